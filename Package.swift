@@ -1,0 +1,102 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "homeroom",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "homeroom", targets: ["homeroom"]),
+        .library(name: "HomeroomCore", targets: ["HomeroomCore"]),
+        .library(name: "HomeroomTesting", targets: ["HomeroomTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+    ],
+    targets: [
+        .target(
+            name: "HomeroomCore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ]
+        ),
+        .target(
+            name: "HomeroomStorage",
+            dependencies: [
+                "HomeroomCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+            ]
+        ),
+        .target(
+            name: "HomeroomRuntime",
+            dependencies: [
+                "HomeroomCore",
+                "HomeroomStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
+            name: "HomeroomTesting",
+            dependencies: [
+                "HomeroomCore",
+                "HomeroomStorage",
+                "HomeroomRuntime",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ]
+        ),
+        .target(
+            name: "Lunch",
+            dependencies: [
+                "HomeroomCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Plugins/Lunch"
+        ),
+        .executableTarget(
+            name: "homeroom",
+            dependencies: [
+                "HomeroomCore",
+                "HomeroomStorage",
+                "HomeroomRuntime",
+                "Lunch",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "HomeroomBenchmarks",
+            dependencies: [
+                "HomeroomCore",
+                "HomeroomRuntime",
+                "HomeroomTesting",
+                "Lunch",
+            ],
+            path: "Benchmarks"
+        ),
+        .testTarget(name: "HomeroomCoreTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
+        .testTarget(
+            name: "HomeroomStorageTests",
+            dependencies: ["HomeroomCore", "HomeroomStorage", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]
+        ),
+        .testTarget(name: "HomeroomRuntimeTests", dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+        .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
+        .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
+        .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),
+    ]
+)

@@ -1,0 +1,55 @@
+import Foundation
+import HomeroomCore
+import SQLKit
+
+/// Imports menus from a CSV or menu-service JSON file, all or nothing: every row is checked
+/// first, and the days are written in one transaction with one audit entry.
+public enum LunchImporter {
+    /// What an import did.
+    public struct Summary: Equatable, Sendable {
+        /// Days whose menu was written.
+        public let menus: Int
+        /// Days marked as without lunch (their menus removed).
+        public let daysWithoutLunch: Int
+        /// The first and last day in the file.
+        public let range: ClosedRange<LocalDate>
+    }
+
+    /// Reads `data` (CSV, or JSON when it starts with `{`) and writes its days.
+    public static func importMenus(
+        _ data: Data, named name: String, into storage: PluginStorage, by actor: UserID, at now: Date
+    ) async throws -> Summary {
+        let days = try parse(data, named: name)
+        let store = LunchMenuStore(storage: storage)
+        let dates = days.map(\.date)
+        let summary = Summary(
+            menus: days.filter { $0.menu != nil }.count, daysWithoutLunch: days.filter { $0.menu == nil }.count,
+            range: dates.min()!...dates.max()!)
+        let audit = AuditEntry(
+            at: now, actor: actor, action: "lunch.import",
+            detail: "\(name): \(summary.menus) menus, \(summary.daysWithoutLunch) days without lunch, \(summary.range.lowerBound)…\(summary.range.upperBound)")
+        try await storage.write { db in
+            for day in days {
+                if let menu = day.menu {
+                    try await store.save(menu, by: actor, at: now, on: db)
+                } else {
+                    try await store.delete(day.date, on: db)
+                }
+            }
+            try await AuditLog.insert(audit, into: db)
+        }
+        return summary
+    }
+
+    /// The days in a file, checked; throws ``LunchImportError`` listing every bad row.
+    public static func parse(_ data: Data, named name: String) throws(LunchImportError) -> [LunchDayImport] {
+        let firstByte = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        if name.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
+            return try NutrisliceImport.menus(from: data)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LunchImportError(problems: ["the file is not UTF-8 text; save it as CSV UTF-8"])
+        }
+        return try LunchCSVImport.menus(from: text)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Synchronization
+
+/// Rendered lunch answers (`/lunch` for a day, `/lunch week`), kept in memory because the menu is
+/// read far more often than it changes.
+///
+/// Every write through the plugin empties the cache at once; entries also expire after
+/// `lifetime`, so a change made by another process (an import, a second instance) shows within
+/// that time.
+final class LunchAnswerCache: Sendable {
+    private struct Entry {
+        let lines: [String]
+        let storedAt: Date
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+    private let lifetime: TimeInterval
+
+    init(lifetime: TimeInterval) {
+        self.lifetime = lifetime
+    }
+
+    /// The cached answer for `key`, unless it is older than the lifetime at `now`.
+    func lines(for key: String, at now: Date) -> [String]? {
+        entries.withLock { entries in
+            guard let entry = entries[key], now.timeIntervalSince(entry.storedAt) < lifetime,
+                entry.storedAt <= now
+            else { return nil }
+            return entry.lines
+        }
+    }
+
+    /// Keeps an answer.
+    func store(_ lines: [String], for key: String, at now: Date) {
+        entries.withLock { entries in
+            if entries.count > 1000 { entries.removeAll() }
+            entries[key] = Entry(lines: lines, storedAt: now)
+        }
+    }
+
+    /// Forgets every answer; called after each write.
+    func invalidate() {
+        entries.withLock { $0.removeAll() }
+    }
+}

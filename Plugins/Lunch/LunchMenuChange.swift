@@ -1,0 +1,87 @@
+import Foundation
+import HomeroomCore
+
+/// What `/lunch set` asks to change: a date and the fields given; fields not given keep their value.
+struct LunchMenuChange: Equatable {
+    var date: LocalDate
+    var specials: [String]?
+    var vegetables: [String]?
+    var fries: Bool?
+
+    static let fieldNames = "specials, vegetables, fries"
+
+    /// Reads `[DATE] specials "A; B" vegetables "C" fries yes|no`.
+    init(arguments: [String], today: LocalDate) throws(UserFacingError) {
+        var words = arguments[...]
+        date = today
+        if let first = words.first, LunchMenuChange.field(named: first) == nil {
+            guard let (parsed, count) = DateExpression.parse(prefixOf: words, today: today) else {
+                throw UserFacingError("\"\(first)\" is neither a date nor a field (\(Self.fieldNames))")
+            }
+            date = parsed
+            words = words.dropFirst(count)
+        }
+        guard !words.isEmpty else {
+            throw UserFacingError("say what to set: \(Self.fieldNames)")
+        }
+        var seen: Set<String> = []
+        while let name = words.popFirst() {
+            guard let field = LunchMenuChange.field(named: name) else {
+                throw UserFacingError("unknown field \"\(name)\" — the fields are \(Self.fieldNames)")
+            }
+            guard seen.insert(field).inserted else { throw UserFacingError("\(field) is given twice") }
+            guard let value = words.popFirst() else { throw UserFacingError("\(field) needs a value") }
+            switch field {
+            case "specials": specials = Self.items(value)
+            case "vegetables": vegetables = Self.items(value)
+            default:
+                guard let answer = Self.yesOrNo(value) else {
+                    throw UserFacingError("fries is yes or no, not \"\(value)\"")
+                }
+                fries = answer
+            }
+        }
+    }
+
+    /// The menu after this change is applied to `existing`.
+    func applied(to existing: LunchMenu?) -> LunchMenu {
+        var menu = existing ?? LunchMenu(date: date)
+        if let specials { menu.specials = specials }
+        if let vegetables { menu.vegetables = vegetables }
+        if let fries { menu.fries = fries }
+        return menu
+    }
+
+    /// The change in words, for the audit log.
+    var summary: String {
+        var parts: [String] = []
+        if let specials { parts.append("specials=\(specials.joined(separator: "; "))") }
+        if let vegetables { parts.append("vegetables=\(vegetables.joined(separator: "; "))") }
+        if let fries { parts.append("fries=\(fries ? "yes" : "no")") }
+        return "\(date.iso): \(parts.joined(separator: ", "))"
+    }
+
+    private static func field(named name: String) -> String? {
+        switch name.lowercased() {
+        case "specials", "special", "entrees", "entree", "mains": "specials"
+        case "vegetables", "vegetable", "veg", "veggies": "vegetables"
+        case "fries": "fries"
+        default: nil
+        }
+    }
+
+    /// `"Chicken tacos; Veggie pizza"` → two items; blanks dropped, so `""` clears the field.
+    static func items(_ text: String) -> [String] {
+        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { $0.replacingOccurrences(of: "\n", with: " ") }
+    }
+
+    /// yes/no in the forms people and spreadsheets write.
+    static func yesOrNo(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "y", "true", "1", "on": true
+        case "no", "n", "false", "0", "off": false
+        default: nil
+        }
+    }
+}

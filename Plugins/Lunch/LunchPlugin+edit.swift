@@ -1,0 +1,50 @@
+import HomeroomCore
+
+extension LunchPlugin {
+    var setCommand: Command {
+        Command(
+            "set", summary: "change a day's menu; fields left out keep their value",
+            usage: "[DATE] [specials \"A; B\"] [vegetables \"C; D\"] [fries yes|no]",
+            examples: [
+                .init("lunch set specials \"Chicken tacos; Veggie pizza\" fries yes", "today's specials and fries"),
+                .init("lunch set friday vegetables \"Green beans; Corn\"", "Friday's vegetables"),
+            ],
+            access: .restricted
+        ) { context in
+            let change = try LunchMenuChange(arguments: context.arguments, today: context.today)
+            let store = LunchMenuStore(storage: context.storage)
+            let audit = context.auditEntry("lunch.set", change.summary)
+            let (user, now) = (context.caller.user, context.now)
+            let menu: LunchMenu = try await context.storage.write { db in
+                let existing = try await store.menus(in: change.date...change.date, on: db)[change.date]
+                let menu = change.applied(to: existing)
+                try await store.save(menu, by: user, at: now, on: db)
+                try await AuditLog.insert(audit, into: db)
+                return menu
+            }
+            cache.invalidate()
+            let note = context.school.isSchoolDay(change.date) ? "" : " (not a school day)"
+            return Reply(
+                lines: ["Saved the menu for \(change.date.longName)\(note):"]
+                    + LunchMenuFormatter.lines(of: menu, always: []))
+        }
+    }
+
+    var clearCommand: Command {
+        Command(
+            "clear", summary: "remove a day's menu", usage: "[DATE]",
+            examples: [.init("lunch clear 2026-12-03", "no menu for December 3")], access: .restricted
+        ) { context in
+            let date = try context.dateArgument()
+            let store = LunchMenuStore(storage: context.storage)
+            let audit = context.auditEntry("lunch.clear", date.iso)
+            let removed: Bool = try await context.storage.write { db in
+                guard try await store.delete(date, on: db) else { return false }
+                try await AuditLog.insert(audit, into: db)
+                return true
+            }
+            cache.invalidate()
+            return Reply(removed ? "Cleared the menu for \(date.longName)." : "There was no menu for \(date.longName).")
+        }
+    }
+}

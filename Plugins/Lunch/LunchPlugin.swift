@@ -1,0 +1,57 @@
+import Foundation
+import HomeroomCore
+
+/// The school lunch screen, as a bot: today's specials, vegetables, fries and the dishes that are
+/// always there; admins keep it up to date from chat or by importing a file.
+public struct LunchPlugin: ConfigurablePlugin {
+    public static let id = "lunch"
+
+    /// The `plugins.lunch` configuration section.
+    public struct Settings: Decodable, Sendable {
+        /// How many days ahead `/lunch` looks for the next posted menu.
+        public var lookAheadDays = 14
+        /// Seconds an answer is served from memory before it is read again (writes in this process clear it at once).
+        public var cacheSeconds = 60.0
+
+        enum CodingKeys: String, CodingKey { case lookAheadDays, cacheSeconds }
+
+        /// The defaults.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            lookAheadDays = try container.decodeIfPresent(Int.self, forKey: .lookAheadDays) ?? lookAheadDays
+            cacheSeconds = try container.decodeIfPresent(Double.self, forKey: .cacheSeconds) ?? cacheSeconds
+        }
+    }
+
+    let settings: Settings
+    let cache: LunchAnswerCache
+
+    public init(settings: Settings) throws {
+        guard (1...366).contains(settings.lookAheadDays) else {
+            throw UserFacingError("lookAheadDays must be 1 to 366")
+        }
+        guard settings.cacheSeconds >= 0 else { throw UserFacingError("cacheSeconds must be 0 or more") }
+        self.settings = settings
+        self.cache = LunchAnswerCache(lifetime: settings.cacheSeconds)
+    }
+
+    public var migrations: [Migration] { LunchMenuStore.migrations() }
+
+    public var commands: [Command] {
+        [
+            Command(
+                "lunch", aliases: ["menu"], summary: "the lunch menu: specials, vegetables, fries, always-available dishes",
+                usage: "[today | tomorrow | friday | 2026-12-03 | week]",
+                examples: [
+                    .init("lunch", "today's menu, or the next school day's"),
+                    .init("lunch tomorrow", "tomorrow's menu"),
+                    .init("lunch friday", "this Friday's menu"),
+                    .init("lunch week", "Monday to Friday of this week"),
+                ],
+                subcommands: [setCommand, clearCommand, alwaysListCommand, alwaysAddCommand, alwaysRemoveCommand],
+                handler: show)
+        ]
+    }
+}

@@ -1,0 +1,31 @@
+import SQLKit
+
+/// The core tables: roles, PINs, logins, login failures, the audit log and channel switches.
+enum CoreSchema {
+    static let migrations: [Migration] = [
+        Migration(1, "roles, PINs, logins, audit log, channel switches") { context in
+            let db = context.database
+            try await db.create(table: AccessDirectory.rolesTable)
+                .column("identity", type: .text, .notNull).column("role", type: .text, .notNull)
+                .column("granted_by", type: .text, .notNull).column("granted_at", type: .bigint, .notNull)
+                .primaryKey("identity", "role").run()
+            try await db.create(table: PinLogin.pinsTable)
+                .column("identity", type: .text, .primaryKey(autoIncrement: false))
+                .column("hash", type: .text, .notNull).column("set_at", type: .bigint, .notNull).run()
+            try await db.create(table: AccessDirectory.sessionsTable)
+                .column("identity", type: .text, .primaryKey(autoIncrement: false))
+                .column("expires_at", type: .bigint, .notNull).run()
+            try await db.create(table: PinLogin.failuresTable)
+                .column("identity", type: .text, .primaryKey(autoIncrement: false))
+                .column("failures", type: .int, .notNull).column("locked_until", type: .bigint).run()
+            try await db.create(table: AuditLog.table)
+                .column("id", type: .bigint, .primaryKey(autoIncrement: true))
+                .column("at", type: .bigint, .notNull).column("actor", type: .text, .notNull)
+                .column("action", type: .text, .notNull).column("detail", type: .text, .notNull)
+                .column("channel", type: .text).run()
+            try await db.create(table: ChannelSwitchboard.table)
+                .column("adapter", type: .text, .notNull).column("channel", type: .text, .notNull)
+                .column("target", type: .text, .notNull).primaryKey("adapter", "channel", "target").run()
+        }
+    ]
+}

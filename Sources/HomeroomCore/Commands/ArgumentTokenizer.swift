@@ -1,0 +1,56 @@
+/// Splits a command's text into words, keeping double-quoted text together.
+///
+/// `set specials "Chicken tacos; Veggie pizza" fries yes` gives five words. Typographic quotes
+/// (`“…”`, as phones type them) work like `"`. Inside quotes, `\"` is a quote and `\\` a backslash.
+/// An empty pair of quotes is an empty word.
+public enum ArgumentTokenizer {
+    /// The text had an opening quote and no closing one.
+    public struct UnclosedQuote: Error, Equatable {}
+
+    /// Returns the words of `text`.
+    public static func words(in text: String) throws(UnclosedQuote) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var closingQuote: Character?
+        var escaping = false
+
+        for character in text {
+            if let closing = closingQuote {
+                if escaping {
+                    current.append(character)
+                    escaping = false
+                } else if character == "\\" {
+                    escaping = true
+                } else if character == closing || (closing == "”" && character == "\"") {
+                    closingQuote = nil
+                } else {
+                    current.append(character)
+                }
+            } else if character.isWhitespace {
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
+            } else if let closing = Self.closingQuote(for: character) {
+                closingQuote = closing
+                inWord = true
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if closingQuote != nil { throw UnclosedQuote() }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    private static func closingQuote(for character: Character) -> Character? {
+        switch character {
+        case "\"": "\""
+        case "“": "”"
+        default: nil
+        }
+    }
+}

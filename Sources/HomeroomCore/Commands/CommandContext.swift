@@ -1,0 +1,86 @@
+import Foundation
+import Logging
+
+/// Everything a command handler receives: who asked, where, the arguments, and the services it may use.
+public struct CommandContext: Sendable {
+    /// The message the command came in.
+    public let message: IncomingMessage
+    /// The words after the command's (and subcommand's) name.
+    public let arguments: [String]
+    /// The command being run.
+    public let command: RegisteredCommand
+    /// The prefix the user typed (`/` or `!`), for answers that name commands.
+    public let prefix: String
+    /// The person who asked, with what they may do.
+    public let caller: Caller
+    /// The plugin's tables.
+    public let storage: PluginStorage
+    /// The school's calendar and time zone.
+    public let school: SchoolCalendar
+    /// The clock; tests stand it at any instant.
+    public let clock: any HomeroomClock
+    /// A logger with the command's metadata.
+    public let logger: Logger
+    /// Every registered command, for help.
+    public let catalog: CommandCatalog
+
+    /// Creates a context. The runtime does this; tests of a handler alone may too.
+    public init(
+        message: IncomingMessage, arguments: [String], command: RegisteredCommand, prefix: String, caller: Caller,
+        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger, catalog: CommandCatalog
+    ) {
+        self.message = message
+        self.arguments = arguments
+        self.command = command
+        self.prefix = prefix
+        self.caller = caller
+        self.storage = storage
+        self.school = school
+        self.clock = clock
+        self.logger = logger
+        self.catalog = catalog
+    }
+
+    /// The current instant.
+    public var now: Date { clock.now }
+
+    /// Today's date in the school's zone.
+    public var today: LocalDate { school.localDate(at: clock.now) }
+
+    /// The arguments read as one date (`tomorrow`, `friday`, `2026-12-03`), or today when there are
+    /// none; a usage error naming the problem when they are not a date.
+    public func dateArgument() throws(UserFacingError) -> LocalDate {
+        guard !arguments.isEmpty else { return today }
+        do {
+            return try DateExpression.parse(arguments.joined(separator: " "), today: today)
+        } catch {
+            throw usageError(error.description)
+        }
+    }
+
+    /// How the user would type the command named `name`: `/lunch set`.
+    public func typed(_ name: String) -> String { "\(prefix)\(name)" }
+
+    /// Throws "you need the X permission" unless the caller holds `capability`.
+    public func require(_ capability: String) throws(UserFacingError) {
+        guard caller.may(capability) else { throw .missingPermission(capability) }
+    }
+
+    /// An audit entry for a change this command makes; insert it in the same transaction as the change.
+    public func auditEntry(_ action: String, _ detail: String) -> AuditEntry {
+        AuditEntry(at: now, actor: caller.user, action: action, detail: detail, channel: message.conversation.channelName)
+    }
+
+    /// The short usage error for this command: `usage: /lunch set [DATE] specials "…" …`.
+    public func usageError(_ problem: String? = nil) -> UserFacingError {
+        let usage = "usage: \(typed(command.fullName))\(command.command.usage.isEmpty ? "" : " " + command.command.usage)"
+        return UserFacingError(problem.map { "\($0) — \(usage)" } ?? usage)
+    }
+}
+
+extension UserFacingError {
+    /// "you need the lunch.set permission".
+    public static func missingPermission(_ capability: String) -> UserFacingError {
+        UserFacingError("you need the \(capability) permission")
+    }
+}

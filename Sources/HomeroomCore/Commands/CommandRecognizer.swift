@@ -1,0 +1,78 @@
+/// Decides whether a message is meant for the bot and, if so, which text is the command.
+///
+/// A command is recognised when it starts with one of the configured prefixes followed by a
+/// letter (`/lunch`, `!lunch`), when the bot is addressed by name (`homeroom: lunch`,
+/// `homeroom, lunch`, `@homeroom lunch`), or, in a direct message, from any text that starts with
+/// a letter. Everything else is chatter and is ignored.
+public struct CommandRecognizer: Sendable {
+    /// A recognised command: the text after the prefix or the bot's name, and the prefix to show
+    /// in answers (`/lunch`, `!lunch`).
+    public struct Recognized: Sendable, Equatable {
+        /// The prefix the user typed, or the first configured one where they typed none.
+        public var prefix: String
+        /// The command text: a command name, then its arguments.
+        public var body: String
+    }
+
+    /// The prefixes, longest first so that `!!` would win over `!`.
+    public let prefixes: [String]
+    /// The bot's name, lowercased, as users address it.
+    public let botName: String
+
+    /// Creates a recognizer. Empty prefixes are dropped.
+    public init(prefixes: [String] = ["/", "!"], botName: String = "homeroom") {
+        self.prefixes = prefixes.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        self.botName = botName.lowercased()
+    }
+
+    /// The prefix used when an answer names a command the user typed without one: the first configured.
+    public var preferredPrefix: String { prefixes.min { $0.count < $1.count } ?? "" }
+
+    /// Recognises the command in `text`, or returns nil for chatter.
+    public func recognize(_ text: String, in conversation: Conversation) -> Recognized? {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return nil }
+        if let addressed = stripAddress(trimmed) {
+            return commandBody(addressed.trimmingWhitespace(), requirePrefix: false)
+        }
+        return commandBody(trimmed, requirePrefix: !conversation.isDirect)
+    }
+
+    private func commandBody(_ text: Substring, requirePrefix: Bool) -> Recognized? {
+        for prefix in prefixes where text.hasPrefix(prefix) {
+            let rest = text.dropFirst(prefix.count)
+            guard let first = rest.first, first.isLetter else { return nil }
+            return Recognized(prefix: prefix, body: String(rest))
+        }
+        guard !requirePrefix, let first = text.first, first.isLetter else { return nil }
+        return Recognized(prefix: preferredPrefix, body: String(text))
+    }
+
+    /// Returns the text after `homeroom:`, `homeroom,` or `@homeroom`, or nil when the bot is not addressed.
+    private func stripAddress(_ text: Substring) -> Substring? {
+        var rest = text
+        let mentioned = rest.first == "@"
+        if mentioned { rest = rest.dropFirst() }
+        guard rest.count > botName.count else { return nil }
+        let name = rest.prefix(botName.count)
+        guard name.lowercased() == botName else { return nil }
+        rest = rest.dropFirst(botName.count)
+        guard let separator = rest.first else { return nil }
+        if separator == ":" || separator == "," {
+            return rest.dropFirst()
+        }
+        if mentioned && separator.isWhitespace {
+            return rest
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing white space (Unicode-aware).
+    func trimmingWhitespace() -> SubSequence {
+        guard let start = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
+        let end = lastIndex(where: { !$0.isWhitespace })!
+        return self[start...end]
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+
+/// The bot runtime's message path: recognise, parse, identify, authorise, rate-limit, route, answer.
+///
+/// Built once at start-up from the plugins and then immutable, so messages are handled
+/// concurrently; the mutable state it consults (rate buckets, channel switches, cached callers)
+/// lives in the thread-safe services it holds.
+public struct Dispatcher: Sendable {
+    /// The services the dispatcher and the handlers use.
+    public struct Services: Sendable {
+        /// The database.
+        public var database: any Database
+        /// The school's calendar.
+        public var school: SchoolCalendar
+        /// The clock.
+        public var clock: any HomeroomClock
+        /// Roles, logins and resolved callers.
+        public var access: AccessDirectory
+        /// Per-channel switches.
+        public var switchboard: ChannelSwitchboard
+        /// Per-user buckets.
+        public var rateLimiter: RateLimiter
+        /// The runtime's logger.
+        public var logger: Logger
+
+        /// Bundles the services.
+        public init(
+            database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
+            switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, logger: Logger
+        ) {
+            self.database = database
+            self.school = school
+            self.clock = clock
+            self.access = access
+            self.switchboard = switchboard
+            self.rateLimiter = rateLimiter
+            self.logger = logger
+        }
+    }
+
+    /// Every registered command.
+    public let catalog: CommandCatalog
+    /// How commands are recognised.
+    public let recognizer: CommandRecognizer
+    /// The per-user limit; nil switches rate limiting off.
+    public let rateLimit: RateLimit?
+    /// Plugins whose commands cannot be switched off per channel (the core commands).
+    public let alwaysOnPlugins: Set<String>
+    let services: Services
+    private let storages: [String: PluginStorage]
+    private let loggers: [String: Logger]
+
+    /// Builds the dispatcher; throws when two plugins declare the same command name.
+    public init(
+        plugins: [any Plugin], recognizer: CommandRecognizer, rateLimit: RateLimit?, alwaysOnPlugins: Set<String>,
+        services: Services
+    ) throws {
+        catalog = try CommandCatalog(
+            plugins.flatMap { plugin in plugin.commands.map { RegisteredCommand(pluginID: plugin.id, command: $0) } })
+        self.recognizer = recognizer
+        self.rateLimit = rateLimit
+        self.alwaysOnPlugins = alwaysOnPlugins
+        self.services = services
+        storages = Dictionary(
+            uniqueKeysWithValues: plugins.map { ($0.id, PluginStorage(pluginID: $0.id, database: services.database)) })
+        loggers = Dictionary(
+            uniqueKeysWithValues: plugins.map { plugin in
+                var logger = services.logger
+                logger[metadataKey: "plugin"] = "\(plugin.id)"
+                return (plugin.id, logger)
+            })
+    }
+
+    /// Handles one message: the reply to send, or nil when the message was not for the bot (or
+    /// the sender is over the rate limit and has already been told).
+    public func handle(_ message: IncomingMessage) async -> Reply? {
+        guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return nil }
+        let words: [String]
+        do {
+            words = try ArgumentTokenizer.words(in: recognized.body)
+        } catch {
+            return .error("a quote (\") is missing its closing partner — nothing was done")
+        }
+        guard let name = words.first else { return nil }
+        let prefix = recognized.prefix
+
+        if let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) { return answer }
+        let caller: Caller
+        do {
+            caller = try await services.access.caller(for: message.sender, verified: message.senderIsVerified)
+        } catch {
+            return failure(error, command: name, logger: services.logger)
+        }
+        guard let top = catalog.command(named: name) else {
+            return .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller))
+        }
+        let (command, consumed) = top.resolve(words.dropFirst())
+        let typedName = "\(prefix)\(command.fullName)"
+
+        if let channel = message.conversation.channelName, !alwaysOnPlugins.contains(command.pluginID),
+            services.switchboard.isDisabled(
+                adapter: message.adapter, channel: channel, pluginID: command.pluginID, capability: command.capability)
+        {
+            return .error("\(typedName) is switched off in this channel")
+        }
+        guard command.isAvailable(to: caller) else {
+            return .error(
+                command.command.access == .restricted
+                    ? UserFacingError.missingPermission(command.capability).message
+                    : "\(typedName) is not available to you")
+        }
+        if let limit = command.command.rateLimit, let answer = overLimit(message, scope: command.capability, limit: limit) {
+            return answer
+        }
+        guard let handler = command.command.handler else {
+            return .error(subcommandList(of: command, prefix: prefix, caller: caller))
+        }
+        let context = CommandContext(
+            message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
+            caller: caller, storage: storages[command.pluginID]!, school: services.school, clock: services.clock,
+            logger: loggers[command.pluginID]!, catalog: catalog)
+        do {
+            return try await handler(context)
+        } catch let error as UserFacingError {
+            return .error(error.message)
+        } catch {
+            return failure(error, command: typedName, logger: context.logger)
+        }
+    }
+
+    /// nil when the sender is within `limit`; otherwise what to answer: a polite note the first
+    /// time, nothing (`.some(nil)`) after that until a token is back.
+    private func overLimit(_ message: IncomingMessage, scope: String, limit: RateLimit) -> Reply?? {
+        switch services.rateLimiter.check(message.sender, scope: scope, limit: limit, at: services.clock.now) {
+        case .allowed:
+            return nil
+        case .warn(let seconds):
+            return .some(.error("you're sending commands faster than I can answer — try again in \(seconds) s"))
+        case .silent:
+            return .some(nil)
+        }
+    }
+
+    private func subcommandList(of command: RegisteredCommand, prefix: String, caller: Caller) -> String {
+        let names = command.subcommands.filter { $0.isAvailable(to: caller) }.map { "\(prefix)\($0.fullName)" }
+        return "\(prefix)\(command.fullName) needs one of: \(names.sorted().joined(separator: ", "))"
+    }
+
+    private func failure(_ error: any Error, command: String, logger: Logger) -> Reply {
+        let reference = String(UInt32.random(in: 0x1000...0xFFFF), radix: 16, uppercase: true)
+        logger.error("command failed", metadata: ["command": "\(command)", "reference": "\(reference)", "error": "\(error)"])
+        return .error("something went wrong with \(command) — it is logged as \(reference) for the admins")
+    }
+}

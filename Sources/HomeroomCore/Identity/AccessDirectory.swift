@@ -1,0 +1,146 @@
+import Foundation
+import SQLKit
+import Synchronization
+
+/// Who holds which role, who is logged in, and what that lets each person do.
+///
+/// Roles are stored in `core_roles` (granted with `homeroom admin grant`) or listed in the
+/// configuration; PIN logins in `core_sessions`, so a login holds across processes and restarts.
+/// Resolved callers are cached for a few seconds and dropped at once on any change made here.
+public final class AccessDirectory: Sendable {
+    /// A role name that the configuration does not define.
+    public struct UnknownRole: Error, CustomStringConvertible {
+        /// The name given.
+        public let name: String
+        /// The roles that exist.
+        public let known: [String]
+        public var description: String {
+            "no role \"\(name)\" — the roles are \(known.sorted().joined(separator: ", "))"
+        }
+    }
+
+    private struct CacheKey: Hashable {
+        let user: UserID
+        let verified: Bool
+    }
+
+    private struct CachedCaller {
+        let caller: Caller
+        let validUntil: Date
+    }
+
+    static let rolesTable = "core_roles"
+    static let sessionsTable = "core_sessions"
+
+    /// The configured roles.
+    public let policy: AccessPolicy
+    private let database: any Database
+    private let clock: any HomeroomClock
+    private let cacheLifetime: TimeInterval
+    private let cache = Mutex<[CacheKey: CachedCaller]>([:])
+
+    /// Creates the directory.
+    public init(policy: AccessPolicy, database: any Database, clock: any HomeroomClock, cacheLifetime: TimeInterval = 10) {
+        self.policy = policy
+        self.database = database
+        self.clock = clock
+        self.cacheLifetime = cacheLifetime
+    }
+
+    /// The caller behind a message: roles in force when the platform verified the id or a PIN login lasts.
+    public func caller(for user: UserID, verified: Bool) async throws -> Caller {
+        let now = clock.now
+        let key = CacheKey(user: user, verified: verified)
+        if let cached = cache.withLock({ $0[key] }), cached.validUntil > now {
+            return cached.caller
+        }
+        let roles = try await self.roles(of: user)
+        let sessionEnd = roles.isEmpty ? nil : try await sessionExpiry(of: user)
+        let loggedIn = sessionEnd.map { $0 > now } ?? false
+        let caller = Caller(
+            user: user, capabilities: policy.capabilities(holding: roles, rolesInForce: verified || loggedIn),
+            roles: roles, isLoggedIn: loggedIn)
+        var validUntil = now.addingTimeInterval(cacheLifetime)
+        if loggedIn, let sessionEnd { validUntil = min(validUntil, sessionEnd) }
+        cache.withLock { cache in
+            if cache.count > 10_000 { cache.removeAll() }
+            cache[key] = CachedCaller(caller: caller, validUntil: validUntil)
+        }
+        return caller
+    }
+
+    /// The roles `user` holds, stored or configured, sorted.
+    public func roles(of user: UserID) async throws -> [String] {
+        let stored: [String] = try await database.read { db in
+            try await db.select().column("role").from(Self.rolesTable)
+                .where("identity", .equal, SQLBind(user.description)).all()
+                .map { try $0.decode(column: "role", as: String.self) }
+        }
+        return Set(stored).union(policy.configuredRoles[user] ?? []).sorted()
+    }
+
+    /// Every stored grant, by identity.
+    public func storedGrants() async throws -> [(user: String, role: String)] {
+        try await database.read { db in
+            try await db.select().columns("identity", "role").from(Self.rolesTable)
+                .orderBy("identity").orderBy("role").all()
+                .map { (try $0.decode(column: "identity", as: String.self), try $0.decode(column: "role", as: String.self)) }
+        }
+    }
+
+    /// Grants `role` to `user`; recorded in the audit log. Returns false when they already held it.
+    @discardableResult
+    public func grant(_ role: String, to user: UserID, by actor: UserID) async throws -> Bool {
+        guard policy.roles[role] != nil else { throw UnknownRole(name: role, known: Array(policy.roles.keys)) }
+        let now = clock.now
+        let added: Bool = try await database.write { db in
+            let existing = try await db.select().column("role").from(Self.rolesTable)
+                .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).first()
+            guard existing == nil else { return false }
+            try await db.insert(into: Self.rolesTable).columns("identity", "role", "granted_by", "granted_at")
+                .values(SQLBind(user.description), SQLBind(role), SQLBind(actor.description), SQLBind(Int64(now.timeIntervalSince1970)))
+                .run()
+            try await AuditLog.insert(
+                AuditEntry(at: now, actor: actor, action: "role.grant", detail: "\(user) now holds \(role)"), into: db)
+            return true
+        }
+        forget(user)
+        return added
+    }
+
+    /// Takes `role` away from `user`; recorded in the audit log. Returns false when they did not hold it.
+    @discardableResult
+    public func revoke(_ role: String, from user: UserID, by actor: UserID) async throws -> Bool {
+        let now = clock.now
+        let removed: Bool = try await database.write { db in
+            let existing = try await db.select().column("role").from(Self.rolesTable)
+                .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).first()
+            guard existing != nil else { return false }
+            try await db.delete(from: Self.rolesTable)
+                .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).run()
+            try await AuditLog.insert(
+                AuditEntry(at: now, actor: actor, action: "role.revoke", detail: "\(user) no longer holds \(role)"),
+                into: db)
+            return true
+        }
+        forget(user)
+        return removed
+    }
+
+    /// When the PIN login of `user` ends, or nil when there is none (it may lie in the past).
+    public func sessionExpiry(of user: UserID) async throws -> Date? {
+        try await database.read { db in
+            try await db.select().column("expires_at").from(Self.sessionsTable)
+                .where("identity", .equal, SQLBind(user.description)).first()
+                .map { Date(timeIntervalSince1970: TimeInterval(try $0.decode(column: "expires_at", as: Int64.self))) }
+        }
+    }
+
+    /// Drops the cached caller of `user`, so the next message reads their roles and login afresh.
+    public func forget(_ user: UserID) {
+        cache.withLock { cache in
+            cache[CacheKey(user: user, verified: true)] = nil
+            cache[CacheKey(user: user, verified: false)] = nil
+        }
+    }
+}

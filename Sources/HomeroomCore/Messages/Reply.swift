@@ -1,0 +1,41 @@
+/// What the bot answers: lines of text and who should see them.
+///
+/// Adapters render it for their platform (IRC splits long lines, Slack maps visibility to
+/// `in_channel` or `ephemeral`, the console prints the lines).
+public struct Reply: Sendable, Equatable {
+    /// Who sees a reply.
+    public enum Visibility: String, Sendable, Equatable {
+        /// Everyone in the conversation the command was typed in.
+        case conversation
+        /// Only the person who typed the command.
+        case sender
+    }
+
+    /// The lines, in order; none holds a line break.
+    public var lines: [String]
+    /// Who sees it.
+    public var visibility: Visibility
+    /// True when the reply says the command could not be done (bad input, no permission, a failure).
+    public var isError: Bool
+
+    /// Creates a reply; a line break inside a line starts a new line.
+    public init(lines: [String], visibility: Visibility = .conversation, isError: Bool = false) {
+        self.lines = lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        self.visibility = visibility
+        self.isError = isError
+    }
+
+    /// A reply of one or more lines given as one string.
+    public init(_ text: String, visibility: Visibility = .conversation) {
+        self.init(lines: [text], visibility: visibility)
+    }
+
+    /// A reply only the sender sees.
+    public static func privately(_ text: String) -> Reply { Reply(text, visibility: .sender) }
+
+    /// A short error only the sender sees.
+    public static func error(_ text: String) -> Reply { Reply(lines: [text], visibility: .sender, isError: true) }
+
+    /// The lines joined with line breaks.
+    public var text: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,39 @@
+import SQLKit
+
+/// One numbered step of a plugin's schema. Migrations run at start-up in order, each in its own
+/// transaction, and each is recorded in `homeroom_migrations` so that it runs once.
+public struct Migration: Sendable {
+    /// What a migration's body receives.
+    public struct Context: Sendable {
+        /// The transaction to run the schema changes in.
+        public let database: any SQLDatabase
+        /// The backend, for the rare statement that differs.
+        public let backend: DatabaseBackend
+        /// The plugin's table names.
+        public let pluginID: String
+
+        /// Creates a context.
+        public init(database: any SQLDatabase, backend: DatabaseBackend, pluginID: String) {
+            self.database = database
+            self.backend = backend
+            self.pluginID = pluginID
+        }
+
+        /// The full name of one of the plugin's tables (see ``PluginStorage/table(_:)``).
+        public func table(_ name: String) -> String { pluginTableName(pluginID, name) }
+    }
+
+    /// The step's number; numbers start at 1 and never change once released.
+    public let version: Int
+    /// A short description, recorded with the step.
+    public let name: String
+    /// The schema change.
+    public let apply: @Sendable (Context) async throws -> Void
+
+    /// Declares a migration.
+    public init(_ version: Int, _ name: String, apply: @escaping @Sendable (Context) async throws -> Void) {
+        self.version = version
+        self.name = name
+        self.apply = apply
+    }
+}

@@ -1,0 +1,39 @@
+/// What every bot plugin declares, in one place: its id, commands, migrations and scheduled jobs.
+///
+/// Plugins written for schools conform to ``ConfigurablePlugin``, which adds the typed
+/// configuration section; the runtime's own core commands (help, login, admin) conform to this
+/// protocol alone. A plugin never sees another plugin, an adapter or the runtime.
+public protocol Plugin: Sendable {
+    /// The id: lowercase letters, the prefix of the plugin's tables and the name admins switch it by.
+    static var id: String { get }
+
+    /// The commands it answers.
+    var commands: [Command] { get }
+
+    /// Its numbered schema steps.
+    var migrations: [Migration] { get }
+
+    /// Its scheduled jobs, run in the school's time zone.
+    var jobs: [ScheduledJob] { get }
+}
+
+extension Plugin {
+    /// No scheduled jobs.
+    public var jobs: [ScheduledJob] { [] }
+
+    /// The id, from an instance.
+    public var id: String { Self.id }
+}
+
+/// A plugin with a typed configuration section.
+///
+/// The runtime decodes the plugin's section of the configuration (`"plugins": {"lunch": {…}}`)
+/// into ``Settings`` — from `{}` when the section is missing, so every setting needs a default
+/// (decode with `decodeIfPresent`) — and creates the plugin with it.
+public protocol ConfigurablePlugin: Plugin {
+    /// The plugin's configuration section.
+    associatedtype Settings: Decodable & Sendable
+
+    /// Creates the plugin from its settings; throw ``UserFacingError`` naming the bad setting.
+    init(settings: Settings) throws
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+
+/// Runs the plugins' scheduled jobs at their times in the school's zone, on the injected clock.
+///
+/// A job that throws is logged and runs again at its next time; a job that runs past its next
+/// time skips the times it missed rather than running twice.
+public struct Scheduler: Sendable {
+    /// One plugin's job with the storage it runs against.
+    public struct Entry: Sendable {
+        /// The plugin's id.
+        public let pluginID: String
+        /// The job.
+        public let job: ScheduledJob
+        /// The plugin's tables.
+        public let storage: PluginStorage
+
+        /// Creates an entry.
+        public init(pluginID: String, job: ScheduledJob, storage: PluginStorage) {
+            self.pluginID = pluginID
+            self.job = job
+            self.storage = storage
+        }
+    }
+
+    let entries: [Entry]
+    let school: SchoolCalendar
+    let clock: any HomeroomClock
+    let logger: Logger
+
+    /// Creates a scheduler.
+    public init(entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, logger: Logger) {
+        self.entries = entries
+        self.school = school
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Runs jobs until the task is cancelled.
+    public func run() async {
+        var due = entries.map { $0.job.schedule.nextFire(after: clock.now, in: school) }
+        while !Task.isCancelled {
+            guard let next = due.compactMap({ $0 }).min() else { return }
+            do {
+                try await clock.sleep(until: next)
+            } catch {
+                return
+            }
+            for index in entries.indices where due[index] == next {
+                await runJob(entries[index], scheduledFor: next)
+                due[index] = entries[index].job.schedule.nextFire(after: max(next, clock.now), in: school)
+            }
+        }
+    }
+
+    private func runJob(_ entry: Entry, scheduledFor: Date) async {
+        var logger = logger
+        logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
+        let context = ScheduledJob.Context(
+            storage: entry.storage, school: school, clock: clock, logger: logger, scheduledFor: scheduledFor)
+        do {
+            try await entry.job.run(context)
+            logger.debug("scheduled job ran")
+        } catch {
+            logger.error("scheduled job failed: \(error)")
+        }
+    }
+}

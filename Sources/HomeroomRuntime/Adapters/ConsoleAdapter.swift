@@ -1,0 +1,52 @@
+import Foundation
+import HomeroomCore
+import Logging
+import ServiceLifecycle
+
+/// The terminal as a chat: each line typed on standard input is a direct message from the
+/// console's user, and the replies are printed. `homeroom console` and `homeroom serve` use it.
+public struct ConsoleAdapter: Service {
+    let runtime: BotRuntime
+    let user: UserID
+    let prompt: String?
+
+    /// Creates the adapter; `prompt` is printed before each line when standard input is a terminal.
+    public init(runtime: BotRuntime, user: UserID, prompt: String? = nil) {
+        self.runtime = runtime
+        self.user = user
+        self.prompt = prompt
+    }
+
+    /// Reads lines until end of input, or until graceful shutdown or cancellation.
+    public func run() async throws {
+        let lines = Self.standardInputLines()
+        let interactive = isatty(STDIN_FILENO) == 1
+        showPrompt(interactive)
+        for await line in lines.cancelOnGracefulShutdown() {
+            let message = IncomingMessage(sender: user, conversation: .direct, text: line, receivedAt: runtime.clock.now)
+            if let reply = await runtime.handle(message) {
+                print(reply.text)
+            }
+            showPrompt(interactive)
+        }
+    }
+
+    private func showPrompt(_ interactive: Bool) {
+        guard interactive, let prompt else { return }
+        print(prompt, terminator: "")
+        fflush(nil)
+    }
+
+    /// Standard input as a stream of lines, read by a thread of its own because `readLine` blocks.
+    static func standardInputLines() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            let thread = Thread {
+                while let line = readLine(strippingNewline: true) {
+                    continuation.yield(line)
+                }
+                continuation.finish()
+            }
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import HomeroomCore
+import HomeroomStorage
+import Logging
+
+/// The assembled bot: configuration, storage, migrations, plugins, dispatcher and scheduler.
+///
+/// `homeroom serve`, `homeroom say`, the test kit and the benchmarks all build one of these, so
+/// every path a message can take is the same path.
+public final class BotRuntime: Sendable {
+    /// The checked configuration.
+    public let configuration: ResolvedConfiguration
+    /// The database.
+    public let database: any Database
+    /// The message path.
+    public let dispatcher: Dispatcher
+    /// Roles and logins.
+    public let access: AccessDirectory
+    /// PIN logins.
+    public let login: PinLogin
+    /// The plugins' jobs.
+    public let scheduler: Scheduler
+    /// The clock.
+    public let clock: any HomeroomClock
+    /// The runtime's logger.
+    public let logger: Logger
+
+    private init(
+        configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
+        login: PinLogin, scheduler: Scheduler, clock: any HomeroomClock, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.database = database
+        self.dispatcher = dispatcher
+        self.access = access
+        self.login = login
+        self.scheduler = scheduler
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Creates the plugins from their configuration sections, opens the database, runs pending
+    /// migrations and builds the dispatcher.
+    public static func start(
+        configuration: ResolvedConfiguration, plugins pluginTypes: [any ConfigurablePlugin.Type],
+        clock: any HomeroomClock = SystemClock(), logger: Logger
+    ) async throws -> BotRuntime {
+        let plugins = try makePlugins(pluginTypes, sections: configuration.configuration.plugins)
+        let database = try await configuration.storage.open(logger: logger)
+        do {
+            return try await assemble(
+                configuration: configuration, plugins: plugins, database: database, clock: clock, logger: logger)
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+
+    private static func assemble(
+        configuration: ResolvedConfiguration, plugins: [any Plugin], database: any Database, clock: any HomeroomClock,
+        logger: Logger
+    ) async throws -> BotRuntime {
+        try await MigrationRunner(database: database, logger: logger)
+            .run([(CorePlugin.id, CorePlugin.schemaMigrations)] + plugins.map { ($0.id, $0.migrations) })
+        let access = AccessDirectory(policy: configuration.accessPolicy, database: database, clock: clock)
+        let login = PinLogin(
+            database: database, directory: access,
+            hasher: PBKDF2SecretHasher(rounds: configuration.configuration.security.pinHashRounds),
+            policy: configuration.loginPolicy, clock: clock)
+        let switchboard = try await ChannelSwitchboard.load(from: database)
+        let services = Dispatcher.Services(
+            database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
+            rateLimiter: RateLimiter(), logger: logger)
+        let allPlugins: [any Plugin] = [CorePlugin(login: login, switchboard: switchboard)] + plugins
+        let dispatcher = try Dispatcher(
+            plugins: allPlugins, recognizer: configuration.recognizer,
+            rateLimit: configuration.configuration.rateLimit.limit, alwaysOnPlugins: [CorePlugin.id], services: services)
+        let scheduler = Scheduler(
+            entries: allPlugins.flatMap { plugin in
+                plugin.jobs.map {
+                    Scheduler.Entry(pluginID: plugin.id, job: $0, storage: PluginStorage(pluginID: plugin.id, database: database))
+                }
+            },
+            school: configuration.school, clock: clock, logger: logger)
+        return BotRuntime(
+            configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
+            scheduler: scheduler, clock: clock, logger: logger)
+    }
+
+    /// Handles one message through the whole path; see ``Dispatcher/handle(_:)``.
+    public func handle(_ message: IncomingMessage) async -> Reply? {
+        await dispatcher.handle(message)
+    }
+
+    /// The storage view of one plugin, for importers and tools.
+    public func storage(for pluginID: String) -> PluginStorage {
+        PluginStorage(pluginID: pluginID, database: database)
+    }
+
+    /// Closes the database.
+    public func close() async {
+        await database.close()
+    }
+
+    private static func makePlugins(
+        _ types: [any ConfigurablePlugin.Type], sections: [String: JSONValue]
+    ) throws -> [any Plugin] {
+        let known = Set(types.map { $0.id })
+        if let stray = sections.keys.sorted().first(where: { !known.contains($0) && !$0.hasPrefix("//") }) {
+            throw ConfigurationError(
+                key: "plugins.\(stray)", problem: "no such plugin (the plugins are \(known.sorted().joined(separator: ", ")))")
+        }
+        return try types.map { try makePlugin($0, section: sections[$0.id]) }
+    }
+
+    private static func makePlugin<P: ConfigurablePlugin>(_ type: P.Type, section: JSONValue?) throws -> any Plugin {
+        let settings: P.Settings
+        do {
+            settings = try JSONDecoder().decode(P.Settings.self, from: try (section ?? .object([:])).encoded())
+        } catch let error as DecodingError {
+            let inner = ConfigurationError(error)
+            throw ConfigurationError(
+                key: inner.key.isEmpty ? "plugins.\(P.id)" : "plugins.\(P.id).\(inner.key)", problem: inner.problem)
+        }
+        do {
+            return try P(settings: settings)
+        } catch let error as UserFacingError {
+            throw ConfigurationError(key: "plugins.\(P.id)", problem: error.message)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HomeroomCore
+import HomeroomStorage
+import Logging
+
+extension HomeroomConfiguration {
+    /// Reads the configuration at `path`, or the embedded defaults when `path` is nil, then
+    /// applies the environment (`HOMEROOM_DATABASE_URL`; `"env:NAME"` values).
+    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> HomeroomConfiguration {
+        var configuration: HomeroomConfiguration
+        if let path {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw ConfigurationError(key: "", problem: "cannot read \(path): \(error.localizedDescription)")
+            }
+            configuration = try parse(data)
+        } else {
+            configuration = HomeroomConfiguration()
+        }
+        try configuration.applyEnvironment(environment)
+        return configuration
+    }
+
+    /// Decodes configuration JSON.
+    public static func parse(_ data: Data) throws(ConfigurationError) -> HomeroomConfiguration {
+        do {
+            return try JSONDecoder().decode(HomeroomConfiguration.self, from: data)
+        } catch let error as DecodingError {
+            throw ConfigurationError(error)
+        } catch {
+            throw ConfigurationError(key: "", problem: "\(error)")
+        }
+    }
+
+    /// Applies `HOMEROOM_DATABASE_URL` and resolves `"env:NAME"` secrets.
+    mutating func applyEnvironment(_ environment: [String: String]) throws(ConfigurationError) {
+        if let url = environment["HOMEROOM_DATABASE_URL"], !url.isEmpty {
+            storage.postgres = url
+        }
+        if let postgres = storage.postgres {
+            storage.postgres = try Self.secret(postgres, key: "storage.postgres", environment: environment)
+        }
+    }
+
+    /// The value itself, or for `env:NAME` the environment variable NAME.
+    static func secret(_ value: String, key: String, environment: [String: String]) throws(ConfigurationError) -> String {
+        guard value.hasPrefix("env:") else { return value }
+        let name = String(value.dropFirst(4))
+        guard let resolved = environment[name], !resolved.isEmpty else {
+            throw ConfigurationError(key: key, problem: "the environment variable \(name) is not set")
+        }
+        return resolved
+    }
+
+    /// Checks every value and returns them in the types the runtime uses.
+    public func resolve() throws(ConfigurationError) -> ResolvedConfiguration {
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw ConfigurationError(key: "timeZone", problem: "\"\(timeZone)\" is not an IANA time zone such as America/New_York")
+        }
+        guard !schoolDays.isEmpty else {
+            throw ConfigurationError(key: "schoolDays", problem: "name at least one day, e.g. [\"monday\", \"tuesday\"]")
+        }
+        guard !botName.isEmpty, !botName.contains(where: { $0.isWhitespace || $0 == ":" || $0 == "," }) else {
+            throw ConfigurationError(key: "botName", problem: "one word without spaces, colons or commas")
+        }
+        for (index, prefix) in commandPrefixes.enumerated()
+        where prefix.isEmpty || prefix.contains(where: { $0.isLetter || $0.isNumber || $0.isWhitespace }) {
+            throw ConfigurationError(
+                key: "commandPrefixes[\(index)]", problem: "\"\(prefix)\" must be punctuation such as / or !")
+        }
+        guard rateLimit.burst >= 1, rateLimit.perMinute > 0 else {
+            throw ConfigurationError(key: "rateLimit", problem: "burst must be 1 or more and perMinute above 0")
+        }
+        try validateSecurity()
+        let policy = try accessPolicy()
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ConfigurationError(
+                key: "logLevel", problem: "\"\(logLevel)\" is not one of trace, debug, info, notice, warning, error, critical")
+        }
+        let location: StorageLocation
+        if let postgres = storage.postgres {
+            guard postgres.hasPrefix("postgres://") || postgres.hasPrefix("postgresql://") else {
+                throw ConfigurationError(key: "storage.postgres", problem: "expected a URL like postgres://user:password@host:5432/homeroom")
+            }
+            location = .postgres(url: postgres)
+        } else {
+            guard !storage.sqlite.isEmpty else { throw ConfigurationError(key: "storage.sqlite", problem: "empty path") }
+            location = .sqlite(path: storage.sqlite)
+        }
+        guard let consoleUser = UserID("console:\(console.user)"), !console.user.contains(where: \.isWhitespace) else {
+            throw ConfigurationError(key: "console.user", problem: "one word, e.g. \"local\"")
+        }
+        return ResolvedConfiguration(
+            configuration: self, school: SchoolCalendar(timeZone: zone, schoolDays: Set(schoolDays)),
+            recognizer: CommandRecognizer(prefixes: commandPrefixes, botName: botName), storage: location,
+            accessPolicy: policy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser)
+    }
+
+    private func validateSecurity() throws(ConfigurationError) {
+        guard security.pinHashRounds >= 1000 else {
+            throw ConfigurationError(key: "security.pinHashRounds", problem: "use at least 1000 (210000 or more in production)")
+        }
+        guard security.maxLoginFailures >= 1 else {
+            throw ConfigurationError(key: "security.maxLoginFailures", problem: "must be 1 or more")
+        }
+        guard security.lockoutMinutes > 0, security.loginHours > 0 else {
+            throw ConfigurationError(key: "security", problem: "lockoutMinutes and loginHours must be above 0")
+        }
+        guard security.minimumPINLength >= 4 else {
+            throw ConfigurationError(key: "security.minimumPINLength", problem: "must be 4 or more")
+        }
+    }
+
+    private func accessPolicy() throws(ConfigurationError) -> AccessPolicy {
+        var roleSets: [String: CapabilitySet] = [:]
+        for (name, patterns) in roles {
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                throw ConfigurationError(key: "roles.\(name)", problem: "a role name is one word of letters and digits")
+            }
+            for (index, pattern) in patterns.enumerated()
+            where pattern.isEmpty || pattern == "-" || pattern.contains(where: \.isWhitespace) {
+                throw ConfigurationError(
+                    key: "roles.\(name)[\(index)]", problem: "\"\(pattern)\" is not a capability such as lunch.set or -news")
+            }
+            roleSets[name] = CapabilitySet(patterns: patterns)
+        }
+        var configured: [UserID: Set<String>] = [:]
+        for (index, admin) in admins.enumerated() {
+            guard let user = UserID(admin) else {
+                throw ConfigurationError(key: "admins[\(index)]", problem: "\"\(admin)\" is not ADAPTER:ID such as slack:U024BE7LH")
+            }
+            configured[user, default: []].insert("admin")
+        }
+        return AccessPolicy(roles: roleSets, configuredRoles: configured)
+    }
+}
+
+/// A checked configuration in the types the runtime uses.
+public struct ResolvedConfiguration: Sendable {
+    /// The file's values.
+    public let configuration: HomeroomConfiguration
+    /// The school's calendar.
+    public let school: SchoolCalendar
+    /// How commands are recognised.
+    public let recognizer: CommandRecognizer
+    /// Where the data lives.
+    public let storage: StorageLocation
+    /// Roles and configured holders.
+    public let accessPolicy: AccessPolicy
+    /// PIN login behaviour.
+    public let loginPolicy: LoginPolicy
+    /// The log level.
+    public let logLevel: Logger.Level
+    /// The console's user.
+    public let consoleUser: UserID
+}

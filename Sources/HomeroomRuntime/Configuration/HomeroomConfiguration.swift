@@ -1,0 +1,164 @@
+import Foundation
+import HomeroomCore
+
+/// The configuration file, `homeroom.json` (see `config.example.json`): every key optional, with
+/// working defaults, and unknown keys refused so that a typo never passes silently.
+public struct HomeroomConfiguration: Sendable, Decodable {
+    /// The school's name, as the bot says it.
+    public var schoolName = "Homeroom High School"
+    /// The school's IANA time zone; every date is computed in it.
+    public var timeZone = "America/New_York"
+    /// The days classes are held.
+    public var schoolDays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    /// The name users address the bot by (`homeroom: lunch`).
+    public var botName = "homeroom"
+    /// The characters that start a command in a channel.
+    public var commandPrefixes = ["/", "!"]
+    /// Where the data lives.
+    public var storage = StorageSettings()
+    /// The per-user limit.
+    public var rateLimit = RateLimitSettings()
+    /// PIN logins.
+    public var security = SecuritySettings()
+    /// Platform ids that hold the admin role by configuration (`slack:U024BE7LH`); it applies
+    /// when the platform vouches for the id, otherwise after a PIN login.
+    public var admins: [String] = []
+    /// Roles the school defines: name → capabilities (`-` denies). `admin` (`*`) is built in.
+    public var roles: [String: [String]] = [:]
+    /// The interactive console adapter of `homeroom serve`.
+    public var console = ConsoleSettings()
+    /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
+    public var logLevel = "info"
+    /// Each plugin's own section, by plugin id.
+    public var plugins: [String: JSONValue] = [:]
+
+    /// Storage settings.
+    public struct StorageSettings: Sendable, Decodable {
+        /// The SQLite file (the default backend); created with its folder on first start.
+        public var sqlite = "./homeroom-data/homeroom.sqlite"
+        /// A PostgreSQL URL; when set, it is used instead of the SQLite file. `HOMEROOM_DATABASE_URL` overrides it.
+        public var postgres: String?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case sqlite, postgres }
+
+        /// The defaults.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sqlite = try container.decode(.sqlite, or: sqlite)
+            postgres = try container.decodeIfPresent(String.self, forKey: .postgres)
+        }
+    }
+
+    /// The per-user token bucket.
+    public struct RateLimitSettings: Sendable, Decodable {
+        /// False switches rate limiting off.
+        public var enabled = true
+        /// Commands allowed at once.
+        public var burst = RateLimit.perUserDefault.burst
+        /// Commands allowed a minute on average.
+        public var perMinute = RateLimit.perUserDefault.perMinute
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case enabled, burst, perMinute }
+
+        /// The defaults.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            enabled = try container.decode(.enabled, or: enabled)
+            burst = try container.decode(.burst, or: burst)
+            perMinute = try container.decode(.perMinute, or: perMinute)
+        }
+
+        /// The limit in force, or nil when switched off.
+        public var limit: RateLimit? { enabled ? RateLimit(burst: burst, perMinute: perMinute) : nil }
+    }
+
+    /// PIN logins and their hashing.
+    public struct SecuritySettings: Sendable, Decodable {
+        /// PBKDF2-HMAC-SHA256 rounds for new PIN hashes (stored hashes keep their own count).
+        public var pinHashRounds = 210_000
+        /// Wrong PINs in a row that lock an identity.
+        public var maxLoginFailures = 5
+        /// How long a lock lasts, in minutes.
+        public var lockoutMinutes = 15.0
+        /// How long a login lasts, in hours.
+        public var loginHours = 8.0
+        /// The fewest digits a PIN may have.
+        public var minimumPINLength = 4
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case pinHashRounds, maxLoginFailures, lockoutMinutes, loginHours, minimumPINLength
+        }
+
+        /// The defaults.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            pinHashRounds = try container.decode(.pinHashRounds, or: pinHashRounds)
+            maxLoginFailures = try container.decode(.maxLoginFailures, or: maxLoginFailures)
+            lockoutMinutes = try container.decode(.lockoutMinutes, or: lockoutMinutes)
+            loginHours = try container.decode(.loginHours, or: loginHours)
+            minimumPINLength = try container.decode(.minimumPINLength, or: minimumPINLength)
+        }
+
+        /// The login policy these settings describe.
+        public var loginPolicy: LoginPolicy {
+            LoginPolicy(
+                maxFailures: maxLoginFailures, lockout: lockoutMinutes * 60, sessionLength: loginHours * 3600,
+                minimumPINLength: minimumPINLength)
+        }
+    }
+
+    /// The console adapter.
+    public struct ConsoleSettings: Sendable, Decodable {
+        /// True to read commands from standard input while serving.
+        public var enabled = true
+        /// The id the console's user has (`console:local`).
+        public var user = "local"
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case enabled, user }
+
+        /// The defaults.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            enabled = try container.decode(.enabled, or: enabled)
+            user = try container.decode(.user, or: user)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, security, admins, roles,
+            console, logLevel, plugins
+    }
+
+    /// The embedded defaults.
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schoolName = try container.decode(.schoolName, or: schoolName)
+        timeZone = try container.decode(.timeZone, or: timeZone)
+        schoolDays = try container.decode(.schoolDays, or: schoolDays)
+        botName = try container.decode(.botName, or: botName)
+        commandPrefixes = try container.decode(.commandPrefixes, or: commandPrefixes)
+        storage = try container.decode(.storage, or: storage)
+        rateLimit = try container.decode(.rateLimit, or: rateLimit)
+        security = try container.decode(.security, or: security)
+        admins = try container.decode(.admins, or: admins)
+        roles = try container.decode(.roles, or: roles)
+        console = try container.decode(.console, or: console)
+        logLevel = try container.decode(.logLevel, or: logLevel)
+        plugins = try container.decode(.plugins, or: plugins)
+    }
+}

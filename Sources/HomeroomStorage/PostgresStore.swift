@@ -1,0 +1,81 @@
+import Foundation
+import HomeroomCore
+import Logging
+import PostgresKit
+import SQLKit
+
+/// The backend for several instances: a PostgreSQL server, through PostgresNIO's connection pool.
+public final class PostgresStore: Database {
+    /// The URL could not be read as a PostgreSQL URL.
+    public struct BadURL: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let backend = DatabaseBackend.postgres
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let logger: Logger
+
+    private init(client: PostgresClient, runTask: Task<Void, Never>, logger: Logger) {
+        self.client = client
+        self.runTask = runTask
+        self.logger = logger
+    }
+
+    /// Connects to the server named by `url` (`postgres://user:password@host:port/database`;
+    /// `?sslmode=disable|prefer|require`) and checks the connection with one query.
+    public static func open(url: String, logger: Logger) async throws -> PostgresStore {
+        let sqlConfiguration: SQLPostgresConfiguration
+        do {
+            sqlConfiguration = try SQLPostgresConfiguration(url: url)
+        } catch {
+            throw BadURL(description: "cannot read the PostgreSQL URL: \(error)")
+        }
+        let core = sqlConfiguration.coreConfiguration
+        var configuration: PostgresClient.Configuration
+        let tls: PostgresClient.Configuration.TLS =
+            switch (core.tls.isEnforced, core.tls.isAllowed) {
+            case (true, _): .require(core.tls.sslContext!.configuration)
+            case (_, true): .prefer(core.tls.sslContext!.configuration)
+            default: .disable
+            }
+        if let host = core.host, let port = core.port {
+            configuration = .init(
+                host: host, port: port, username: core.username, password: core.password, database: core.database, tls: tls)
+        } else if let socket = core.unixSocketPath {
+            configuration = .init(
+                unixSocketPath: socket, username: core.username, password: core.password, database: core.database)
+        } else {
+            throw BadURL(description: "the PostgreSQL URL names neither a host nor a socket")
+        }
+        configuration.options.minimumConnections = 0
+        configuration.options.maximumConnections = 10
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let runTask = Task { await client.run() }
+        let store = PostgresStore(client: client, runTask: runTask, logger: logger)
+        do {
+            _ = try await store.read { try await $0.raw("SELECT 1 AS ok").first() }
+        } catch {
+            await store.close()
+            throw error
+        }
+        return store
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            try await body(connection.sql(queryLogLevel: .trace))
+        }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await client.withConnection { [logger] connection in
+            try await connection.sql(queryLogLevel: .trace).transaction(logger: logger, body)
+        }
+    }
+
+    public func close() async {
+        runTask.cancel()
+        await runTask.value
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HomeroomCore
+import Logging
+import SQLKit
+import SQLiteKit
+
+/// The embedded backend: one SQLite file in WAL mode.
+///
+/// Two connections: a writer, whose transactions run one at a time (`BEGIN IMMEDIATE`, so a second
+/// process waits on the busy timeout instead of failing mid-transaction), and a reader, which
+/// WAL lets read alongside the writer. `synchronous=FULL` makes a committed write survive a
+/// crash of the process or the machine.
+public final class SQLiteStore: Database {
+    public let backend = DatabaseBackend.sqlite
+    /// The database file.
+    public let path: String
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+    private let writeLock = AsyncLock()
+    private let logger: Logger
+
+    private init(path: String, writer: SQLiteConnection, reader: SQLiteConnection, logger: Logger) {
+        self.path = path
+        self.writer = writer
+        self.reader = reader
+        self.logger = logger
+    }
+
+    /// Opens (creating when missing, with its folder) the database at `path`.
+    public static func open(path: String, logger: Logger) async throws -> SQLiteStore {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let reader: SQLiteConnection
+        do {
+            try await configure(writer, pragmas: ["journal_mode = WAL"])
+            reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            try await configure(reader, pragmas: [])
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+        return SQLiteStore(path: path, writer: writer, reader: reader, logger: logger)
+    }
+
+    private static func configure(_ connection: SQLiteConnection, pragmas: [String]) async throws {
+        for pragma in pragmas + ["busy_timeout = 10000", "synchronous = FULL", "foreign_keys = ON"] {
+            try await connection.query("PRAGMA \(pragma)", [])
+        }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await body(reader.sql(queryLogLevel: .trace))
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        try await writeLock.withLock {
+            try await writer.sql(queryLogLevel: .trace).transaction(begin: "BEGIN IMMEDIATE", logger: logger, body)
+        }
+    }
+
+    /// Writes a consistent copy of the database to `destination` while others keep using it
+    /// (`VACUUM INTO`); the destination must not exist yet.
+    public func backup(to destination: String) async throws {
+        try await reader.sql().raw("VACUUM INTO \(bind: destination)").run()
+    }
+
+    public func close() async {
+        do {
+            try await reader.close()
+            try await writer.close()
+        } catch {
+            logger.warning("closing the SQLite database: \(error)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import HomeroomCore
+import HomeroomRuntime
+
+struct ConsoleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "console", abstract: "An interactive prompt: each line is a direct message to the bot.")
+
+    @OptionGroup var options: RuntimeOptions
+
+    @Option(name: .customLong("as"), help: "Who types, as ADAPTER:ID.")
+    var sender = "console:local"
+
+    func validate() throws {
+        guard UserID(sender) != nil else { throw ValidationError("--as takes ADAPTER:ID, e.g. console:alice") }
+    }
+
+    func run() async throws {
+        let runtime = try await options.startRuntime(quietest: .warning)
+        print("Homeroom console as \(sender) — type /help, Ctrl-D to leave.")
+        try await ConsoleAdapter(runtime: runtime, user: UserID(sender)!, prompt: "homeroom> ").run()
+        await runtime.close()
+    }
+}

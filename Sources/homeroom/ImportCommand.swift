@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import HomeroomCore
+import HomeroomRuntime
+import Lunch
+
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import data from a file.", subcommands: [LunchMenus.self])
+
+    struct LunchMenus: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lunch",
+            abstract: "Import lunch menus from CSV (date,specials,vegetables,fries) or menu-service JSON (days[].menu_items[]).",
+            discussion: "All or nothing: a bad row is reported with its line and nothing is imported.")
+        @OptionGroup var options: RuntimeOptions
+        @Argument(help: "The CSV or JSON file.") var file: String
+
+        func run() async throws {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                printError("cannot read \(file): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+            let runtime = try await options.startRuntime(quietest: .warning)
+            do {
+                let summary = try await LunchImporter.importMenus(
+                    data, named: file, into: runtime.storage(for: LunchPlugin.id), by: AuditEntry.commandLine,
+                    at: runtime.clock.now)
+                await runtime.close()
+                print(
+                    "imported \(summary.menus) menus and \(summary.daysWithoutLunch) days without lunch, "
+                        + "\(summary.range.lowerBound.iso) to \(summary.range.upperBound.iso)")
+            } catch let error as LunchImportError {
+                await runtime.close()
+                printError(error.description)
+                throw ExitCode(1)
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import HomeroomRuntime
+import Logging
+import ServiceLifecycle
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the configured adapters and the scheduler until SIGINT or SIGTERM.")
+
+    @OptionGroup var options: RuntimeOptions
+
+    func run() async throws {
+        let runtime = try await options.startRuntime()
+        let settings = runtime.configuration
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: SchedulerService(scheduler: runtime.scheduler))
+        ]
+        if settings.configuration.console.enabled {
+            services.append(
+                .init(
+                    service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),
+                    successTerminationBehavior: .ignore))
+        }
+        print(
+            "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."
+                + (settings.configuration.console.enabled ? " Type /help, Ctrl-C to stop." : " Ctrl-C to stop."))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: runtime.logger))
+        do {
+            try await group.run()
+        } catch {
+            runtime.logger.error("stopped: \(error)")
+        }
+        await runtime.close()
+        runtime.logger.info("stopped cleanly")
+    }
+}
