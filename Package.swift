@@ -89,7 +89,10 @@ let package = Package(
             ],
             path: "Benchmarks"
         ),
-        .testTarget(name: "HomeroomCoreTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
+        .testTarget(
+            name: "HomeroomCoreTests",
+            dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]
+        ),
         .testTarget(
             name: "HomeroomStorageTests",
             dependencies: ["HomeroomCore", "HomeroomStorage", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]

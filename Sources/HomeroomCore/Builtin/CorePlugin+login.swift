@@ -5,7 +5,7 @@ extension CorePlugin {
         Command(
             "login", summary: "log in with your admin PIN — in a direct message only", usage: "PIN",
             examples: [.init("login 4321", "log in for the configured time (8 hours by default)")],
-            rateLimit: RateLimit(burst: 3, perMinute: 6)
+            rateLimit: RateLimit(burst: 6, perMinute: 6)
         ) { [login] context in
             if let channel = context.message.conversation.channelName {
                 try await AuditLog.record(

@@ -12,21 +12,27 @@ public struct CommandRecognizer: Sendable {
         public var prefix: String
         /// The command text: a command name, then its arguments.
         public var body: String
+
+        /// Creates a recognised command.
+        public init(prefix: String, body: String) {
+            self.prefix = prefix
+            self.body = body
+        }
     }
 
     /// The prefixes, longest first so that `!!` would win over `!`.
     public let prefixes: [String]
+    /// The prefix used when an answer names a command the user typed without one: the first configured.
+    public let preferredPrefix: String
     /// The bot's name, lowercased, as users address it.
     public let botName: String
 
     /// Creates a recognizer. Empty prefixes are dropped.
     public init(prefixes: [String] = ["/", "!"], botName: String = "homeroom") {
         self.prefixes = prefixes.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        self.preferredPrefix = prefixes.first { !$0.isEmpty } ?? ""
         self.botName = botName.lowercased()
     }
-
-    /// The prefix used when an answer names a command the user typed without one: the first configured.
-    public var preferredPrefix: String { prefixes.min { $0.count < $1.count } ?? "" }
 
     /// Recognises the command in `text`, or returns nil for chatter.
     public func recognize(_ text: String, in conversation: Conversation) -> Recognized? {

@@ -37,3 +37,9 @@ public protocol ConfigurablePlugin: Plugin {
     /// Creates the plugin from its settings; throw ``UserFacingError`` naming the bad setting.
     init(settings: Settings) throws
 }
+
+/// The settings of a plugin that has none.
+public struct NoSettings: Decodable, Sendable {
+    /// Creates the empty settings.
+    public init() {}
+}
