@@ -132,6 +132,8 @@ public final class TestBot: Sendable {
     /// logged-in admin, and throws at the first one that gets no answer or an error.
     public func runExamples(of pluginID: String, as admin: String = "console:admin") async throws {
         let commands = runtime.dispatcher.catalog.commands.filter { $0.pluginID == pluginID }
+        let adminID = UserID(admin)!
+        try await loginAsAdmin(admin)
         for command in commands {
             let declared = command.command.subcommands.map(\.name)
             let subcommands = command.subcommands.sorted {
@@ -139,7 +141,9 @@ public final class TestBot: Sendable {
             }
             for entry in [command] + subcommands {
                 for example in entry.command.examples {
-                    try await loginAsAdmin(admin)
+                    if try await runtime.access.sessionExpiry(of: adminID).map({ $0 <= clock.now }) ?? true {
+                        try await expect("/login \(Self.adminPIN)", from: admin, contains: "logged in")
+                    }
                     try await expect("/\(example.input)", from: admin, in: example.inChannel ? "#examples" : nil)
                 }
             }

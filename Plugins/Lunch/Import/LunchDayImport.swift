@@ -7,6 +7,12 @@ public struct LunchDayImport: Equatable, Sendable {
     /// The menu, or nil when the file says there is no lunch that day.
     public let menu: LunchMenu?
 
+    /// Creates a day.
+    public init(date: LocalDate, menu: LunchMenu?) {
+        self.date = date
+        self.menu = menu
+    }
+
     /// `2026-12-03`, or `12/3/2026` as spreadsheets write it.
     static func date(from text: String) -> LocalDate? {
         if let date = LocalDate(iso: text) { return date }

@@ -1,0 +1,21 @@
+import HomeroomCore
+import HomeroomTesting
+import Lunch
+
+/// Runs `body` with a bot carrying the lunch plugin on `backend`, standing at `instant`, and stops it afterwards.
+func withLunchBot(
+    at instant: String = "2026-11-23T12:00:00-05:00", backend: DatabaseBackend = .sqlite,
+    _ body: (TestBot) async throws -> Void
+) async throws {
+    let bot = try await TestBot.start(plugins: [LunchPlugin.self], at: instant, backend: backend)
+    do {
+        try await body(bot)
+    } catch {
+        await bot.stop()
+        throw error
+    }
+    await bot.stop()
+}
+
+/// The admin every lunch test logs in as.
+let admin = "console:admin"
