@@ -13,15 +13,16 @@ public struct LunchPlugin: ConfigurablePlugin {
         /// Seconds an answer is served from memory before it is read again (writes in this process clear it at once).
         public var cacheSeconds = 60.0
 
-        enum CodingKeys: String, CodingKey { case lookAheadDays, cacheSeconds }
+        enum CodingKeys: String, CodingKey, CaseIterable { case lookAheadDays, cacheSeconds }
 
         /// The defaults.
         public init() {}
 
         public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            lookAheadDays = try container.decodeIfPresent(Int.self, forKey: .lookAheadDays) ?? lookAheadDays
-            cacheSeconds = try container.decodeIfPresent(Double.self, forKey: .cacheSeconds) ?? cacheSeconds
+            lookAheadDays = try container.decode(.lookAheadDays, or: lookAheadDays)
+            cacheSeconds = try container.decode(.cacheSeconds, or: cacheSeconds)
         }
     }
 

@@ -1,15 +1,16 @@
 /// A coding key for any string, used to list the keys a JSON object really has.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+public struct AnyCodingKey: CodingKey {
+    public var stringValue: String
+    public var intValue: Int? { nil }
+    public init(stringValue: String) { self.stringValue = stringValue }
+    public init?(intValue: Int) { nil }
 }
 
 extension Decoder {
     /// Throws for a key the section does not know, so a typo (`timezone` for `timeZone`) stops
-    /// start-up instead of being ignored. Keys starting with `//` are comments.
-    func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_ known: Key.Type) throws {
+    /// start-up instead of being ignored. Keys starting with `//` are comments. Configuration
+    /// sections (the runtime's and the plugins') call it first in `init(from:)`.
+    public func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_ known: Key.Type) throws {
         let names = Key.allCases.map(\.stringValue)
         let container = try container(keyedBy: AnyCodingKey.self)
         for key in container.allKeys where !names.contains(key.stringValue) && !key.stringValue.hasPrefix("//") {
@@ -23,7 +24,7 @@ extension Decoder {
 
 extension KeyedDecodingContainer {
     /// The value at `key`, or `fallback` when the key is missing or null.
-    func decode<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
+    public func decode<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
         try decodeIfPresent(T.self, forKey: key) ?? fallback
     }
 }
