@@ -17,7 +17,7 @@ struct ConsoleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let runtime = try await options.startRuntime(quietest: .warning)
-        print("Homeroom console as \(sender) — type /help, Ctrl-D to leave.")
+        StandardOutput.write("Homeroom console as \(sender) — type /help, Ctrl-D to leave.")
         try await ConsoleAdapter(runtime: runtime, user: UserID(sender)!, prompt: "homeroom> ").run()
         await runtime.close()
     }

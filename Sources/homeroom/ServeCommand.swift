@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
                     service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),
                     successTerminationBehavior: .ignore))
         }
-        print(
+        StandardOutput.write(
             "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."
                 + (settings.configuration.console.enabled ? " Type /help, Ctrl-C to stop." : " Ctrl-C to stop."))
         let group = ServiceGroup(

@@ -24,8 +24,8 @@ public struct ConsoleAdapter: Service {
         showPrompt(interactive)
         for await line in lines.cancelOnGracefulShutdown() {
             let message = IncomingMessage(sender: user, conversation: .direct, text: line, receivedAt: runtime.clock.now)
-            if let reply = await runtime.handle(message) {
-                print(reply.text)
+            if let reply = await runtime.handle(message), !reply.lines.isEmpty {
+                StandardOutput.write(reply.text)
             }
             showPrompt(interactive)
         }
@@ -33,8 +33,7 @@ public struct ConsoleAdapter: Service {
 
     private func showPrompt(_ interactive: Bool) {
         guard interactive, let prompt else { return }
-        print(prompt, terminator: "")
-        fflush(nil)
+        StandardOutput.write(prompt, terminator: "")
     }
 
     /// Standard input as a stream of lines, read by a thread of its own because `readLine` blocks.

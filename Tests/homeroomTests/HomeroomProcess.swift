@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `homeroom` executable, run as a new user would run it, in a folder of its own.
+struct HomeroomProcess {
+    /// The result of a finished run.
+    struct Result {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// A folder for one test: the working directory, config and database live here.
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The `homeroom` binary next to the test bundle (the same build).
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("homeroom")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return packageRoot.appendingPathComponent(".build/debug/homeroom")
+    }
+
+    /// Writes a configuration for tests: a cheap PIN hash and the database in this folder.
+    func writeConfig(_ extra: String = "") throws -> String {
+        let path = folder.appendingPathComponent("homeroom.json").path
+        let json = """
+            {"security": {"pinHashRounds": 1000}, "storage": {"sqlite": "\(folder.path)/data/homeroom.sqlite"}\(extra)}
+            """
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Runs `homeroom ARGUMENTS`, feeding `input` on standard input, and waits for it to end.
+    func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = makeProcess(arguments)
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    func makeProcess(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOMEROOM_DATABASE_URL"] = nil
+        environment["HOMEROOM_CONFIG"] = nil
+        process.environment = environment
+        return process
+    }
+}
+
+/// A `homeroom` process that keeps running while a test talks to it.
+final class RunningHomeroom: Sendable {
+    let process: Process
+    private let stdin = Pipe()
+    private let stdout = Pipe()
+    private let output = Mutex("")
+    private let errorLog: URL
+
+    init(_ homeroom: HomeroomProcess, _ arguments: [String]) throws {
+        process = homeroom.makeProcess(arguments)
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        errorLog = homeroom.folder.appendingPathComponent("stderr.log")
+        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        try process.run()
+        let reader = stdout.fileHandleForReading
+        Thread { [weak self] in
+            while true {
+                let data = reader.availableData
+                if data.isEmpty { return }
+                self?.output.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+        }.start()
+    }
+
+    /// Types a line.
+    func type(_ line: String) {
+        stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Waits (up to 20 s) until the output contains `text`.
+    func waitFor(_ text: String) async throws {
+        for _ in 0..<400 {
+            if output.withLock({ $0.contains(text) }) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        Issue.record("homeroom never printed \"\(text)\"; it printed: \(printed); on standard error: \(errors)")
+        throw CancellationError()
+    }
+
+    /// Waits (up to 20 s) for the process to end and returns its status.
+    func waitForExit() async throws -> Int32 {
+        for _ in 0..<400 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return process.terminationStatus
+    }
+
+    var printed: String { output.withLock { $0 } }
+}
