@@ -1,1 +1,127 @@
-print("bench placeholder")
+import Foundation
+import HomeroomCore
+import HomeroomRuntime
+import HomeroomTesting
+import Logging
+import Lunch
+
+// Homeroom's benchmarks. Build and run with:
+//   swift run -c release HomeroomBenchmarks
+// It prints medians over several rounds; single runs on a shared machine are noise.
+
+/// The figures the issue sets as goals.
+enum Goal {
+    static let dispatchesPerSecond = 200_000.0
+    static let p99Microseconds = 50.0
+    static let idleMegabytes = 30.0
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+}
+
+func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// `/lunch` dispatched in-process, one at a time on one task, from a warm database and cache.
+func benchmarkDispatch() async throws {
+    let database = try await TemporaryDatabase.make(.sqlite)
+    var configuration = HomeroomConfiguration()
+    guard case .sqlite(let path) = database.location else { return }
+    configuration.storage.sqlite = path
+    // Many students each send a few commands; one sender sending 200,000 would only measure the refusal path.
+    configuration.rateLimit.enabled = false
+    configuration.logLevel = "error"
+    var logger = Logger(label: "homeroom.bench")
+    logger.logLevel = .error
+    let runtime = try await BotRuntime.start(
+        configuration: try configuration.resolve(), plugins: [LunchPlugin.self], logger: logger)
+    let today = runtime.configuration.school.localDate(at: Date())
+    let csv = "date,specials,vegetables,fries\n\(today.iso),Chicken tacos; Veggie pizza,Green beans; Corn,yes\n"
+    _ = try await LunchImporter.importMenus(
+        Data(csv.utf8), named: "bench.csv", into: runtime.storage(for: LunchPlugin.id), by: AuditEntry.commandLine,
+        at: Date())
+    let message = IncomingMessage(
+        sender: UserID(adapter: "irc", id: "student"), conversation: .channel("#cafeteria"), text: "!lunch",
+        receivedAt: Date())
+    guard let warm = await runtime.handle(message), warm.text.contains("Chicken tacos") else {
+        fatalError("the warm-up /lunch did not show the menu")
+    }
+
+    var rates: [Double] = []
+    let perRound = 200_000
+    for _ in 0..<5 {
+        let start = nanoseconds()
+        for _ in 0..<perRound {
+            _ = await runtime.handle(message)
+        }
+        rates.append(Double(perRound) / (Double(nanoseconds() - start) / 1e9))
+    }
+    var p50s: [Double] = []
+    var p99s: [Double] = []
+    for _ in 0..<5 {
+        var samples: [Double] = []
+        samples.reserveCapacity(100_000)
+        for _ in 0..<100_000 {
+            let start = nanoseconds()
+            _ = await runtime.handle(message)
+            samples.append(Double(nanoseconds() - start) / 1000)
+        }
+        samples.sort()
+        p50s.append(percentile(samples, 0.50))
+        p99s.append(percentile(samples, 0.99))
+    }
+    await runtime.close()
+    try await database.destroy()
+
+    let rate = median(rates)
+    print("dispatch of /lunch, in-process, one task, warm cache (5 rounds of \(perRound)):")
+    print(String(format: "  throughput   median %9.0f /s   (rounds: %@)   goal ≥ %.0f /s  %@",
+        rate, rates.map { String(format: "%.0f", $0) }.joined(separator: ", "), Goal.dispatchesPerSecond,
+        rate >= Goal.dispatchesPerSecond ? "met" : "NOT MET"))
+    print(String(format: "  latency p50  median %9.2f µs", median(p50s)))
+    print(String(format: "  latency p99  median %9.2f µs   goal < %.0f µs  %@", median(p99s), Goal.p99Microseconds,
+        median(p99s) < Goal.p99Microseconds ? "met" : "NOT MET"))
+}
+
+/// Peak resident memory of `homeroom serve` (built beside this benchmark) after it has started and sat idle.
+func benchmarkIdleMemory() throws {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("homeroom")
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+        print("idle memory: \(executable.path) is missing; build it with swift build -c release")
+        return
+    }
+    var peaks: [Double] = []
+    for _ in 0..<3 {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("homeroom.json")
+        try #"{"console": {"enabled": false}, "logLevel": "warning", "storage": {"sqlite": "\#(folder.path)/homeroom.sqlite"}}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["serve", "--config", config.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 3)
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Double($0.split(separator: " ", omittingEmptySubsequences: true)[1]) } ?? .nan
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+        peaks.append(peak / 1024)
+    }
+    let peak = median(peaks)
+    print("idle homeroom serve (SQLite, scheduler running, 3 s after start; 3 runs):")
+    print(String(format: "  peak RSS     median %9.1f MB   (runs: %@)   goal < %.0f MB  %@", peak,
+        peaks.map { String(format: "%.1f", $0) }.joined(separator: ", "), Goal.idleMegabytes,
+        peak < Goal.idleMegabytes ? "met" : "NOT MET"))
+}
+
+try await benchmarkDispatch()
+try benchmarkIdleMemory()
