@@ -23,14 +23,11 @@ extension LunchPlugin {
         ) { context in
             let dish = try dishArgument(context)
             let store = LunchMenuStore(storage: context.storage)
-            let audit = context.auditEntry("lunch.always.add", dish)
-            let added: Bool = try await context.storage.write { db in
-                guard try await store.addAlways(dish, on: db) else { return false }
-                try await AuditLog.insert(audit, into: db)
-                return true
+            let added = try await context.auditedWrite("lunch.always.add", dish) { db in
+                try await store.addAlways(dish, on: db) ? true : nil
             }
             cache.invalidate()
-            return Reply(added ? "\(dish) is now listed every day." : "\(dish) was already listed.")
+            return Reply(added != nil ? "\(dish) is now listed every day." : "\(dish) was already listed.")
         }
     }
 
@@ -42,11 +39,8 @@ extension LunchPlugin {
         ) { context in
             let dish = try dishArgument(context)
             let store = LunchMenuStore(storage: context.storage)
-            let audit = context.auditEntry("lunch.always.remove", dish)
-            let removed: String? = try await context.storage.write { db in
-                guard let removed = try await store.removeAlways(dish, on: db) else { return nil }
-                try await AuditLog.insert(audit, into: db)
-                return removed
+            let removed = try await context.auditedWrite("lunch.always.remove", dish) { db in
+                try await store.removeAlways(dish, on: db)
             }
             cache.invalidate()
             guard let removed else {

@@ -13,8 +13,7 @@ extension LunchPlugin {
         ) { context in
             let change = try LunchMenuChange(arguments: context.arguments, today: context.today)
             let store = LunchMenuStore(storage: context.storage)
-            let audit = context.auditEntry("lunch.set", change.summary)
-            let (user, now) = (context.caller.user, context.now)
+            let (user, now, audit) = (context.caller.user, context.now, context.auditEntry("lunch.set", change.summary))
             let menu: LunchMenu = try await context.storage.write { db in
                 let existing = try await store.menus(in: change.date...change.date, on: db)[change.date]
                 let menu = change.applied(to: existing)
@@ -37,14 +36,11 @@ extension LunchPlugin {
         ) { context in
             let date = try context.dateArgument()
             let store = LunchMenuStore(storage: context.storage)
-            let audit = context.auditEntry("lunch.clear", date.iso)
-            let removed: Bool = try await context.storage.write { db in
-                guard try await store.delete(date, on: db) else { return false }
-                try await AuditLog.insert(audit, into: db)
-                return true
+            let removed = try await context.auditedWrite("lunch.clear", date.iso) { db in
+                try await store.delete(date, on: db) ? true : nil
             }
             cache.invalidate()
-            return Reply(removed ? "Cleared the menu for \(date.longName)." : "There was no menu for \(date.longName).")
+            return Reply(removed != nil ? "Cleared the menu for \(date.longName)." : "There was no menu for \(date.longName).")
         }
     }
 }

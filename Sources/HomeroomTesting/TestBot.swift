@@ -70,6 +70,23 @@ public final class TestBot: Sendable {
         }
     }
 
+    /// Starts a bot (see ``start(plugins:at:backend:configure:)``), runs `body` with it, and stops
+    /// it afterwards, also when `body` throws.
+    public static func with(
+        plugins: [any ConfigurablePlugin.Type] = [], at instant: String = "2026-11-23T12:00:00-05:00",
+        backend: DatabaseBackend = .sqlite, configure: (inout HomeroomConfiguration) -> Void = { _ in },
+        _ body: (TestBot) async throws -> Void
+    ) async throws {
+        let bot = try await start(plugins: plugins, at: instant, backend: backend, configure: configure)
+        do {
+            try await body(bot)
+        } catch {
+            await bot.stop()
+            throw error
+        }
+        await bot.stop()
+    }
+
     /// A new runtime on the same database and clock, as after a restart of the process.
     public func restarted() async throws -> TestBot {
         await runtime.close()

@@ -9,14 +9,7 @@ import Testing
     func withBot(
         configure: (inout HomeroomConfiguration) -> Void = { _ in }, _ body: (TestBot) async throws -> Void
     ) async throws {
-        let bot = try await TestBot.start(plugins: [EchoPlugin.self], configure: configure)
-        do {
-            try await body(bot)
-        } catch {
-            await bot.stop()
-            throw error
-        }
-        await bot.stop()
+        try await TestBot.with(plugins: [EchoPlugin.self], configure: configure, body)
     }
 
     @Test func routesByNameAliasAndCaseAndKeepsQuotedArguments() async throws {

@@ -7,14 +7,7 @@ func withLunchBot(
     at instant: String = "2026-11-23T12:00:00-05:00", backend: DatabaseBackend = .sqlite,
     _ body: (TestBot) async throws -> Void
 ) async throws {
-    let bot = try await TestBot.start(plugins: [LunchPlugin.self], at: instant, backend: backend)
-    do {
-        try await body(bot)
-    } catch {
-        await bot.stop()
-        throw error
-    }
-    await bot.stop()
+    try await TestBot.with(plugins: [LunchPlugin.self], at: instant, backend: backend, body)
 }
 
 /// The admin every lunch test logs in as.

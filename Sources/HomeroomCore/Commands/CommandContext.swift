@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SQLKit
 
 /// Everything a command handler receives: who asked, where, the arguments, and the services it may use.
 public struct CommandContext: Sendable {
@@ -69,6 +70,20 @@ public struct CommandContext: Sendable {
     /// An audit entry for a change this command makes; insert it in the same transaction as the change.
     public func auditEntry(_ action: String, _ detail: String) -> AuditEntry {
         AuditEntry(at: now, actor: caller.user, action: action, detail: detail, channel: message.conversation.channelName)
+    }
+
+    /// Runs `change` in one transaction of the plugin's storage and, when it returns a value (it
+    /// changed something), records the audit entry `action`/`detail` in the same transaction.
+    /// Returns what `change` returned.
+    public func auditedWrite<T: Sendable>(
+        _ action: String, _ detail: String, _ change: @escaping @Sendable (any SQLDatabase) async throws -> T?
+    ) async throws -> T? {
+        let entry = auditEntry(action, detail)
+        return try await storage.write { db in
+            guard let result = try await change(db) else { return nil }
+            try await AuditLog.insert(entry, into: db)
+            return result
+        }
     }
 
     /// The short usage error for this command: `usage: /lunch set [DATE] specials "…" …`.
