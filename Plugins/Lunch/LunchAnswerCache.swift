@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 import Synchronization
 
 /// Rendered lunch answers (`/lunch` for a day, `/lunch week`), kept in memory because the menu is
@@ -8,12 +9,20 @@ import Synchronization
 /// `lifetime`, so a change made by another process (an import, a second instance) shows within
 /// that time.
 final class LunchAnswerCache: Sendable {
+    /// What an answer is for.
+    enum Key: Hashable {
+        /// `/lunch` for one day.
+        case day(LocalDate)
+        /// `/lunch week` for the week starting that Monday.
+        case week(LocalDate)
+    }
+
     private struct Entry {
         let lines: [String]
         let storedAt: Date
     }
 
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Mutex<[Key: Entry]>([:])
     private let lifetime: TimeInterval
 
     init(lifetime: TimeInterval) {
@@ -21,7 +30,7 @@ final class LunchAnswerCache: Sendable {
     }
 
     /// The cached answer for `key`, unless it is older than the lifetime at `now`.
-    func lines(for key: String, at now: Date) -> [String]? {
+    func lines(for key: Key, at now: Date) -> [String]? {
         entries.withLock { entries in
             guard let entry = entries[key], now.timeIntervalSince(entry.storedAt) < lifetime,
                 entry.storedAt <= now
@@ -31,7 +40,7 @@ final class LunchAnswerCache: Sendable {
     }
 
     /// Keeps an answer.
-    func store(_ lines: [String], for key: String, at now: Date) {
+    func store(_ lines: [String], for key: Key, at now: Date) {
         entries.withLock { entries in
             if entries.count > 1000 { entries.removeAll() }
             entries[key] = Entry(lines: lines, storedAt: now)

@@ -3,16 +3,18 @@ import HomeroomCore
 extension LunchPlugin {
     /// `/lunch [DATE | week]`.
     @Sendable func show(_ context: CommandContext) async throws -> Reply {
-        let text = context.arguments.joined(separator: " ").lowercased()
-        if text == "week" || text == "this week" {
-            return Reply(lines: try await weekLines(around: context.today, context))
+        if !context.arguments.isEmpty {
+            let text = context.arguments.joined(separator: " ").lowercased()
+            if text == "week" || text == "this week" {
+                return Reply(lines: try await weekLines(around: context.today, context))
+            }
         }
         return Reply(lines: try await dayLines(for: try context.dateArgument(), context))
     }
 
     /// The answer for one day: its menu, or why there is none and the next posted one.
     func dayLines(for date: LocalDate, _ context: CommandContext) async throws -> [String] {
-        let key = "day:\(date.iso)"
+        let key = LunchAnswerCache.Key.day(date)
         if let cached = cache.lines(for: key, at: context.now) { return cached }
         let store = LunchMenuStore(storage: context.storage)
         let menus = try await store.menus(in: date...date.adding(days: settings.lookAheadDays))
@@ -38,7 +40,7 @@ extension LunchPlugin {
     /// Monday to Friday of this week; on a Saturday or Sunday, of the coming week.
     func weekLines(around today: LocalDate, _ context: CommandContext) async throws -> [String] {
         let monday = today.weekday >= .saturday ? today.mondayOfWeek.adding(days: 7) : today.mondayOfWeek
-        let key = "week:\(monday.iso)"
+        let key = LunchAnswerCache.Key.week(monday)
         if let cached = cache.lines(for: key, at: context.now) { return cached }
         let store = LunchMenuStore(storage: context.storage)
         let friday = monday.adding(days: 4)

@@ -9,6 +9,7 @@ public enum ArgumentTokenizer {
 
     /// Returns the words of `text`.
     public static func words(in text: String) throws(UnclosedQuote) -> [String] {
+        if let plain = plainASCIIWords(in: text) { return plain }
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -43,6 +44,28 @@ public enum ArgumentTokenizer {
         }
         if closingQuote != nil { throw UnclosedQuote() }
         if inWord { words.append(current) }
+        return words
+    }
+
+    /// The words of pure-ASCII text without quotes or backslashes, split on bytes; nil for any other text.
+    private static func plainASCIIWords(in text: String) -> [String]? {
+        var words: [String] = []
+        var start: String.UTF8View.Index?
+        let utf8 = text.utf8
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return nil }
+            let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if isSpace {
+                if let wordStart = start {
+                    words.append(String(text[wordStart..<index]))
+                    start = nil
+                }
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let wordStart = start { words.append(String(text[wordStart...])) }
         return words
     }
 

@@ -57,6 +57,7 @@ public struct Command: Sendable {
         handler: Handler?
     ) {
         self.name = name.lowercased()
+        self.nameWords = self.name.split(separator: " ").map(String.init)
         self.aliases = aliases.map { $0.lowercased() }
         self.summary = summary
         self.usage = usage
@@ -68,8 +69,8 @@ public struct Command: Sendable {
         self.handler = handler
     }
 
-    /// The words of the name.
-    var nameWords: [String] { name.split(separator: " ").map(String.init) }
+    /// The words of the name, split once here because routing compares them on every message.
+    let nameWords: [String]
 }
 
 /// One worked example of a command: what to type (without the prefix) and what it does.

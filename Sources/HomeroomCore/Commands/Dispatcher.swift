@@ -96,19 +96,18 @@ public struct Dispatcher: Sendable {
             return .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller))
         }
         let (command, consumed) = top.resolve(words.dropFirst())
-        let typedName = "\(prefix)\(command.fullName)"
 
         if let channel = message.conversation.channelName, !alwaysOnPlugins.contains(command.pluginID),
             services.switchboard.isDisabled(
                 adapter: message.adapter, channel: channel, pluginID: command.pluginID, capability: command.capability)
         {
-            return .error("\(typedName) is switched off in this channel")
+            return .error("\(prefix)\(command.fullName) is switched off in this channel")
         }
         guard command.isAvailable(to: caller) else {
             return .error(
                 command.command.access == .restricted
                     ? UserFacingError.missingPermission(command.capability).message
-                    : "\(typedName) is not available to you")
+                    : "\(prefix)\(command.fullName) is not available to you")
         }
         if let limit = command.command.rateLimit, let answer = overLimit(message, scope: command.capability, limit: limit) {
             return answer
@@ -125,7 +124,7 @@ public struct Dispatcher: Sendable {
         } catch let error as UserFacingError {
             return .error(error.message)
         } catch {
-            return failure(error, command: typedName, logger: context.logger)
+            return failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger)
         }
     }
 

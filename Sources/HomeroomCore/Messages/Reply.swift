@@ -20,7 +20,10 @@ public struct Reply: Sendable, Equatable {
 
     /// Creates a reply; a line break inside a line starts a new line.
     public init(lines: [String], visibility: Visibility = .conversation, isError: Bool = false) {
-        self.lines = lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        // Scanning bytes first keeps the common case (no line breaks) free of Character iteration.
+        self.lines =
+            lines.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
+            ? lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } : lines
         self.visibility = visibility
         self.isError = isError
     }

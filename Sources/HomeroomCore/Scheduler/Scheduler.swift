@@ -36,11 +36,14 @@ public struct Scheduler: Sendable {
         self.logger = logger
     }
 
-    /// Runs jobs until the task is cancelled.
+    /// Runs jobs until the task is cancelled (and waits for cancellation when there are none).
     public func run() async {
         var due = entries.map { $0.job.schedule.nextFire(after: clock.now, in: school) }
         while !Task.isCancelled {
-            guard let next = due.compactMap({ $0 }).min() else { return }
+            guard let next = due.compactMap({ $0 }).min() else {
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                return
+            }
             do {
                 try await clock.sleep(until: next)
             } catch {
