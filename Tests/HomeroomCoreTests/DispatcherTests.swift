@@ -126,6 +126,26 @@ import Testing
         }
     }
 
+    @Test func oldWrongPINsAreForgottenAndExpiredLoginsPruned() async throws {
+        try await withBot { bot in
+            try await bot.runtime.access.grant("admin", to: UserID("irc:ann")!, by: AuditEntry.commandLine)
+            try await bot.runtime.login.setPIN("4321", for: UserID("irc:ann")!, by: AuditEntry.commandLine)
+            for _ in 0..<4 { try await bot.expect("/login 0000", from: "irc:ann", error: true) }
+            bot.clock.advance(by: 16 * 60)
+            try await bot.expect("/login 0000", from: "irc:ann", contains: "4 tries left", error: true)
+            try await bot.expect("/login 4321", from: "irc:ann", contains: "logged in")
+            #expect(try await bot.runtime.login.pruneExpired() == 0)
+            bot.clock.advance(by: 8 * 3600)
+            #expect(try await bot.runtime.login.pruneExpired() == 1)
+            #expect(try await bot.runtime.access.sessionExpiry(of: UserID("irc:ann")!) == nil)
+            try await bot.runtime.login.setPIN("5555", for: UserID("irc:other")!, by: AuditEntry.commandLine)
+            try await bot.expect("/login 0000", from: "irc:other", contains: "4 tries left", error: true)
+            #expect(try await bot.runtime.login.pruneExpired() == 0)
+            bot.clock.advance(by: 16 * 60)
+            #expect(try await bot.runtime.login.pruneExpired() == 1)
+        }
+    }
+
     @Test func adminsSwitchPluginsAndCommandsPerChannel() async throws {
         try await withBot { bot in
             try await bot.loginAsAdmin()

@@ -122,6 +122,8 @@ import Testing
         defer { homeroom.remove() }
         let server = try RunningHomeroom(homeroom, ["serve"])
         try await server.waitFor("data: SQLite file ./homeroom-data/homeroom.sqlite")
+        try await Task.sleep(for: .seconds(1))
+        #expect(server.process.isRunning, "serve stopped by itself")
         kill(server.process.processIdentifier, SIGTERM)
         #expect(try await server.waitForExit() == 0)
         #expect(!server.process.isRunning)

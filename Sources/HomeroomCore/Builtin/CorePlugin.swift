@@ -19,6 +19,15 @@ public struct CorePlugin: Plugin {
 
     public var migrations: [Migration] { Self.schemaMigrations }
 
+    public var jobs: [ScheduledJob] {
+        [
+            ScheduledJob("prune expired logins", schedule: try! CronSchedule("17 3 * * *")) { [login] context in
+                let removed = try await login.pruneExpired()
+                context.logger.debug("pruned \(removed) expired logins and failure counts")
+            }
+        ]
+    }
+
     public var commands: [Command] {
         [HelpCommand.command, loginCommand, logoutCommand, adminCommand]
     }

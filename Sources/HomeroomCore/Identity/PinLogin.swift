@@ -107,6 +107,25 @@ public struct PinLogin: Sendable {
         return ended
     }
 
+    /// Deletes ended logins and failure counts that no longer matter; returns how many rows went.
+    @discardableResult
+    public func pruneExpired() async throws -> Int {
+        let now = Int64(clock.now.timeIntervalSince1970)
+        let forgetBefore = now - Int64(policy.lockout)
+        return try await database.write { db in
+            let sessions = try await db.select().column("identity").from(AccessDirectory.sessionsTable)
+                .where("expires_at", .lessThanOrEqual, SQLBind(now)).all().count
+            try await db.delete(from: AccessDirectory.sessionsTable).where("expires_at", .lessThanOrEqual, SQLBind(now)).run()
+            let stale = SQLBinaryExpression(SQLColumn("last_failure_at"), .lessThan, SQLBind(forgetBefore))
+            let unlocked = SQLBinaryExpression(SQLColumn("locked_until"), .is, SQLLiteral.null)
+            let lockEnded = SQLBinaryExpression(SQLColumn("locked_until"), .lessThanOrEqual, SQLBind(now))
+            let failures = try await db.select().column("identity").from(Self.failuresTable)
+                .where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.all().count
+            try await db.delete(from: Self.failuresTable).where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.run()
+            return sessions + failures
+        }
+    }
+
     private func startSession(for user: UserID, at now: Date) async throws -> Outcome {
         let until = now.addingTimeInterval(policy.sessionLength)
         try await database.write { db in
@@ -124,17 +143,21 @@ public struct PinLogin: Sendable {
         let identity = user.description
         let maxFailures = policy.maxFailures
         let lockUntil = now.addingTimeInterval(policy.lockout)
+        // Wrong PINs count "in a row" within one lockout period; older ones are forgotten.
+        let countSince = Int64(now.timeIntervalSince1970 - policy.lockout)
         return try await database.write { db in
-            let previous = try await db.select().column("failures").from(Self.failuresTable)
+            let previous = try await db.select().columns("failures", "last_failure_at").from(Self.failuresTable)
                 .where("identity", .equal, SQLBind(identity)).first()
-                .map { try $0.decode(column: "failures", as: Int.self) }
-            let failures = (previous ?? 0) + 1
+                .map { (try $0.decode(column: "failures", as: Int.self), try $0.decode(column: "last_failure_at", as: Int64.self)) }
+            let recent = previous.flatMap { $0.1 >= countSince ? $0.0 : nil } ?? 0
+            let failures = recent + 1
             let locks = failures >= maxFailures
             try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(identity)).run()
-            try await db.insert(into: Self.failuresTable).columns("identity", "failures", "locked_until")
+            try await db.insert(into: Self.failuresTable).columns("identity", "failures", "locked_until", "last_failure_at")
                 .values(
                     SQLBind(identity), SQLBind(locks ? 0 : failures),
-                    SQLBind(locks ? Int64(lockUntil.timeIntervalSince1970) : nil as Int64?)
+                    SQLBind(locks ? Int64(lockUntil.timeIntervalSince1970) : nil as Int64?),
+                    SQLBind(Int64(now.timeIntervalSince1970))
                 ).run()
             try await AuditLog.insert(
                 AuditEntry(
