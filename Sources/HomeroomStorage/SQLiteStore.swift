@@ -45,7 +45,7 @@ public final class SQLiteStore: Database {
 
     private static func configure(_ connection: SQLiteConnection, pragmas: [String]) async throws {
         for pragma in pragmas + ["busy_timeout = 10000", "synchronous = FULL", "foreign_keys = ON"] {
-            try await connection.query("PRAGMA \(pragma)", [])
+            _ = try await connection.query("PRAGMA \(pragma)", [])
         }
     }
 

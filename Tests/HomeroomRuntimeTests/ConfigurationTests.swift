@@ -9,7 +9,7 @@ import Testing
         var configuration = try HomeroomConfiguration.parse(Data(json.utf8))
         if !environment.isEmpty {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-config-\(UUID().uuidString).json").path
-            FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
             defer { try? FileManager.default.removeItem(atPath: path) }
             configuration = try HomeroomConfiguration.load(path: path, environment: environment)
         }

@@ -88,7 +88,7 @@ final class RunningHomeroom: Sendable {
         process.standardInput = stdin
         process.standardOutput = stdout
         errorLog = homeroom.folder.appendingPathComponent("stderr.log")
-        FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
         let reader = stdout.fileHandleForReading
