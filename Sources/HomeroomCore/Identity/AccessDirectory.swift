@@ -94,9 +94,7 @@ public final class AccessDirectory: Sendable {
         guard policy.roles[role] != nil else { throw UnknownRole(name: role, known: Array(policy.roles.keys)) }
         let now = clock.now
         let added: Bool = try await database.write { db in
-            let existing = try await db.select().column("role").from(Self.rolesTable)
-                .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).first()
-            guard existing == nil else { return false }
+            guard try await !Self.holds(role, user, on: db) else { return false }
             try await db.insert(into: Self.rolesTable).columns("identity", "role", "granted_by", "granted_at")
                 .values(SQLBind(user.description), SQLBind(role), SQLBind(actor.description), SQLBind(Int64(now.timeIntervalSince1970)))
                 .run()
@@ -113,9 +111,7 @@ public final class AccessDirectory: Sendable {
     public func revoke(_ role: String, from user: UserID, by actor: UserID) async throws -> Bool {
         let now = clock.now
         let removed: Bool = try await database.write { db in
-            let existing = try await db.select().column("role").from(Self.rolesTable)
-                .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).first()
-            guard existing != nil else { return false }
+            guard try await Self.holds(role, user, on: db) else { return false }
             try await db.delete(from: Self.rolesTable)
                 .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).run()
             try await AuditLog.insert(
@@ -125,6 +121,11 @@ public final class AccessDirectory: Sendable {
         }
         forget(user)
         return removed
+    }
+
+    private static func holds(_ role: String, _ user: UserID, on db: any SQLDatabase) async throws -> Bool {
+        try await db.select().column("role").from(rolesTable)
+            .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).first() != nil
     }
 
     /// When the PIN login of `user` ends, or nil when there is none (it may lie in the past).
