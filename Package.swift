@@ -91,7 +91,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HomeroomCoreTests",
-            dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]
+            dependencies: [
+                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "HomeroomStorageTests",

@@ -67,7 +67,7 @@ public final class BotRuntime: Sendable {
             database: database, directory: access,
             hasher: PBKDF2SecretHasher(rounds: configuration.configuration.security.pinHashRounds),
             policy: configuration.loginPolicy, clock: clock)
-        let switchboard = try await ChannelSwitchboard.load(from: database)
+        let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
             rateLimiter: RateLimiter(), logger: logger)

@@ -3,6 +3,7 @@ import HomeroomCore
 import HomeroomTesting
 import SQLKit
 import HomeroomRuntime
+import Logging
 import Testing
 
 @Suite struct DispatcherTests {
@@ -166,6 +167,24 @@ import Testing
             try await restarted.expect("/echo hi", in: "#quiet", contains: "hi")
             try await restarted.expect("/echo loud hi", from: "console:admin", in: "#quiet", contains: "switched off", error: true)
             await restarted.stop()
+        }
+    }
+
+    @Test func aSwitchMadeByAnotherInstanceShowsWithinTheRefreshInterval() async throws {
+        try await withBot { bot in
+            let other = try await BotRuntime.start(
+                configuration: try bot.configuration.resolve(), plugins: [EchoPlugin.self], clock: bot.clock,
+                logger: Logger(label: "other"))
+            try await bot.expect("/echo hi", in: "#shared", contains: "hi")
+            try await bot.loginAsAdmin()
+            let message = IncomingMessage(
+                sender: UserID("console:admin")!, conversation: .channel("#shared"), text: "/admin disable echo",
+                receivedAt: bot.clock.now)
+            #expect(await other.handle(message)?.text == "echo is now off in #shared")
+            try await bot.expect("/echo hi", in: "#shared", contains: "hi")
+            bot.clock.advance(by: 10)
+            try await bot.expect("/echo hi", in: "#shared", contains: "switched off", error: true)
+            await other.close()
         }
     }
 

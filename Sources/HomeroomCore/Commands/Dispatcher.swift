@@ -97,6 +97,13 @@ public struct Dispatcher: Sendable {
         }
         let (command, consumed) = top.resolve(words.dropFirst())
 
+        if message.conversation.channelName != nil {
+            do {
+                try await services.switchboard.refreshIfStale(at: services.clock.now)
+            } catch {
+                services.logger.warning("could not re-read the channel switches: \(error)")
+            }
+        }
         if let channel = message.conversation.channelName, !alwaysOnPlugins.contains(command.pluginID),
             services.switchboard.isDisabled(
                 adapter: message.adapter, channel: channel, pluginID: command.pluginID, capability: command.capability)

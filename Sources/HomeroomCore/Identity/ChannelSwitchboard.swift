@@ -5,7 +5,9 @@ import Synchronization
 /// Plugins and commands that admins have switched off in particular channels (`/admin disable news`).
 ///
 /// Stored in `core_channel_switches` and held in memory, so the check on every message is a set
-/// lookup; a change made here takes effect at once.
+/// lookup. A change made here takes effect at once; one made by another process or instance
+/// sharing the database shows after ``refreshInterval``, when ``refreshIfStale(at:)`` reads the
+/// table again.
 public final class ChannelSwitchboard: Sendable {
     private struct Key: Hashable {
         let adapter: String
@@ -15,16 +17,29 @@ public final class ChannelSwitchboard: Sendable {
 
     static let table = "core_channel_switches"
 
+    /// How long the switches held in memory are trusted before the table is read again.
+    public let refreshInterval: TimeInterval
     private let database: any Database
     private let disabled: Mutex<Set<Key>>
+    /// When the table was last read, and whether a read is under way.
+    private let loaded: Mutex<(at: Date, refreshing: Bool)>
 
-    private init(database: any Database, disabled: Set<Key>) {
+    private init(database: any Database, disabled: Set<Key>, loadedAt: Date, refreshInterval: TimeInterval) {
         self.database = database
         self.disabled = Mutex(disabled)
+        self.loaded = Mutex((loadedAt, false))
+        self.refreshInterval = refreshInterval
     }
 
     /// Loads the switches stored in `database`.
-    public static func load(from database: any Database) async throws -> ChannelSwitchboard {
+    public static func load(
+        from database: any Database, at now: Date, refreshInterval: TimeInterval = 10
+    ) async throws -> ChannelSwitchboard {
+        ChannelSwitchboard(
+            database: database, disabled: try await read(database), loadedAt: now, refreshInterval: refreshInterval)
+    }
+
+    private static func read(_ database: any Database) async throws -> Set<Key> {
         let keys: [Key] = try await database.read { db in
             try await db.select().columns("adapter", "channel", "target").from(table).all().map {
                 Key(
@@ -33,7 +48,26 @@ public final class ChannelSwitchboard: Sendable {
                     target: try $0.decode(column: "target", as: String.self))
             }
         }
-        return ChannelSwitchboard(database: database, disabled: Set(keys))
+        return Set(keys)
+    }
+
+    /// Reads the table again when the switches in memory are older than ``refreshInterval`` (one
+    /// read at a time; the others go on with what is in memory).
+    public func refreshIfStale(at now: Date) async throws {
+        let due = loaded.withLock { loaded in
+            guard !loaded.refreshing, now.timeIntervalSince(loaded.at) >= refreshInterval else { return false }
+            loaded.refreshing = true
+            return true
+        }
+        guard due else { return }
+        do {
+            let keys = try await Self.read(database)
+            disabled.withLock { $0 = keys }
+            loaded.withLock { $0 = (now, false) }
+        } catch {
+            loaded.withLock { $0.refreshing = false }
+            throw error
+        }
     }
 
     /// True when the plugin or the command (or a command above it) is switched off in this channel.
