@@ -79,13 +79,14 @@ public struct MigrationRunner: Sendable {
     /// Applies one migration unless another process did meanwhile; returns true when it ran here.
     private func apply(_ migration: Migration, of pluginID: String) async throws -> Bool {
         let backend = database.backend
+        let database = database
         let ran: Bool = try await database.write { db in
             try await Self.lock(db, backend: backend)
             let done = try await db.select().column("version").from(Self.table)
                 .where("plugin", .equal, SQLBind(pluginID)).where("version", .equal, SQLBind(migration.version)).first()
             guard done == nil else { return false }
             let before = try await Self.tableNames(db, backend: backend)
-            try await migration.apply(Migration.Context(database: db, backend: backend, pluginID: pluginID))
+            try await migration.apply(Migration.Context(database: db, store: database, pluginID: pluginID))
             let created = try await Self.tableNames(db, backend: backend).subtracting(before)
             if let stray = created.first(where: { !$0.hasPrefix("\(pluginID)_") }) {
                 throw Failure(

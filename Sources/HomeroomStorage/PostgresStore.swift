@@ -74,6 +74,10 @@ public final class PostgresStore: Database {
         }
     }
 
+    public func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex {
+        PostgresFullTextIndex(table: table, fields: fields)
+    }
+
     public func close() async {
         runTask.cancel()
         await runTask.value

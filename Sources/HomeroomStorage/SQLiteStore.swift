@@ -59,6 +59,10 @@ public final class SQLiteStore: Database {
         }
     }
 
+    public func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex {
+        SQLiteFullTextIndex(table: table, fields: fields)
+    }
+
     /// Writes a consistent copy of the database to `destination` while others keep using it
     /// (`VACUUM INTO`); the destination must not exist yet.
     public func backup(to destination: String) async throws {

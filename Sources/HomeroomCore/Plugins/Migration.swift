@@ -11,12 +11,20 @@ public struct Migration: Sendable {
         public let backend: DatabaseBackend
         /// The plugin's table names.
         public let pluginID: String
+        /// The store, for the backend-specific pieces (full-text indexes).
+        let store: any Database
 
-        /// Creates a context.
-        public init(database: any SQLDatabase, backend: DatabaseBackend, pluginID: String) {
+        /// Creates a context for the migrations of `pluginID`, running in the transaction `database` of `store`.
+        public init(database: any SQLDatabase, store: any Database, pluginID: String) {
             self.database = database
-            self.backend = backend
+            self.backend = store.backend
+            self.store = store
             self.pluginID = pluginID
+        }
+
+        /// The plugin's full-text index `name`; call ``FullTextIndex/create(in:)`` with ``database`` on it.
+        public func fullTextIndex(_ name: String, fields: [String]) -> any FullTextIndex {
+            store.fullTextIndex(table: table(name), fields: fields)
         }
 
         /// The full name of one of the plugin's tables (see ``PluginStorage/table(_:)``).

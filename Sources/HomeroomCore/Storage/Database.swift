@@ -15,6 +15,9 @@ public protocol Database: Sendable {
     /// Runs `body` inside one transaction: all of its writes are committed together, or none is.
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T
 
+    /// The full-text index stored in `table`, over documents with the given fields.
+    func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex
+
     /// Closes the connections. No call may follow.
     func close() async
 }

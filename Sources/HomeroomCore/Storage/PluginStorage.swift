@@ -19,6 +19,11 @@ public struct PluginStorage: Sendable {
     /// The full name of one of this plugin's tables: `table("menus")` is `lunch_menus` for the lunch plugin.
     public func table(_ name: String) -> String { pluginTableName(pluginID, name) }
 
+    /// The plugin's full-text index `name` (its table is `plugin_name`), over `fields`.
+    public func fullTextIndex(_ name: String, fields: [String]) -> any FullTextIndex {
+        database.fullTextIndex(table: table(name), fields: fields)
+    }
+
     /// Runs reads; see ``Database/read(_:)``.
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await database.read(body)
