@@ -20,6 +20,8 @@ public final class BotRuntime: Sendable {
     public let login: PinLogin
     /// The plugins' jobs.
     public let scheduler: Scheduler
+    /// Notifications waiting for delivery.
+    public let outbox: Outbox
     /// The clock.
     public let clock: any HomeroomClock
     /// The runtime's logger.
@@ -27,7 +29,7 @@ public final class BotRuntime: Sendable {
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
-        login: PinLogin, scheduler: Scheduler, clock: any HomeroomClock, logger: Logger
+        login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, logger: Logger
     ) {
         self.configuration = configuration
         self.database = database
@@ -35,6 +37,7 @@ public final class BotRuntime: Sendable {
         self.access = access
         self.login = login
         self.scheduler = scheduler
+        self.outbox = outbox
         self.clock = clock
         self.logger = logger
     }
@@ -68,9 +71,10 @@ public final class BotRuntime: Sendable {
             hasher: PBKDF2SecretHasher(rounds: configuration.configuration.security.pinHashRounds),
             policy: configuration.loginPolicy, clock: clock)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
+        let outbox = Outbox(database: database, clock: clock)
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
-            rateLimiter: RateLimiter(), logger: logger)
+            rateLimiter: RateLimiter(), outbox: outbox, logger: logger)
         let allPlugins: [any Plugin] = [CorePlugin(login: login, switchboard: switchboard)] + plugins
         let dispatcher = try Dispatcher(
             plugins: allPlugins, recognizer: configuration.recognizer,
@@ -81,10 +85,10 @@ public final class BotRuntime: Sendable {
                     Scheduler.Entry(pluginID: plugin.id, job: $0, storage: PluginStorage(pluginID: plugin.id, database: database))
                 }
             },
-            school: configuration.school, clock: clock, logger: logger)
+            school: configuration.school, clock: clock, outbox: outbox, logger: logger)
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
-            scheduler: scheduler, clock: clock, logger: logger)
+            scheduler: scheduler, outbox: outbox, clock: clock, logger: logger)
     }
 
     /// Handles one message through the whole path; see ``Dispatcher/handle(_:)``.

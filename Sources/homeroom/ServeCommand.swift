@@ -1,4 +1,5 @@
 import ArgumentParser
+import HomeroomCore
 import HomeroomRuntime
 import Logging
 import ServiceLifecycle
@@ -16,6 +17,8 @@ struct ServeCommand: AsyncParsableCommand {
             .init(service: SchedulerService(scheduler: runtime.scheduler))
         ]
         if settings.configuration.console.enabled {
+            let delivery = OutboxDeliveryWorker(outbox: runtime.outbox, sender: ConsoleSender(), logger: runtime.logger)
+            services.append(.init(service: OutboxDeliveryService(worker: delivery)))
             services.append(
                 .init(
                     service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),

@@ -27,6 +27,18 @@ enum CoreSchema {
             try await db.create(table: ChannelSwitchboard.table)
                 .column("adapter", type: .text, .notNull).column("channel", type: .text, .notNull)
                 .column("target", type: .text, .notNull).primaryKey("adapter", "channel", "target").run()
-        }
+        },
+        Migration(2, "notification outbox") { context in
+            let db = context.database
+            try await db.create(table: Outbox.table)
+                .column("id", type: .bigint, .primaryKey(autoIncrement: true))
+                .column("adapter", type: .text, .notNull).column("target", type: .text, .notNull)
+                .column("body", type: .text, .notNull).column("idempotency_key", type: .text, .notNull, .unique)
+                .column("state", type: .text, .notNull, .default("pending"))
+                .column("due_at", type: .bigint, .notNull).column("failed_attempts", type: .int, .notNull)
+                .column("last_error", type: .text).column("delivered_at", type: .bigint).run()
+            try await db.create(index: "core_outbox_due").on(Outbox.table).column("adapter").column("state").column("due_at")
+                .run()
+        },
     ]
 }

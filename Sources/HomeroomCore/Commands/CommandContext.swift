@@ -24,11 +24,14 @@ public struct CommandContext: Sendable {
     public let logger: Logger
     /// Every registered command, for help.
     public let catalog: CommandCatalog
+    /// Notifications to deliver later; enqueue inside the transaction that causes them.
+    public let outbox: Outbox
 
     /// Creates a context. The runtime does this; tests of a handler alone may too.
     public init(
         message: IncomingMessage, arguments: [String], command: RegisteredCommand, prefix: String, caller: Caller,
-        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger, catalog: CommandCatalog
+        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger, catalog: CommandCatalog,
+        outbox: Outbox
     ) {
         self.message = message
         self.arguments = arguments
@@ -40,6 +43,7 @@ public struct CommandContext: Sendable {
         self.clock = clock
         self.logger = logger
         self.catalog = catalog
+        self.outbox = outbox
     }
 
     /// The current instant.

@@ -21,13 +21,15 @@ public struct Dispatcher: Sendable {
         public var switchboard: ChannelSwitchboard
         /// Per-user buckets.
         public var rateLimiter: RateLimiter
+        /// Notifications waiting for delivery.
+        public var outbox: Outbox
         /// The runtime's logger.
         public var logger: Logger
 
         /// Bundles the services.
         public init(
             database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
-            switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, logger: Logger
+            switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, logger: Logger
         ) {
             self.database = database
             self.school = school
@@ -35,6 +37,7 @@ public struct Dispatcher: Sendable {
             self.access = access
             self.switchboard = switchboard
             self.rateLimiter = rateLimiter
+            self.outbox = outbox
             self.logger = logger
         }
     }
@@ -125,7 +128,7 @@ public struct Dispatcher: Sendable {
         let context = CommandContext(
             message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
             caller: caller, storage: storages[command.pluginID]!, school: services.school, clock: services.clock,
-            logger: loggers[command.pluginID]!, catalog: catalog)
+            logger: loggers[command.pluginID]!, catalog: catalog, outbox: services.outbox)
         do {
             return try await handler(context)
         } catch let error as UserFacingError {

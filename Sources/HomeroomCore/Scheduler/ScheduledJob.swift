@@ -16,6 +16,8 @@ public struct ScheduledJob: Sendable {
         public let logger: Logger
         /// The instant the job was due.
         public let scheduledFor: Date
+        /// Notifications to deliver; a reminder job enqueues here.
+        public let outbox: Outbox
     }
 
     /// The job's name, unique within its plugin.

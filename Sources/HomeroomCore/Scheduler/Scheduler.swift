@@ -26,13 +26,15 @@ public struct Scheduler: Sendable {
     let entries: [Entry]
     let school: SchoolCalendar
     let clock: any HomeroomClock
+    let outbox: Outbox
     let logger: Logger
 
     /// Creates a scheduler.
-    public init(entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, logger: Logger) {
+    public init(entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, outbox: Outbox, logger: Logger) {
         self.entries = entries
         self.school = school
         self.clock = clock
+        self.outbox = outbox
         self.logger = logger
     }
 
@@ -60,7 +62,7 @@ public struct Scheduler: Sendable {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
         let context = ScheduledJob.Context(
-            storage: entry.storage, school: school, clock: clock, logger: logger, scheduledFor: scheduledFor)
+            storage: entry.storage, school: school, clock: clock, logger: logger, scheduledFor: scheduledFor, outbox: outbox)
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")

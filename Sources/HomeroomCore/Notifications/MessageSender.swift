@@ -1,0 +1,21 @@
+/// What an adapter provides so the outbox can deliver through it.
+public protocol MessageSender: Sendable {
+    /// The adapter's name; the worker delivers the messages addressed to it.
+    var adapter: String { get }
+    /// Sends one message; throws ``DeliveryFailure`` (or any error) when it did not go out.
+    func send(_ message: OutboxMessage) async throws
+}
+
+/// A failed delivery, with the platform's own wait when it gave one (HTTP 429 `Retry-After`).
+public struct DeliveryFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+    /// Seconds the platform asked to wait before the next attempt.
+    public let retryAfter: Double?
+
+    /// Creates a failure.
+    public init(_ description: String, retryAfter: Double? = nil) {
+        self.description = description
+        self.retryAfter = retryAfter
+    }
+}

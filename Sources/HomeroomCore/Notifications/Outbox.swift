@@ -1,0 +1,150 @@
+import Foundation
+import SQLKit
+
+/// The durable outbox of notifications (DESIGN.md, Notifications): subscriptions and plugins put
+/// messages here, in the same transaction as the change that causes them, and a delivery worker
+/// per adapter sends them at least once — across restarts, and with retries when a platform is down.
+public struct Outbox: Sendable {
+    /// How failed deliveries are retried: exponential backoff from `firstDelay`, capped at
+    /// `maximumDelay`, given up (and logged as failed) after `maximumAttempts`.
+    public struct RetryPolicy: Sendable, Equatable {
+        /// The delay after the first failure.
+        public var firstDelay: TimeInterval
+        /// The longest delay.
+        public var maximumDelay: TimeInterval
+        /// Attempts before a message is given up.
+        public var maximumAttempts: Int
+
+        /// Creates a policy; the defaults retry after 5 s, 10 s, 20 s … up to an hour, 25 times (about a day).
+        public init(firstDelay: TimeInterval = 5, maximumDelay: TimeInterval = 3600, maximumAttempts: Int = 25) {
+            self.firstDelay = firstDelay
+            self.maximumDelay = maximumDelay
+            self.maximumAttempts = maximumAttempts
+        }
+
+        /// The delay after `failures` failures.
+        func delay(afterFailures failures: Int) -> TimeInterval {
+            min(maximumDelay, firstDelay * pow(2, Double(max(0, failures - 1))))
+        }
+    }
+
+    static let table = "core_outbox"
+
+    let database: any Database
+    let clock: any HomeroomClock
+    /// How failures are retried.
+    public let retryPolicy: RetryPolicy
+
+    /// Creates the outbox over `database`.
+    public init(database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy()) {
+        self.database = database
+        self.clock = clock
+        self.retryPolicy = retryPolicy
+    }
+
+    /// Adds a notification inside the caller's transaction `db`, due at `due`; returns false when
+    /// one with the same idempotency key is already there.
+    @discardableResult
+    public static func enqueue(
+        adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String, due: Date,
+        into db: any SQLDatabase
+    ) async throws -> Bool {
+        let existing = try await db.select().column("id").from(table)
+            .where("idempotency_key", .equal, SQLBind(idempotencyKey)).first()
+        guard existing == nil else { return false }
+        try await db.insert(into: table)
+            .columns("adapter", "target", "body", "idempotency_key", "due_at", "failed_attempts")
+            .values(
+                SQLBind(adapter), SQLBind(target.description), SQLBind(lines.joined(separator: "\n")),
+                SQLBind(idempotencyKey), SQLBind(Int64(due.timeIntervalSince1970)), SQLBind(0)
+            ).run()
+        return true
+    }
+
+    /// Adds a notification, due now, in a transaction of its own.
+    @discardableResult
+    public func enqueue(adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String) async throws -> Bool {
+        let now = clock.now
+        return try await database.write { db in
+            try await Self.enqueue(
+                adapter: adapter, target: target, lines: lines, idempotencyKey: idempotencyKey, due: now, into: db)
+        }
+    }
+
+    /// The undelivered messages for `adapter` that are due now, oldest first.
+    public func due(for adapter: String, limit: Int = 50) async throws -> [OutboxMessage] {
+        let now = Int64(clock.now.timeIntervalSince1970)
+        return try await database.read { db in
+            try await db.select().columns("id", "adapter", "target", "body", "idempotency_key", "failed_attempts")
+                .from(Self.table).where("adapter", .equal, SQLBind(adapter))
+                .where("state", .equal, SQLBind(State.pending.rawValue))
+                .where("due_at", .lessThanOrEqual, SQLBind(now)).orderBy("due_at").orderBy("id").limit(limit).all()
+                .compactMap { row in
+                    guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else {
+                        return nil
+                    }
+                    return OutboxMessage(
+                        id: try row.decode(column: "id", as: Int64.self), adapter: try row.decode(column: "adapter", as: String.self),
+                        target: target,
+                        lines: try row.decode(column: "body", as: String.self).split(separator: "\n", omittingEmptySubsequences: false)
+                            .map(String.init),
+                        idempotencyKey: try row.decode(column: "idempotency_key", as: String.self),
+                        failedAttempts: try row.decode(column: "failed_attempts", as: Int.self))
+                }
+        }
+    }
+
+    /// The instant the next undelivered message for `adapter` is due, if any.
+    public func nextDue(for adapter: String) async throws -> Date? {
+        try await database.read { db in
+            try await db.select().column(SQLFunction("MIN", args: SQLColumn("due_at")), as: "next").from(Self.table)
+                .where("adapter", .equal, SQLBind(adapter)).where("state", .equal, SQLBind(State.pending.rawValue))
+                .first()
+                .flatMap { try $0.decode(column: "next", as: Int64?.self) }
+                .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        }
+    }
+
+    /// Records that `message` was delivered.
+    public func markDelivered(_ message: OutboxMessage) async throws {
+        let now = Int64(clock.now.timeIntervalSince1970)
+        try await database.write { db in
+            try await db.update(Self.table).set("state", to: SQLBind(State.delivered.rawValue))
+                .set("delivered_at", to: SQLBind(now)).where("id", .equal, SQLBind(message.id)).run()
+        }
+    }
+
+    /// Records a failed attempt: the message is due again after the backoff (or after
+    /// `retryAfter`, when the platform said so), or given up after the last attempt. Returns
+    /// whether it will be retried.
+    @discardableResult
+    public func markFailed(_ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil) async throws -> Bool {
+        let now = clock.now
+        let failures = message.failedAttempts + 1
+        let retry = failures < retryPolicy.maximumAttempts
+        let due = now.addingTimeInterval(max(retryAfter ?? 0, retryPolicy.delay(afterFailures: failures)))
+        try await database.write { db in
+            try await db.update(Self.table)
+                .set("failed_attempts", to: SQLBind(failures)).set("last_error", to: SQLBind(String(error.prefix(500))))
+                .set("due_at", to: SQLBind(Int64(due.timeIntervalSince1970)))
+                .set("state", to: SQLBind((retry ? State.pending : State.failed).rawValue))
+                .where("id", .equal, SQLBind(message.id)).run()
+        }
+        return retry
+    }
+
+    /// How many messages wait for delivery (for `adapter`, or for all).
+    public func pendingCount(for adapter: String? = nil) async throws -> Int {
+        try await database.read { db in
+            var query = db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from(Self.table)
+                .where("state", .equal, SQLBind(State.pending.rawValue))
+            if let adapter { query = query.where("adapter", .equal, SQLBind(adapter)) }
+            return try await query.first().map { try $0.decode(column: "count", as: Int.self) } ?? 0
+        }
+    }
+
+    /// A row's state.
+    enum State: String {
+        case pending, delivered, failed
+    }
+}
