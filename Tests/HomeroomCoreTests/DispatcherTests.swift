@@ -174,7 +174,7 @@ import Testing
         try await withBot { bot in
             let other = try await BotRuntime.start(
                 configuration: try bot.configuration.resolve(), plugins: [EchoPlugin.self], clock: bot.clock,
-                logger: Logger(label: "other"))
+                logger: quietLogger)
             try await bot.expect("/echo hi", in: "#shared", contains: "hi")
             try await bot.loginAsAdmin()
             let message = IncomingMessage(

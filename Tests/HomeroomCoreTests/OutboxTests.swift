@@ -25,6 +25,13 @@ final class RecordingSender: MessageSender {
     }
 }
 
+/// A logger that keeps expected failures out of the test output.
+let quietLogger: Logger = {
+    var logger = Logger(label: "homeroom.test")
+    logger.logLevel = .critical
+    return logger
+}()
+
 @Suite struct OutboxTests {
     @Test(arguments: TemporaryDatabase.availableBackends)
     func messagesAreDeliveredOnceAndKeysAreNotRepeated(backend: DatabaseBackend) async throws {
@@ -34,7 +41,7 @@ final class RecordingSender: MessageSender {
             #expect(try await !outbox.enqueue(adapter: "irc", target: .channel("#cafeteria"), lines: ["again"], idempotencyKey: "lunch:2026-11-23:#cafeteria"))
             try await outbox.enqueue(adapter: "slack", target: .user(UserID("slack:U1")!), lines: ["hi"], idempotencyKey: "other")
             let sender = RecordingSender()
-            let worker = OutboxDeliveryWorker(outbox: outbox, sender: sender, logger: Logger(label: "test"))
+            let worker = OutboxDeliveryWorker(outbox: outbox, sender: sender, logger: quietLogger)
             #expect(try await worker.deliverDue() == 1)
             #expect(sender.sent.map(\.lines) == [["Lunch: tacos", "Fries: yes"]])
             #expect(sender.sent.first?.target == .channel("#cafeteria"))
@@ -49,7 +56,7 @@ final class RecordingSender: MessageSender {
             let outbox = bot.runtime.outbox
             try await outbox.enqueue(adapter: "irc", target: .channel("#news"), lines: ["story"], idempotencyKey: "n1")
             let sender = RecordingSender()
-            let worker = OutboxDeliveryWorker(outbox: outbox, sender: sender, logger: Logger(label: "test"))
+            let worker = OutboxDeliveryWorker(outbox: outbox, sender: sender, logger: quietLogger)
             sender.failNext(2)
             #expect(try await worker.deliverDue() == 0)
             bot.clock.advance(by: 4)
@@ -76,7 +83,7 @@ final class RecordingSender: MessageSender {
             try await outbox.enqueue(adapter: "irc", target: .channel("#x"), lines: ["x"], idempotencyKey: "x")
             let sender = RecordingSender()
             sender.failNext(10)
-            let worker = OutboxDeliveryWorker(outbox: outbox, sender: sender, logger: Logger(label: "test"))
+            let worker = OutboxDeliveryWorker(outbox: outbox, sender: sender, logger: quietLogger)
             for _ in 0..<3 {
                 try await worker.deliverDue()
                 bot.clock.advance(by: 1)
@@ -99,7 +106,7 @@ final class RecordingSender: MessageSender {
         }
         let restarted = try await bot.restarted()
         let sender = RecordingSender()
-        let worker = OutboxDeliveryWorker(outbox: restarted.runtime.outbox, sender: sender, logger: Logger(label: "test"))
+        let worker = OutboxDeliveryWorker(outbox: restarted.runtime.outbox, sender: sender, logger: quietLogger)
         #expect(try await worker.deliverDue() == 1)
         #expect(sender.sent.map(\.lines) == [["kept"]])
         #expect(sender.sent.first?.target == .user(UserID("irc:ann")!))
@@ -109,7 +116,7 @@ final class RecordingSender: MessageSender {
     @Test func theRunningWorkerFindsNewMessagesAtItsNextPoll() async throws {
         try await TestBot.with { bot in
             let sender = RecordingSender()
-            let worker = OutboxDeliveryWorker(outbox: bot.runtime.outbox, sender: sender, logger: Logger(label: "test"), pollInterval: 60)
+            let worker = OutboxDeliveryWorker(outbox: bot.runtime.outbox, sender: sender, logger: quietLogger, pollInterval: 60)
             let task = Task { await worker.run() }
             defer { task.cancel() }
             try await waitUntil { bot.clock.sleeperCount == 1 }

@@ -24,7 +24,7 @@ import Testing
         let temporary = try await TemporaryDatabase.make(backend)
         let database = try await temporary.open()
         do {
-            try await MigrationRunner(database: database, logger: Logger(label: "test")).run([("recipes", [Self.recipes])])
+            try await MigrationRunner(database: database, logger: StorageTests.logger).run([("recipes", [Self.recipes])])
             let index = PluginStorage(pluginID: "recipes", database: database).fullTextIndex("search", fields: ["title", "body"])
             try await database.write { [documents] db in
                 for (id, title, body) in documents { try await index.replace(id, fields: [title, body], in: db) }

@@ -9,7 +9,11 @@ import Testing
 /// The storage layer on every backend the test command provides: an SQLite file always, and a
 /// real PostgreSQL server when `HOMEROOM_TEST_POSTGRES_URL` is set (Scripts/test sets it).
 @Suite struct StorageTests {
-    static let logger = Logger(label: "homeroom.test")
+    static let logger: Logger = {
+        var logger = Logger(label: "homeroom.test")
+        logger.logLevel = .critical
+        return logger
+    }()
 
     func withDatabase(_ backend: DatabaseBackend, _ body: (any Database) async throws -> Void) async throws {
         let temporary = try await TemporaryDatabase.make(backend)
