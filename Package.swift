@@ -98,9 +98,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HomeroomStorageTests",
-            dependencies: ["HomeroomCore", "HomeroomStorage", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]
+            dependencies: [
+                "HomeroomCore", "HomeroomStorage", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit"),
+            ]
         ),
-        .testTarget(name: "HomeroomRuntimeTests", dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+        .testTarget(
+            name: "HomeroomRuntimeTests", dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),

@@ -18,7 +18,8 @@ enum Goal {
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
@@ -80,17 +81,22 @@ func benchmarkDispatch() async throws {
 
     let rate = median(rates)
     print("dispatch of /lunch, in-process, one task, warm cache (5 rounds of \(perRound)):")
-    print(String(format: "  throughput   median %9.0f /s   (rounds: %@)   goal ≥ %.0f /s  %@",
-        rate, rates.map { String(format: "%.0f", $0) }.joined(separator: ", "), Goal.dispatchesPerSecond,
-        rate >= Goal.dispatchesPerSecond ? "met" : "NOT MET"))
+    print(
+        String(
+            format: "  throughput   median %9.0f /s   (rounds: %@)   goal ≥ %.0f /s  %@",
+            rate, rates.map { String(format: "%.0f", $0) }.joined(separator: ", "), Goal.dispatchesPerSecond,
+            rate >= Goal.dispatchesPerSecond ? "met" : "NOT MET"))
     print(String(format: "  latency p50  median %9.2f µs", median(p50s)))
-    print(String(format: "  latency p99  median %9.2f µs   goal < %.0f µs  %@", median(p99s), Goal.p99Microseconds,
-        median(p99s) < Goal.p99Microseconds ? "met" : "NOT MET"))
+    print(
+        String(
+            format: "  latency p99  median %9.2f µs   goal < %.0f µs  %@", median(p99s), Goal.p99Microseconds,
+            median(p99s) < Goal.p99Microseconds ? "met" : "NOT MET"))
 }
 
 /// Peak resident memory of `homeroom serve` (built beside this benchmark) after it has started and sat idle.
 func benchmarkIdleMemory() throws {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("homeroom")
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "homeroom")
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
         print("idle memory: \(executable.path) is missing; build it with swift build -c release")
         return
@@ -98,10 +104,12 @@ func benchmarkIdleMemory() throws {
     var peaks: [Double] = []
     var privates: [Double] = []
     for _ in 0..<5 {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "homeroom-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.appendingPathComponent("homeroom.json")
-        try #"{"console": {"enabled": false}, "logLevel": "warning", "storage": {"sqlite": "\#(folder.path)/homeroom.sqlite"}}"#
+        try
+            #"{"console": {"enabled": false}, "logLevel": "warning", "storage": {"sqlite": "\#(folder.path)/homeroom.sqlite"}}"#
             .write(to: config, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = executable
@@ -123,10 +131,15 @@ func benchmarkIdleMemory() throws {
     }
     let peak = median(peaks)
     print("idle homeroom serve (SQLite, scheduler running, 3 s after start; 5 runs):")
-    print(String(format: "  peak RSS     median %9.1f MB   (runs: %@)   goal < %.0f MB  %@", peak,
-        peaks.map { String(format: "%.1f", $0) }.joined(separator: ", "), Goal.idleMegabytes,
-        peak < Goal.idleMegabytes ? "met" : "NOT MET"))
-    print(String(format: "  of which private (anonymous) median %5.1f MB; the rest is clean pages of the binary and", median(privates)))
+    print(
+        String(
+            format: "  peak RSS     median %9.1f MB   (runs: %@)   goal < %.0f MB  %@", peak,
+            peaks.map { String(format: "%.1f", $0) }.joined(separator: ", "), Goal.idleMegabytes,
+            peak < Goal.idleMegabytes ? "met" : "NOT MET"))
+    print(
+        String(
+            format: "  of which private (anonymous) median %5.1f MB; the rest is clean pages of the binary and",
+            median(privates)))
     print("  the Swift libraries, shared and reclaimable, whose count depends on the page cache")
 }
 

@@ -57,18 +57,21 @@ struct LunchMenuStore: Sendable {
     /// Replaces the menu of `menu.date` inside the transaction `db`.
     func save(_ menu: LunchMenu, by user: UserID, at now: Date, on db: any SQLDatabase) async throws {
         try await delete(menu.date, on: db)
-        try await db.insert(into: menusTable).columns("day", "specials", "vegetables", "fries", "updated_at", "updated_by")
-            .values(
-                SQLBind(menu.date.iso), SQLBind(menu.specials.joined(separator: "\n")),
-                SQLBind(menu.vegetables.joined(separator: "\n")), SQLBind(menu.fries.map { $0 ? 1 : 0 }),
-                SQLBind(Int64(now.timeIntervalSince1970)), SQLBind(user.description)
-            ).run()
+        try await db.insert(into: menusTable).columns(
+            "day", "specials", "vegetables", "fries", "updated_at", "updated_by"
+        )
+        .values(
+            SQLBind(menu.date.iso), SQLBind(menu.specials.joined(separator: "\n")),
+            SQLBind(menu.vegetables.joined(separator: "\n")), SQLBind(menu.fries.map { $0 ? 1 : 0 }),
+            SQLBind(Int64(now.timeIntervalSince1970)), SQLBind(user.description)
+        ).run()
     }
 
     /// Deletes the menu of `date` inside the transaction `db`; returns whether there was one.
     @discardableResult
     func delete(_ date: LocalDate, on db: any SQLDatabase) async throws -> Bool {
-        let existing = try await db.select().column("day").from(menusTable).where("day", .equal, SQLBind(date.iso)).first()
+        let existing = try await db.select().column("day").from(menusTable).where("day", .equal, SQLBind(date.iso))
+            .first()
         guard existing != nil else { return false }
         try await db.delete(from: menusTable).where("day", .equal, SQLBind(date.iso)).run()
         return true
@@ -77,7 +80,8 @@ struct LunchMenuStore: Sendable {
     /// Adds an always-available dish at the end, inside `db`; returns false when it is already listed.
     func addAlways(_ dish: String, on db: any SQLDatabase) async throws -> Bool {
         let key = dish.lowercased()
-        let existing = try await db.select().column("dish").from(alwaysTable).where("dish_key", .equal, SQLBind(key)).first()
+        let existing = try await db.select().column("dish").from(alwaysTable).where("dish_key", .equal, SQLBind(key))
+            .first()
         guard existing == nil else { return false }
         let last = try await db.select().column(SQLFunction("MAX", args: SQLColumn("position")), as: "last")
             .from(alwaysTable).first()
@@ -90,7 +94,8 @@ struct LunchMenuStore: Sendable {
     /// Removes an always-available dish (any case), inside `db`; returns the name it had, or nil.
     func removeAlways(_ dish: String, on db: any SQLDatabase) async throws -> String? {
         let key = dish.lowercased()
-        let existing = try await db.select().column("dish").from(alwaysTable).where("dish_key", .equal, SQLBind(key)).first()
+        let existing = try await db.select().column("dish").from(alwaysTable).where("dish_key", .equal, SQLBind(key))
+            .first()
             .map { try $0.decode(column: "dish", as: String.self) }
         guard let existing else { return nil }
         try await db.delete(from: alwaysTable).where("dish_key", .equal, SQLBind(key)).run()

@@ -47,7 +47,8 @@ extension LunchPlugin {
                 let dishes = try await store.alwaysDishes()
                 throw UserFacingError(
                     "\(dish) is not listed"
-                        + (dishes.isEmpty ? "" : " — the always-available dishes are \(dishes.joined(separator: ", "))"))
+                        + (dishes.isEmpty ? "" : " — the always-available dishes are \(dishes.joined(separator: ", "))")
+                )
             }
             return Reply("\(removed) is no longer listed.")
         }
@@ -56,7 +57,9 @@ extension LunchPlugin {
     private func dishArgument(_ context: CommandContext) throws(UserFacingError) -> String {
         let dish = context.arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !dish.isEmpty else { throw context.usageError("name the dish") }
-        guard dish.count <= 100, !dish.contains("\n") else { throw UserFacingError("a dish name is one line of at most 100 characters") }
+        guard dish.count <= 100, !dish.contains("\n") else {
+            throw UserFacingError("a dish name is one line of at most 100 characters")
+        }
         return dish
     }
 }

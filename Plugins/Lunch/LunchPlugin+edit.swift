@@ -40,7 +40,8 @@ extension LunchPlugin {
                 try await store.delete(date, on: db) ? true : nil
             }
             cache.invalidate()
-            return Reply(removed != nil ? "Cleared the menu for \(date.longName)." : "There was no menu for \(date.longName).")
+            return Reply(
+                removed != nil ? "Cleared the menu for \(date.longName)." : "There was no menu for \(date.longName).")
         }
     }
 }

@@ -43,7 +43,8 @@ public struct LunchPlugin: ConfigurablePlugin {
     public var commands: [Command] {
         [
             Command(
-                "lunch", aliases: ["menu"], summary: "the lunch menu: specials, vegetables, fries, always-available dishes",
+                "lunch", aliases: ["menu"],
+                summary: "the lunch menu: specials, vegetables, fries, always-available dishes",
                 usage: "[today | tomorrow | friday | 2026-12-03 | week]",
                 examples: [
                     .init("lunch", "today's menu, or the next school day's"),

@@ -78,11 +78,13 @@ public final class BotRuntime: Sendable {
         let allPlugins: [any Plugin] = [CorePlugin(login: login, switchboard: switchboard)] + plugins
         let dispatcher = try Dispatcher(
             plugins: allPlugins, recognizer: configuration.recognizer,
-            rateLimit: configuration.configuration.rateLimit.limit, alwaysOnPlugins: [CorePlugin.id], services: services)
+            rateLimit: configuration.configuration.rateLimit.limit, alwaysOnPlugins: [CorePlugin.id], services: services
+        )
         let scheduler = Scheduler(
             entries: allPlugins.flatMap { plugin in
                 plugin.jobs.map {
-                    Scheduler.Entry(pluginID: plugin.id, job: $0, storage: PluginStorage(pluginID: plugin.id, database: database))
+                    Scheduler.Entry(
+                        pluginID: plugin.id, job: $0, storage: PluginStorage(pluginID: plugin.id, database: database))
                 }
             },
             school: configuration.school, clock: clock, outbox: outbox, logger: logger)
@@ -112,7 +114,8 @@ public final class BotRuntime: Sendable {
         let known = Set(types.map { $0.id })
         if let stray = sections.keys.sorted().first(where: { !known.contains($0) && !$0.hasPrefix("//") }) {
             throw ConfigurationError(
-                key: "plugins.\(stray)", problem: "no such plugin (the plugins are \(known.sorted().joined(separator: ", ")))")
+                key: "plugins.\(stray)",
+                problem: "no such plugin (the plugins are \(known.sorted().joined(separator: ", ")))")
         }
         return try types.map { try makePlugin($0, section: sections[$0.id]) }
     }

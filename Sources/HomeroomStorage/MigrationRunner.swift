@@ -49,7 +49,8 @@ public struct MigrationRunner: Sendable {
         if let newest = applied.max(), newest > migrations.count {
             throw Failure(
                 description:
-                    "the database has \(pluginID) migration \(newest) but this homeroom knows only \(migrations.count): use a newer homeroom")
+                    "the database has \(pluginID) migration \(newest) but this homeroom knows only \(migrations.count): use a newer homeroom"
+            )
         }
         var ran = 0
         for migration in migrations where !applied.contains(migration.version) {
@@ -71,7 +72,8 @@ public struct MigrationRunner: Sendable {
     private func appliedVersions(of pluginID: String) async throws -> Set<Int> {
         try await database.read { db in
             Set(
-                try await db.select().column("version").from(Self.table).where("plugin", .equal, SQLBind(pluginID)).all()
+                try await db.select().column("version").from(Self.table).where("plugin", .equal, SQLBind(pluginID))
+                    .all()
                     .map { try $0.decode(column: "version", as: Int.self) })
         }
     }
@@ -91,7 +93,8 @@ public struct MigrationRunner: Sendable {
             if let stray = created.first(where: { !$0.hasPrefix("\(pluginID)_") }) {
                 throw Failure(
                     description:
-                        "\(pluginID) migration \(migration.version) created the table \(stray); a plugin's tables must start with \(pluginID)_")
+                        "\(pluginID) migration \(migration.version) created the table \(stray); a plugin's tables must start with \(pluginID)_"
+                )
             }
             try await db.insert(into: Self.table).columns("plugin", "version", "name", "applied_at")
                 .values(
@@ -114,7 +117,8 @@ public struct MigrationRunner: Sendable {
         let query: SQLQueryString =
             switch backend {
             case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table'"
-            case .postgres: "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
+            case .postgres:
+                "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
             }
         return Set(try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) })
     }

@@ -41,7 +41,8 @@ public final class PostgresStore: Database {
             }
         if let host = core.host, let port = core.port {
             configuration = .init(
-                host: host, port: port, username: core.username, password: core.password, database: core.database, tls: tls)
+                host: host, port: port, username: core.username, password: core.password, database: core.database,
+                tls: tls)
         } else if let socket = core.unixSocketPath {
             configuration = .init(
                 unixSocketPath: socket, username: core.username, password: core.password, database: core.database)

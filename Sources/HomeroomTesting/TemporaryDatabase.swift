@@ -25,7 +25,8 @@ public struct TemporaryDatabase: Sendable {
     public static func make(_ backend: DatabaseBackend = .sqlite) async throws -> TemporaryDatabase {
         switch backend {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-test-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "homeroom-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return TemporaryDatabase(location: .sqlite(path: folder.appendingPathComponent("homeroom.sqlite").path)) {
                 try FileManager.default.removeItem(at: folder)
@@ -34,7 +35,8 @@ public struct TemporaryDatabase: Sendable {
             guard let serverURL = postgresServerURL else {
                 throw UserFacingError("HOMEROOM_TEST_POSTGRES_URL is not set: run the tests with Scripts/test")
             }
-            let name = "homeroom_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+            let name =
+                "homeroom_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
             try await administer(serverURL, "CREATE DATABASE \(name)")
             let url = replacingDatabase(in: serverURL, with: name)
             return TemporaryDatabase(location: .postgres(url: url)) {

@@ -63,7 +63,8 @@ public final class TestBot: Sendable {
         do {
             let runtime = try await BotRuntime.start(
                 configuration: try configuration.resolve(), plugins: plugins, clock: clock, logger: testLogger())
-            return TestBot(runtime: runtime, clock: clock, database: database, configuration: configuration, pluginTypes: plugins)
+            return TestBot(
+                runtime: runtime, clock: clock, database: database, configuration: configuration, pluginTypes: plugins)
         } catch {
             try? await database.destroy()
             throw error
@@ -92,7 +93,8 @@ public final class TestBot: Sendable {
         await runtime.close()
         let runtime = try await BotRuntime.start(
             configuration: try configuration.resolve(), plugins: pluginTypes, clock: clock, logger: Self.testLogger())
-        return TestBot(runtime: runtime, clock: clock, database: database, configuration: configuration, pluginTypes: pluginTypes)
+        return TestBot(
+            runtime: runtime, clock: clock, database: database, configuration: configuration, pluginTypes: pluginTypes)
     }
 
     /// Closes the runtime and deletes the database.
@@ -102,7 +104,9 @@ public final class TestBot: Sendable {
     }
 
     /// Sends `text` as `user` (`adapter:id`), in `channel` or as a direct message, and returns the reply.
-    public func send(_ text: String, from user: String = "console:student", in channel: String? = nil, verified: Bool = false)
+    public func send(
+        _ text: String, from user: String = "console:student", in channel: String? = nil, verified: Bool = false
+    )
         async -> Reply?
     {
         let message = IncomingMessage(
@@ -122,7 +126,8 @@ public final class TestBot: Sendable {
             throw ReplyExpectationFailure(sent: text, reply: nil, problem: "no reply")
         }
         if reply.isError != error {
-            throw ReplyExpectationFailure(sent: text, reply: reply, problem: error ? "expected an error" : "unexpected error")
+            throw ReplyExpectationFailure(
+                sent: text, reply: reply, problem: error ? "expected an error" : "unexpected error")
         }
         for piece in expected where !reply.text.contains(piece) {
             throw ReplyExpectationFailure(sent: text, reply: reply, problem: "missing \"\(piece)\"")
@@ -131,7 +136,9 @@ public final class TestBot: Sendable {
     }
 
     /// Sends `text` and checks that the bot stays silent.
-    public func expectSilence(_ text: String, from user: String = "console:student", in channel: String? = nil) async throws {
+    public func expectSilence(_ text: String, from user: String = "console:student", in channel: String? = nil)
+        async throws
+    {
         if let reply = await send(text, from: user, in: channel) {
             throw ReplyExpectationFailure(sent: text, reply: reply, problem: "expected no reply")
         }
@@ -169,7 +176,8 @@ public final class TestBot: Sendable {
 
     private static func testLogger() -> Logger {
         var logger = Logger(label: "homeroom.test")
-        logger.logLevel = ProcessInfo.processInfo.environment["HOMEROOM_TEST_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+        logger.logLevel =
+            ProcessInfo.processInfo.environment["HOMEROOM_TEST_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
         return logger
     }
 }

@@ -21,7 +21,9 @@ struct AdminCommand: AsyncParsableCommand {
                 let added = try await runtime.access.grant(role, to: id, by: AuditEntry.commandLine)
                 await runtime.close()
                 print(added ? "\(id) now holds \(role)" : "\(id) already held \(role)")
-                print("Unless the platform vouches for \(id), the role applies after /login PIN in a direct message (homeroom admin set-pin \(id)).")
+                print(
+                    "Unless the platform vouches for \(id), the role applies after /login PIN in a direct message (homeroom admin set-pin \(id))."
+                )
             } catch let error as AccessDirectory.UnknownRole {
                 await runtime.close()
                 printError(error.description)
@@ -58,14 +60,17 @@ struct AdminCommand: AsyncParsableCommand {
                 print("\(user)\t\(roles.sorted().joined(separator: ", "))\t(config)")
             }
             for grant in grants { print("\(grant.user)\t\(grant.role)") }
-            if grants.isEmpty && configured.isEmpty { print("no roles granted yet: homeroom admin grant ADAPTER:ID --role admin") }
+            if grants.isEmpty && configured.isEmpty {
+                print("no roles granted yet: homeroom admin grant ADAPTER:ID --role admin")
+            }
         }
     }
 
     struct SetPIN: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set-pin",
-            abstract: "Set the login PIN of a platform id; the PIN is read from standard input, never from the command line.")
+            abstract:
+                "Set the login PIN of a platform id; the PIN is read from standard input, never from the command line.")
         @OptionGroup var options: RuntimeOptions
         @Argument(help: "ADAPTER:ID") var user: String
 
@@ -103,7 +108,8 @@ struct AdminCommand: AsyncParsableCommand {
     }
 
     struct Audit: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the most recent audit log entries, newest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show the most recent audit log entries, newest first.")
         @OptionGroup var options: RuntimeOptions
         @Option(help: "How many entries.") var limit = 20
 
@@ -124,6 +130,8 @@ struct AdminCommand: AsyncParsableCommand {
 
 /// Reads ADAPTER:ID or stops with a usage error.
 func parseUser(_ text: String) throws -> UserID {
-    guard let id = UserID(text) else { throw ValidationError("expected ADAPTER:ID, e.g. console:alice, not \"\(text)\"") }
+    guard let id = UserID(text) else {
+        throw ValidationError("expected ADAPTER:ID, e.g. console:alice, not \"\(text)\"")
+    }
     return id
 }

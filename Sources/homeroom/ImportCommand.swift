@@ -11,7 +11,8 @@ struct ImportCommand: AsyncParsableCommand {
     struct LunchMenus: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lunch",
-            abstract: "Import lunch menus from CSV (date,specials,vegetables,fries) or menu-service JSON (days[].menu_items[]).",
+            abstract:
+                "Import lunch menus from CSV (date,specials,vegetables,fries) or menu-service JSON (days[].menu_items[]).",
             discussion: "All or nothing: a bad row is reported with its line and nothing is imported.")
         @OptionGroup var options: RuntimeOptions
         @Argument(help: "The CSV or JSON file.") var file: String

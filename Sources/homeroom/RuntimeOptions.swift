@@ -13,8 +13,10 @@ struct RuntimeOptions: ParsableArguments {
     func resolvedConfiguration() throws -> ResolvedConfiguration {
         do {
             let environment = ProcessInfo.processInfo.environment
-            return try HomeroomConfiguration.load(path: config ?? environment["HOMEROOM_CONFIG"], environment: environment)
-                .resolve()
+            return try HomeroomConfiguration.load(
+                path: config ?? environment["HOMEROOM_CONFIG"], environment: environment
+            )
+            .resolve()
         } catch {
             printError(error.description)
             throw ExitCode(2)

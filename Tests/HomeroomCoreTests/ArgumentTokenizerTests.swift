@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func unclosedQuoteIsAnError() {
-        #expect(throws: ArgumentTokenizer.UnclosedQuote.self) { try ArgumentTokenizer.words(in: #"set specials "tacos"#) }
+        #expect(throws: ArgumentTokenizer.UnclosedQuote.self) {
+            try ArgumentTokenizer.words(in: #"set specials "tacos"#)
+        }
     }
 
     @Test func apostrophesAreOrdinaryLetters() throws {

@@ -37,7 +37,10 @@ import Testing
         #expect(second == TestClock.instant("2026-11-02T01:30:00-05:00"))
     }
 
-    @Test(arguments: ["", "* * * *", "60 * * * *", "* 24 * * *", "* * 0 * *", "* * * 13 *", "* * * * 8", "*/0 * * * *", "a * * * *", "5-1 * * * *"])
+    @Test(arguments: [
+        "", "* * * *", "60 * * * *", "* 24 * * *", "* * 0 * *", "* * * 13 *", "* * * * 8", "*/0 * * * *", "a * * * *",
+        "5-1 * * * *",
+    ])
     func rejectsBadSchedules(text: String) {
         #expect(throws: CronSchedule.Invalid.self) { try CronSchedule(text) }
     }

@@ -1,9 +1,9 @@
 import Foundation
 import HomeroomCore
-import HomeroomTesting
-import SQLKit
 import HomeroomRuntime
+import HomeroomTesting
 import Logging
+import SQLKit
 import Testing
 
 @Suite struct DispatcherTests {
@@ -24,7 +24,8 @@ import Testing
 
     @Test func unknownCommandsGetTheNearestNameAndChatterGetsNothing() async throws {
         try await withBot { bot in
-            try await bot.expect("/ecko hi", in: "#general", contains: "no command /ecko — did you mean /echo?", error: true)
+            try await bot.expect(
+                "/ecko hi", in: "#general", contains: "no command /ecko — did you mean /echo?", error: true)
             try await bot.expect("!xyzzy", in: "#general", contains: "!help lists what I can do", error: true)
             try await bot.expectSilence("!!!", in: "#general")
             try await bot.expectSilence("good morning all", in: "#general")
@@ -41,7 +42,8 @@ import Testing
 
     @Test func helpListsOnlyWhatTheAskerMayUse() async throws {
         try await withBot { bot in
-            let overview = try await bot.expect("/help", in: "#general", contains: "/echo — repeat the words (also /say)")
+            let overview = try await bot.expect(
+                "/help", in: "#general", contains: "/echo — repeat the words (also /say)")
             #expect(!overview.text.contains("/admin"))
             #expect(overview.visibility == .sender)
             let echo = try await bot.expect("/help echo", contains: "/echo WORDS", "/echo hello — answers hello")
@@ -57,7 +59,8 @@ import Testing
     @Test func restrictedCommandsNeedTheCapabilityAndChangeNothing() async throws {
         try await withBot { bot in
             try await bot.expect("/echo loud hi", contains: "you need the echo.loud permission", error: true)
-            try await bot.expect("/admin disable echo", in: "#general", contains: "you need the admin.disable permission", error: true)
+            try await bot.expect(
+                "/admin disable echo", in: "#general", contains: "you need the admin.disable permission", error: true)
             try await bot.expect("/echo hi", in: "#general", contains: "hi")
         }
     }
@@ -65,7 +68,8 @@ import Testing
     @Test func grantedRolesApplyOnlyAfterALoginUnlessThePlatformVouches() async throws {
         try await withBot(configure: { $0.admins = ["slack:U1"] }) { bot in
             try await bot.expect("/echo loud hi", from: "slack:U1", verified: true, contains: "HI!")
-            try await bot.expect("/echo loud hi", from: "slack:U1", verified: false, contains: "permission", error: true)
+            try await bot.expect(
+                "/echo loud hi", from: "slack:U1", verified: false, contains: "permission", error: true)
             try await bot.runtime.access.grant("admin", to: UserID("irc:ann")!, by: AuditEntry.commandLine)
             try await bot.expect("/echo loud hi", from: "irc:ann", contains: "permission", error: true)
             try await bot.runtime.login.setPIN("9876", for: UserID("irc:ann")!, by: AuditEntry.commandLine)
@@ -99,7 +103,9 @@ import Testing
     @Test func aPINTypedInAChannelIsNotCheckedAndIsAudited() async throws {
         try await withBot { bot in
             try await bot.runtime.login.setPIN("4321", for: UserID("irc:ann")!, by: AuditEntry.commandLine)
-            let reply = try await bot.expect("!login 4321", from: "irc:ann", in: "#general", contains: "never type your PIN in a channel", error: true)
+            let reply = try await bot.expect(
+                "!login 4321", from: "irc:ann", in: "#general", contains: "never type your PIN in a channel",
+                error: true)
             #expect(reply.visibility == .sender)
             let audit = try await AuditLog.recent(1, in: bot.runtime.database)
             #expect(audit.first?.action == "login.pin-in-channel")
@@ -150,22 +156,30 @@ import Testing
     @Test func adminsSwitchPluginsAndCommandsPerChannel() async throws {
         try await withBot { bot in
             try await bot.loginAsAdmin()
-            try await bot.expect("/admin disable echo", from: "console:admin", in: "#quiet", contains: "echo is now off in #quiet")
-            try await bot.expect("/echo hi", in: "#quiet", contains: "/echo is switched off in this channel", error: true)
+            try await bot.expect(
+                "/admin disable echo", from: "console:admin", in: "#quiet", contains: "echo is now off in #quiet")
+            try await bot.expect(
+                "/echo hi", in: "#quiet", contains: "/echo is switched off in this channel", error: true)
             try await bot.expect("/echo hi", in: "#other", contains: "hi")
-            try await bot.expect("/admin disabled", from: "console:admin", in: "#quiet", contains: "off in #quiet: echo")
-            try await bot.expect("/admin disable help", from: "console:admin", in: "#quiet", contains: "always stay on", error: true)
-            try await bot.expect("/admin disable nosuch", from: "console:admin", in: "#quiet", contains: "no command", error: true)
-            try await bot.expect("/admin disable echo", from: "console:admin", contains: "channel you want", error: true)
+            try await bot.expect(
+                "/admin disabled", from: "console:admin", in: "#quiet", contains: "off in #quiet: echo")
+            try await bot.expect(
+                "/admin disable help", from: "console:admin", in: "#quiet", contains: "always stay on", error: true)
+            try await bot.expect(
+                "/admin disable nosuch", from: "console:admin", in: "#quiet", contains: "no command", error: true)
+            try await bot.expect(
+                "/admin disable echo", from: "console:admin", contains: "channel you want", error: true)
 
             let restarted = try await bot.restarted()
             try await restarted.expect("/echo hi", in: "#quiet", contains: "switched off", error: true)
             try await restarted.expect("/login \(TestBot.adminPIN)", from: "console:admin", contains: "logged in")
             try await restarted.expect("/admin enable echo", from: "console:admin", in: "#quiet", contains: "now on")
             try await restarted.expect("/echo hi", in: "#quiet", contains: "hi")
-            try await restarted.expect("/admin disable echo loud", from: "console:admin", in: "#quiet", contains: "echo.loud is now off")
+            try await restarted.expect(
+                "/admin disable echo loud", from: "console:admin", in: "#quiet", contains: "echo.loud is now off")
             try await restarted.expect("/echo hi", in: "#quiet", contains: "hi")
-            try await restarted.expect("/echo loud hi", from: "console:admin", in: "#quiet", contains: "switched off", error: true)
+            try await restarted.expect(
+                "/echo loud hi", from: "console:admin", in: "#quiet", contains: "switched off", error: true)
             await restarted.stop()
         }
     }
@@ -189,7 +203,11 @@ import Testing
     }
 
     @Test func rateLimitAnswersPolitelyOnceThenStaysSilent() async throws {
-        try await withBot(configure: { $0.rateLimit = .init(); $0.rateLimit.burst = 2; $0.rateLimit.perMinute = 6 }) { bot in
+        try await withBot(configure: {
+            $0.rateLimit = .init()
+            $0.rateLimit.burst = 2
+            $0.rateLimit.perMinute = 6
+        }) { bot in
             try await bot.expect("/echo 1", in: "#general", contains: "1")
             try await bot.expect("/echo 2", in: "#general", contains: "2")
             try await bot.expect("/echo 3", in: "#general", contains: "try again in 10 s", error: true)
@@ -202,7 +220,8 @@ import Testing
 
     @Test func failuresShowAReferenceAndNoInternals() async throws {
         try await withBot { bot in
-            let reply = try await bot.expect("/echo crash", contains: "something went wrong with /echo crash", error: true)
+            let reply = try await bot.expect(
+                "/echo crash", contains: "something went wrong with /echo crash", error: true)
             #expect(!reply.text.contains("Internal"))
         }
     }

@@ -20,7 +20,8 @@ struct EchoPlugin: ConfigurablePlugin {
     var migrations: [Migration] {
         [
             Migration(1, "notes") { context in
-                try await context.database.create(table: context.table("notes")).column("text", type: .text, .notNull).run()
+                try await context.database.create(table: context.table("notes")).column("text", type: .text, .notNull)
+                    .run()
             }
         ]
     }

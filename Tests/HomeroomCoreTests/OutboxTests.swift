@@ -11,7 +11,12 @@ final class RecordingSender: MessageSender {
     let adapter = "irc"
     private let state = Mutex<(sent: [OutboxMessage], failuresLeft: Int, retryAfter: Double?)>(([], 0, nil))
 
-    func failNext(_ count: Int, retryAfter: Double? = nil) { state.withLock { $0.failuresLeft = count; $0.retryAfter = retryAfter } }
+    func failNext(_ count: Int, retryAfter: Double? = nil) {
+        state.withLock {
+            $0.failuresLeft = count
+            $0.retryAfter = retryAfter
+        }
+    }
     var sent: [OutboxMessage] { state.withLock { $0.sent } }
 
     func send(_ message: OutboxMessage) async throws {
@@ -37,9 +42,16 @@ let quietLogger: Logger = {
     func messagesAreDeliveredOnceAndKeysAreNotRepeated(backend: DatabaseBackend) async throws {
         try await TestBot.with(backend: backend) { bot in
             let outbox = bot.runtime.outbox
-            #expect(try await outbox.enqueue(adapter: "irc", target: .channel("#cafeteria"), lines: ["Lunch: tacos", "Fries: yes"], idempotencyKey: "lunch:2026-11-23:#cafeteria"))
-            #expect(try await !outbox.enqueue(adapter: "irc", target: .channel("#cafeteria"), lines: ["again"], idempotencyKey: "lunch:2026-11-23:#cafeteria"))
-            try await outbox.enqueue(adapter: "slack", target: .user(UserID("slack:U1")!), lines: ["hi"], idempotencyKey: "other")
+            #expect(
+                try await outbox.enqueue(
+                    adapter: "irc", target: .channel("#cafeteria"), lines: ["Lunch: tacos", "Fries: yes"],
+                    idempotencyKey: "lunch:2026-11-23:#cafeteria"))
+            #expect(
+                try await !outbox.enqueue(
+                    adapter: "irc", target: .channel("#cafeteria"), lines: ["again"],
+                    idempotencyKey: "lunch:2026-11-23:#cafeteria"))
+            try await outbox.enqueue(
+                adapter: "slack", target: .user(UserID("slack:U1")!), lines: ["hi"], idempotencyKey: "other")
             let sender = RecordingSender()
             let worker = OutboxDeliveryWorker(outbox: outbox, sender: sender, logger: quietLogger)
             #expect(try await worker.deliverDue() == 1)
@@ -95,12 +107,14 @@ let quietLogger: Logger = {
 
     @Test func pendingMessagesSurviveARestartAndARolledBackChangeEnqueuesNothing() async throws {
         let bot = try await TestBot.start()
-        try await bot.runtime.outbox.enqueue(adapter: "irc", target: .user(UserID("irc:ann")!), lines: ["kept"], idempotencyKey: "k")
+        try await bot.runtime.outbox.enqueue(
+            adapter: "irc", target: .user(UserID("irc:ann")!), lines: ["kept"], idempotencyKey: "k")
         struct Abort: Error {}
         await #expect(throws: Abort.self) {
             try await bot.runtime.database.write { db in
                 try await Outbox.enqueue(
-                    adapter: "irc", target: .channel("#x"), lines: ["lost"], idempotencyKey: "rolled-back", due: Date(), into: db)
+                    adapter: "irc", target: .channel("#x"), lines: ["lost"], idempotencyKey: "rolled-back", due: Date(),
+                    into: db)
                 throw Abort()
             }
         }
@@ -116,13 +130,15 @@ let quietLogger: Logger = {
     @Test func theRunningWorkerFindsNewMessagesAtItsNextPoll() async throws {
         try await TestBot.with { bot in
             let sender = RecordingSender()
-            let worker = OutboxDeliveryWorker(outbox: bot.runtime.outbox, sender: sender, logger: quietLogger, pollInterval: 60)
+            let worker = OutboxDeliveryWorker(
+                outbox: bot.runtime.outbox, sender: sender, logger: quietLogger, pollInterval: 60)
             let task = Task { await worker.run() }
             defer { task.cancel() }
             try await waitUntil { bot.clock.sleeperCount == 1 }
             _ = try await bot.runtime.database.write { [now = bot.clock.now] db in
                 try await Outbox.enqueue(
-                    adapter: "irc", target: .channel("#x"), lines: ["at ten"], idempotencyKey: "t", due: now.addingTimeInterval(30),
+                    adapter: "irc", target: .channel("#x"), lines: ["at ten"], idempotencyKey: "t",
+                    due: now.addingTimeInterval(30),
                     into: db)
             }
             bot.clock.advance(by: 60)  // the poll finds it, due in the past by now

@@ -5,10 +5,13 @@ import HomeroomStorage
 import Testing
 
 @Suite struct ConfigurationTests {
-    func parse(_ json: String, environment: [String: String] = [:]) throws(ConfigurationError) -> ResolvedConfiguration {
+    func parse(_ json: String, environment: [String: String] = [:]) throws(ConfigurationError) -> ResolvedConfiguration
+    {
         var configuration = try HomeroomConfiguration.parse(Data(json.utf8))
         if !environment.isEmpty {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-config-\(UUID().uuidString).json").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "homeroom-config-\(UUID().uuidString).json"
+            ).path
             _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
             defer { try? FileManager.default.removeItem(atPath: path) }
             configuration = try HomeroomConfiguration.load(path: path, environment: environment)
@@ -27,15 +30,18 @@ import Testing
     }
 
     @Test func theExampleFileIsValidAndDocumentsEveryKey() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config.example.json")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../config.example.json")
         let data = try Data(contentsOf: url)
         let resolved = try HomeroomConfiguration.parse(data).resolve()
         #expect(resolved.configuration.schoolName.isEmpty == false)
         let text = String(decoding: data, as: UTF8.self)
         for key in [
-            "schoolName", "timeZone", "schoolDays", "botName", "commandPrefixes", "storage", "sqlite", "postgres", "rateLimit",
+            "schoolName", "timeZone", "schoolDays", "botName", "commandPrefixes", "storage", "sqlite", "postgres",
+            "rateLimit",
             "burst", "perMinute", "security", "pinHashRounds", "maxLoginFailures", "lockoutMinutes", "loginHours",
-            "minimumPINLength", "admins", "roles", "console", "logLevel", "plugins", "lunch", "lookAheadDays", "cacheSeconds",
+            "minimumPINLength", "admins", "roles", "console", "logLevel", "plugins", "lunch", "lookAheadDays",
+            "cacheSeconds",
         ] {
             #expect(text.contains("\"\(key)\""), "config.example.json does not mention \(key)")
         }
@@ -68,11 +74,13 @@ import Testing
     }
 
     @Test func theEnvironmentOverridesTheDatabaseAndFillsSecrets() throws {
-        let fromVariable = try parse(#"{}"#, environment: ["HOMEROOM_DATABASE_URL": "postgres://u:p@127.0.0.1:5432/school"])
+        let fromVariable = try parse(
+            #"{}"#, environment: ["HOMEROOM_DATABASE_URL": "postgres://u:p@127.0.0.1:5432/school"])
         #expect(fromVariable.storage == .postgres(url: "postgres://u:p@127.0.0.1:5432/school"))
         #expect(fromVariable.storage.description == "PostgreSQL postgres://u:***@127.0.0.1:5432/school")
         let fromSecret = try parse(
-            #"{"storage": {"postgres": "env:SCHOOL_DB"}}"#, environment: ["SCHOOL_DB": "postgres://a@127.0.0.1/b", "X": "1"])
+            #"{"storage": {"postgres": "env:SCHOOL_DB"}}"#,
+            environment: ["SCHOOL_DB": "postgres://a@127.0.0.1/b", "X": "1"])
         #expect(fromSecret.storage == .postgres(url: "postgres://a@127.0.0.1/b"))
         let missing = #expect(throws: ConfigurationError.self) {
             try parse(#"{"storage": {"postgres": "env:NOPE"}}"#, environment: ["X": "1"])

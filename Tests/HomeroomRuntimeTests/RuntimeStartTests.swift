@@ -33,9 +33,13 @@ import Testing
         try await start(plugins: #"{"strict": {"level": 2}}"#)
         let unknown = await #expect(throws: ConfigurationError.self) { try await start(plugins: #"{"strikt": {}}"#) }
         #expect(unknown?.description == "config error: plugins.strikt: no such plugin (the plugins are strict)")
-        let badType = await #expect(throws: ConfigurationError.self) { try await start(plugins: #"{"strict": {"level": "high"}}"#) }
+        let badType = await #expect(throws: ConfigurationError.self) {
+            try await start(plugins: #"{"strict": {"level": "high"}}"#)
+        }
         #expect(badType?.key == "plugins.strict.level")
-        let rejected = await #expect(throws: ConfigurationError.self) { try await start(plugins: #"{"strict": {"level": 9}}"#) }
+        let rejected = await #expect(throws: ConfigurationError.self) {
+            try await start(plugins: #"{"strict": {"level": 9}}"#)
+        }
         #expect(rejected?.description == "config error: plugins.strict: level is 1 to 3")
     }
 }

@@ -20,12 +20,16 @@ import Testing
         (6, "Caramel popcorn", "Popcorn in caramel: caramel on every kernel."),
     ]
 
-    func withIndex(_ backend: DatabaseBackend, _ body: (any Database, any FullTextIndex) async throws -> Void) async throws {
+    func withIndex(_ backend: DatabaseBackend, _ body: (any Database, any FullTextIndex) async throws -> Void)
+        async throws
+    {
         let temporary = try await TemporaryDatabase.make(backend)
         let database = try await temporary.open()
         do {
-            try await MigrationRunner(database: database, logger: StorageTests.logger).run([("recipes", [Self.recipes])])
-            let index = PluginStorage(pluginID: "recipes", database: database).fullTextIndex("search", fields: ["title", "body"])
+            try await MigrationRunner(database: database, logger: StorageTests.logger).run([("recipes", [Self.recipes])]
+            )
+            let index = PluginStorage(pluginID: "recipes", database: database).fullTextIndex(
+                "search", fields: ["title", "body"])
             try await database.write { [documents] db in
                 for (id, title, body) in documents { try await index.replace(id, fields: [title, body], in: db) }
             }
@@ -63,7 +67,10 @@ import Testing
     @Test(arguments: TemporaryDatabase.availableBackends)
     func operatorsAndPunctuationInQueriesAreJustText(backend: DatabaseBackend) async throws {
         try await withIndex(backend) { database, index in
-            for query in [#""curry"#, "curry*", "curry AND", "NOT curry", "curry:*", "cur'ry", "(curry", "curry & |", "-curry", "title:curry"] {
+            for query in [
+                #""curry"#, "curry*", "curry AND", "NOT curry", "curry:*", "cur'ry", "(curry", "curry & |", "-curry",
+                "title:curry",
+            ] {
                 _ = try await search(query, database, index)
             }
             #expect(try await search("NOT curry", database, index) == [])

@@ -104,7 +104,8 @@ import Testing
             struct Abort: Error {}
             await #expect(throws: Abort.self) {
                 try await database.write { db in
-                    try await db.insert(into: "demo_notes").columns("text", "done").values(SQLBind("half"), SQLBind(0)).run()
+                    try await db.insert(into: "demo_notes").columns("text", "done").values(SQLBind("half"), SQLBind(0))
+                        .run()
                     throw Abort()
                 }
             }
@@ -129,7 +130,8 @@ import Testing
                 try await group.waitForAll()
             }
             try await database.write { db in
-                try await db.update("demo_notes").set("done", to: SQLBind(1)).where("text", .like, SQLBind("note 1%")).run()
+                try await db.update("demo_notes").set("done", to: SQLBind(1)).where("text", .like, SQLBind("note 1%"))
+                    .run()
                 try await db.delete(from: "demo_notes").where("text", .equal, SQLBind("note 0")).run()
             }
             let (total, done): (Int, Int) = try await database.read { db in
@@ -148,12 +150,16 @@ import Testing
             let writer = Task {
                 for index in 0..<200 {
                     try await database.write { db in
-                        try await db.insert(into: "demo_notes").columns("text", "done").values(SQLBind("n\(index)"), SQLBind(0)).run()
+                        try await db.insert(into: "demo_notes").columns("text", "done").values(
+                            SQLBind("n\(index)"), SQLBind(0)
+                        ).run()
                     }
                 }
             }
             try await Task.sleep(for: .milliseconds(20))
-            let copyPath = URL(fileURLWithPath: store.path).deletingLastPathComponent().appendingPathComponent("copy.sqlite").path
+            let copyPath = URL(fileURLWithPath: store.path).deletingLastPathComponent().appendingPathComponent(
+                "copy.sqlite"
+            ).path
             try await store.backup(to: copyPath)
             try await writer.value
             let copy = try await StorageLocation.sqlite(path: copyPath).open(logger: Self.logger)
@@ -167,9 +173,13 @@ import Testing
     @Test func sqliteRunsInWALModeAndCreatesItsFolder() async throws {
         let temporary = try await TemporaryDatabase.make(.sqlite)
         guard case .sqlite(let path) = temporary.location else { return }
-        let nested = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("a/b/homeroom.sqlite").path
+        let nested = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(
+            "a/b/homeroom.sqlite"
+        ).path
         let database = try await StorageLocation.sqlite(path: nested).open(logger: Self.logger)
-        let mode = try await database.read { try await $0.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self) }
+        let mode = try await database.read {
+            try await $0.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+        }
         await database.close()
         try await temporary.destroy()
         #expect(mode == "wal")

@@ -5,7 +5,9 @@ import Testing
 @Suite struct TestBotTests {
     @Test func expectationsFailWithTheReplyThatCame() async throws {
         let bot = try await TestBot.start()
-        let wrong = await #expect(throws: ReplyExpectationFailure.self) { try await bot.expect("/help", contains: "/nothing-like-this") }
+        let wrong = await #expect(throws: ReplyExpectationFailure.self) {
+            try await bot.expect("/help", contains: "/nothing-like-this")
+        }
         #expect(wrong?.description.contains("missing \"/nothing-like-this\"") == true)
         #expect(wrong?.description.contains("Commands you can use") == true)
         await #expect(throws: ReplyExpectationFailure.self) { try await bot.expect("just chatting", in: "#general") }

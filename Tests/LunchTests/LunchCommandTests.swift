@@ -11,14 +11,17 @@ import Testing
             try await bot.expect("/lunch", contains: "Monday, November 23: no lunch menu is posted.")
             try await bot.loginAsAdmin(admin)
             try await bot.expect(
-                #"/lunch set specials "Chicken tacos; Veggie pizza" vegetables "Green beans; Corn" fries yes"#, from: admin,
+                #"/lunch set specials "Chicken tacos; Veggie pizza" vegetables "Green beans; Corn" fries yes"#,
+                from: admin,
                 contains: "Saved the menu for Monday, November 23")
             try await bot.expect(#"/lunch always add "Salad bar""#, from: admin, contains: "Salad bar is now listed")
-            try await bot.expect("/lunch always add Deli sandwiches", from: admin, contains: "Deli sandwiches is now listed")
+            try await bot.expect(
+                "/lunch always add Deli sandwiches", from: admin, contains: "Deli sandwiches is now listed")
             let reply = try await bot.expect("!lunch", in: "#cafeteria")
             #expect(
                 reply.lines == [
-                    "Lunch for Monday, November 23:", "Specials: Chicken tacos, Veggie pizza", "Vegetables: Green beans, Corn",
+                    "Lunch for Monday, November 23:", "Specials: Chicken tacos, Veggie pizza",
+                    "Vegetables: Green beans, Corn",
                     "Fries: yes", "Always available: Salad bar, Deli sandwiches",
                 ])
             #expect(reply.visibility == .conversation)
@@ -33,9 +36,11 @@ import Testing
 
     @Test func aStudentCannotChangeTheMenu() async throws {
         try await withLunchBot { bot in
-            try await bot.expect("/lunch set specials Pizza", contains: "you need the lunch.set permission", error: true)
+            try await bot.expect(
+                "/lunch set specials Pizza", contains: "you need the lunch.set permission", error: true)
             try await bot.expect("/lunch clear", contains: "you need the lunch.clear permission", error: true)
-            try await bot.expect("/lunch always add Cake", contains: "you need the lunch.always permission", error: true)
+            try await bot.expect(
+                "/lunch always add Cake", contains: "you need the lunch.always permission", error: true)
             try await bot.expect("/lunch", contains: "no lunch menu is posted")
             try await bot.expect("/lunch always", contains: "No always-available dishes")
             #expect(try await AuditLog.recent(10, in: bot.runtime.database).isEmpty)
@@ -47,17 +52,24 @@ import Testing
             try await bot.loginAsAdmin(admin)
             try await bot.expect("/lunch set monday specials Lasagna", from: admin, contains: "Monday, November 23")
             let reply = try await bot.expect("/lunch")
-            #expect(reply.lines == ["Saturday, November 21: no school.", "Next menu, Monday, November 23:", "Specials: Lasagna"])
+            #expect(
+                reply.lines == [
+                    "Saturday, November 21: no school.", "Next menu, Monday, November 23:", "Specials: Lasagna",
+                ])
             try await bot.expect("/lunch set 2026-11-25 specials Soup", from: admin)
-            try await bot.expect("/lunch tuesday", contains: "Tuesday, November 24: no lunch menu is posted.", "Next menu, Wednesday, November 25:", "Soup")
+            try await bot.expect(
+                "/lunch tuesday", contains: "Tuesday, November 24: no lunch menu is posted.",
+                "Next menu, Wednesday, November 25:", "Soup")
         }
     }
 
     @Test func namedDaysAndTheWeek() async throws {
         try await withLunchBot(at: "2026-11-23T08:00:00-05:00") { bot in
             try await bot.loginAsAdmin(admin)
-            try await bot.expect("/lunch set tomorrow specials Tacos fries yes", from: admin, contains: "Tuesday, November 24")
-            try await bot.expect("/lunch set friday specials Fish vegetables Peas", from: admin, contains: "Friday, November 27")
+            try await bot.expect(
+                "/lunch set tomorrow specials Tacos fries yes", from: admin, contains: "Tuesday, November 24")
+            try await bot.expect(
+                "/lunch set friday specials Fish vegetables Peas", from: admin, contains: "Friday, November 27")
             try await bot.expect("/lunch set 2026-12-03 specials Curry", from: admin)
             try await bot.expect("/lunch tomorrow", contains: "Lunch for Tuesday, November 24:", "Specials: Tacos")
             try await bot.expect("/menu Friday", contains: "Specials: Fish", "Vegetables: Peas")
@@ -122,7 +134,8 @@ import Testing
                 try await bot.expect(input, from: admin, contains: message, error: true)
             }
             try await bot.expect("/lunch", contains: "no lunch menu is posted")
-            #expect(try await AuditLog.recent(20, in: bot.runtime.database).allSatisfy { !$0.action.hasPrefix("lunch") })
+            #expect(
+                try await AuditLog.recent(20, in: bot.runtime.database).allSatisfy { !$0.action.hasPrefix("lunch") })
         }
     }
 
@@ -136,7 +149,8 @@ import Testing
             try await bot.expect("/lunch always add Fruit cup", from: admin)
             try await bot.expect("/lunch always add fruit CUP", from: admin, contains: "already listed")
             try await bot.expect("/lunch always", contains: "Always available: Fruit cup")
-            try await bot.expect("/lunch always remove FRUIT cup", from: admin, contains: "Fruit cup is no longer listed.")
+            try await bot.expect(
+                "/lunch always remove FRUIT cup", from: admin, contains: "Fruit cup is no longer listed.")
             try await bot.expect("/lunch always", contains: "No always-available dishes")
         }
     }

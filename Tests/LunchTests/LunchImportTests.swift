@@ -26,7 +26,9 @@ import Testing
             #expect(summary.menus == 2)
             #expect(summary.daysWithoutLunch == 1)
             #expect(summary.range == LocalDate(iso: "2026-11-23")!...LocalDate(iso: "2026-11-25")!)
-            try await bot.expect("/lunch", contains: "Specials: Chicken tacos, Veggie pizza", "Vegetables: Green beans, Corn", "Fries: yes")
+            try await bot.expect(
+                "/lunch", contains: "Specials: Chicken tacos, Veggie pizza", "Vegetables: Green beans, Corn",
+                "Fries: yes")
             try await bot.expect("/lunch tomorrow", contains: #"Mac "n" cheese"#, "Fries: no")
             let audit = try await AuditLog.recent(1, in: bot.runtime.database)
             #expect(audit.first?.action == "lunch.import")
@@ -36,7 +38,13 @@ import Testing
 
     @Test func csvWithoutHeaderAndColumnsInAnotherOrder() throws {
         let plain = try LunchImporter.parse(Data("2026-11-23,Soup,Carrots,y\n".utf8), named: "a.csv")
-        #expect(plain == [.init(date: LocalDate(iso: "2026-11-23")!, menu: LunchMenu(date: LocalDate(iso: "2026-11-23")!, specials: ["Soup"], vegetables: ["Carrots"], fries: true))])
+        #expect(
+            plain == [
+                .init(
+                    date: LocalDate(iso: "2026-11-23")!,
+                    menu: LunchMenu(
+                        date: LocalDate(iso: "2026-11-23")!, specials: ["Soup"], vegetables: ["Carrots"], fries: true))
+            ])
         let reordered = try LunchImporter.parse(Data("fries,date,specials\nno,2026-11-23,Soup\n".utf8), named: "b.csv")
         #expect(reordered.first?.menu?.specials == ["Soup"])
         #expect(reordered.first?.menu?.fries == false)
@@ -72,7 +80,10 @@ import Testing
     @Test(arguments: [
         ("", "the file has no rows"),
         ("date,specials\n", "the file has a header but no days"),
-        ("date,dessert\n2026-11-23,Cake\n", "line 1: unknown column \"dessert\" — the columns are date, specials, vegetables, fries"),
+        (
+            "date,dessert\n2026-11-23,Cake\n",
+            "line 1: unknown column \"dessert\" — the columns are date, specials, vegetables, fries"
+        ),
         ("date,specials\n2026-11-23,\"Open\n", "line 2: a quoted field is never closed"),
     ])
     func malformedCSVFiles(text: String, problem: String) {
@@ -121,26 +132,36 @@ import Testing
             let today = try await bot.expect("/lunch")
             #expect(
                 today.lines == [
-                    "Lunch for Monday, November 23:", "Specials: Chicken Tacos, Veggie Pizza", "Vegetables: Green Beans",
+                    "Lunch for Monday, November 23:", "Specials: Chicken Tacos, Veggie Pizza",
+                    "Vegetables: Green Beans",
                     "Fries: yes",
                 ])
             // The holiday removed the menu that was there.
-            try await bot.expect("/lunch tomorrow", contains: "Tuesday, November 24: no lunch menu is posted", "Next menu, Thursday, November 26")
+            try await bot.expect(
+                "/lunch tomorrow", contains: "Tuesday, November 24: no lunch menu is posted",
+                "Next menu, Thursday, November 26")
             try await bot.expect("/lunch thursday", contains: "Fries: no")
         }
     }
 
     @Test func badJSONIsReportedByPlaceAndNothingIsImported() {
-        let badDate = #"{"days": [{"date": "2026-11-23", "menu_items": [{"text": "Soup", "category": "entree"}]}, {"date": "Nov 24", "menu_items": []}, {"date": "2026-11-25", "menu_items": [3]}]}"#
-        let error = #expect(throws: LunchImportError.self) { try LunchImporter.parse(Data(badDate.utf8), named: "m.json") }
+        let badDate =
+            #"{"days": [{"date": "2026-11-23", "menu_items": [{"text": "Soup", "category": "entree"}]}, {"date": "Nov 24", "menu_items": []}, {"date": "2026-11-25", "menu_items": [3]}]}"#
+        let error = #expect(throws: LunchImportError.self) {
+            try LunchImporter.parse(Data(badDate.utf8), named: "m.json")
+        }
         #expect(
             error?.problems == [
                 "days[1].date: expected a date like 2026-12-03, found \"Nov 24\"",
                 "days[2].menu_items[0]: expected an object",
             ])
-        let broken = #expect(throws: LunchImportError.self) { try LunchImporter.parse(Data("{\"days\": [".utf8), named: "m.json") }
+        let broken = #expect(throws: LunchImportError.self) {
+            try LunchImporter.parse(Data("{\"days\": [".utf8), named: "m.json")
+        }
         #expect(broken?.problems.first?.hasPrefix("not valid JSON") == true)
-        let wrongShape = #expect(throws: LunchImportError.self) { try LunchImporter.parse(Data("{\"menu\": []}".utf8), named: "m.json") }
+        let wrongShape = #expect(throws: LunchImportError.self) {
+            try LunchImporter.parse(Data("{\"menu\": []}".utf8), named: "m.json")
+        }
         #expect(wrongShape?.problems == ["expected an object with a \"days\" list"])
     }
 }

@@ -12,7 +12,9 @@ import Testing
         #expect(result.status == 0, "\(result.errors)")
         let today = SchoolCalendar(timeZone: TimeZone(identifier: "America/New_York")!).localDate(at: Date())
         #expect(result.output.contains(today.longName), "\(result.output)")
-        #expect(FileManager.default.fileExists(atPath: homeroom.folder.appendingPathComponent("homeroom-data/homeroom.sqlite").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: homeroom.folder.appendingPathComponent("homeroom-data/homeroom.sqlite").path))
         let chatter = try homeroom.run(["say", "--channel", "#general", "hello all"])
         #expect(chatter.status == 0)
         #expect(chatter.output.isEmpty)
@@ -24,7 +26,9 @@ import Testing
         let config = try homeroom.writeConfig(#", "timeZone": "Mars/Olympus""#)
         let result = try homeroom.run(["say", "--config", config, "/lunch"])
         #expect(result.status == 2)
-        #expect(result.errors == "config error: timeZone: \"Mars/Olympus\" is not an IANA time zone such as America/New_York\n")
+        #expect(
+            result.errors
+                == "config error: timeZone: \"Mars/Olympus\" is not an IANA time zone such as America/New_York\n")
         let typo = try homeroom.run(["serve", "--config", try homeroom.writeConfig(#", "rateLimits": {}"#)])
         #expect(typo.status == 2)
         #expect(typo.errors.hasPrefix("config error: rateLimits: unknown key"))
@@ -34,20 +38,28 @@ import Testing
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
-        let student = try homeroom.run(["say", "--config", config, #"/lunch set today specials "Chicken tacos" fries yes"#])
+        let student = try homeroom.run([
+            "say", "--config", config, #"/lunch set today specials "Chicken tacos" fries yes"#,
+        ])
         #expect(student.status == 1)
         #expect(student.output.contains("you need the lunch.set permission"))
 
-        #expect(try homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config]).status == 0)
+        #expect(
+            try homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config]).status == 0)
         let pin = try homeroom.run(["admin", "set-pin", "console:alice", "--config", config], input: "4321\n")
         #expect(pin.status == 0, "\(pin.errors)")
-        let inChannel = try homeroom.run(["say", "--config", config, "--as", "console:alice", "--channel", "#staff", "/login 4321"])
+        let inChannel = try homeroom.run([
+            "say", "--config", config, "--as", "console:alice", "--channel", "#staff", "/login 4321",
+        ])
         #expect(inChannel.status == 1)
         #expect(inChannel.output.contains("never type your PIN in a channel"))
         let login = try homeroom.run(["say", "--config", config, "--as", "console:alice", "/login 4321"])
         #expect(login.output.contains("logged in until"), "\(login.output)\(login.errors)")
         let set = try homeroom.run(
-            ["say", "--config", config, "--as", "console:alice", #"/lunch set today specials "Chicken tacos" fries yes"#])
+            [
+                "say", "--config", config, "--as", "console:alice",
+                #"/lunch set today specials "Chicken tacos" fries yes"#,
+            ])
         #expect(set.status == 0, "\(set.output)")
         let lunch = try homeroom.run(["say", "--config", config, "/lunch"])
         #expect(lunch.output.contains("Specials: Chicken tacos"))
@@ -80,14 +92,18 @@ import Testing
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
         let bad = homeroom.folder.appendingPathComponent("bad.csv")
-        try "date,specials,vegetables,fries\n2026-12-01,Soup,,yes\n2026-12-02,Stew,,sometimes\n".write(to: bad, atomically: true, encoding: .utf8)
+        try "date,specials,vegetables,fries\n2026-12-01,Soup,,yes\n2026-12-02,Stew,,sometimes\n".write(
+            to: bad, atomically: true, encoding: .utf8)
         let rejected = try homeroom.run(["import", "lunch", bad.path, "--config", config])
         #expect(rejected.status == 1)
         #expect(rejected.errors.contains("line 3: fries is yes or no, not \"sometimes\""))
         let good = homeroom.folder.appendingPathComponent("good.csv")
-        try "date,specials,vegetables,fries\n2026-12-01,Soup,,yes\n2026-12-02,Stew,Kale,no\n".write(to: good, atomically: true, encoding: .utf8)
+        try "date,specials,vegetables,fries\n2026-12-01,Soup,,yes\n2026-12-02,Stew,Kale,no\n".write(
+            to: good, atomically: true, encoding: .utf8)
         let imported = try homeroom.run(["import", "lunch", good.path, "--config", config])
-        #expect(imported.output == "imported 2 menus and 0 days without lunch, 2026-12-01 to 2026-12-02\n", "\(imported.errors)")
+        #expect(
+            imported.output == "imported 2 menus and 0 days without lunch, 2026-12-01 to 2026-12-02\n",
+            "\(imported.errors)")
         let lunch = try homeroom.run(["say", "--config", config, "/lunch 2026-12-02"])
         #expect(lunch.output.contains("Vegetables: Kale"))
     }

@@ -25,7 +25,8 @@ struct HomeroomProcess {
 
     /// The `homeroom` binary next to the test bundle (the same build).
     static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("homeroom")
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "homeroom")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

@@ -21,7 +21,9 @@ enum LunchCSVImport {
         if hasHeader {
             if let unknown = header.first(where: { !expected.contains($0) }) {
                 throw LunchImportError(
-                    problems: ["line \(first.line): unknown column \"\(unknown)\" — the columns are \(expected.joined(separator: ", "))"])
+                    problems: [
+                        "line \(first.line): unknown column \"\(unknown)\" — the columns are \(expected.joined(separator: ", "))"
+                    ])
             }
             columns = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }

@@ -27,7 +27,9 @@ public enum LunchImporter {
             range: dates.min()!...dates.max()!)
         let audit = AuditEntry(
             at: now, actor: actor, action: "lunch.import",
-            detail: "\(name): \(summary.menus) menus, \(summary.daysWithoutLunch) days without lunch, \(summary.range.lowerBound)…\(summary.range.upperBound)")
+            detail:
+                "\(name): \(summary.menus) menus, \(summary.daysWithoutLunch) days without lunch, \(summary.range.lowerBound)…\(summary.range.upperBound)"
+        )
         try await storage.write { db in
             for day in days {
                 if let menu = day.menu {
@@ -43,7 +45,9 @@ public enum LunchImporter {
 
     /// The days in a file, checked; throws ``LunchImportError`` listing every bad row.
     public static func parse(_ data: Data, named name: String) throws(LunchImportError) -> [LunchDayImport] {
-        let firstByte = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        let firstByte = data.first {
+            !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
+        }
         if name.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
             return try NutrisliceImport.menus(from: data)
         }

@@ -76,7 +76,8 @@ enum NutrisliceImport {
             }
             guard !name.isEmpty else { continue }
             sawFood = true
-            let category = ((item["category"] as? String) ?? (food?["food_category"] as? String) ?? section).lowercased()
+            let category = ((item["category"] as? String) ?? (food?["food_category"] as? String) ?? section)
+                .lowercased()
             if name.lowercased().contains("fries") {
                 menu.fries = true
             } else if ["entree", "entrée", "main", "special", "lunch"].contains(where: category.contains) {

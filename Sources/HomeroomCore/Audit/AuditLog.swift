@@ -11,7 +11,8 @@ public enum AuditLog {
             .columns("at", "actor", "action", "detail", "channel")
             .values(
                 SQLBind(Int64(entry.at.timeIntervalSince1970)), SQLBind(entry.actor.description), SQLBind(entry.action),
-                SQLBind(entry.detail), SQLBind(entry.channel))
+                SQLBind(entry.detail), SQLBind(entry.channel)
+            )
             .run()
     }
 

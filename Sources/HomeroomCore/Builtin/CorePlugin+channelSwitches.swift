@@ -11,7 +11,8 @@ extension CorePlugin {
             verb, summary: on ? "switch a plugin or command back on here" : "switch a plugin or command off here",
             usage: "PLUGIN | COMMAND",
             examples: [
-                .init("admin \(verb) lunch", on ? "lunch answers here again" : "lunch stays quiet here", inChannel: true)
+                .init(
+                    "admin \(verb) lunch", on ? "lunch answers here again" : "lunch stays quiet here", inChannel: true)
             ],
             access: .restricted
         ) { [switchboard] context in
@@ -24,7 +25,8 @@ extension CorePlugin {
                 target, on: on, adapter: context.message.adapter, channel: channel,
                 audit: context.auditEntry("admin.\(verb)", "\(target) \(on ? "on" : "off") in \(channel)"))
             let state = on ? "on" : "off"
-            return Reply(changed ? "\(target) is now \(state) in \(channel)" : "\(target) was already \(state) in \(channel)")
+            return Reply(
+                changed ? "\(target) is now \(state) in \(channel)" : "\(target) was already \(state) in \(channel)")
         }
     }
 
@@ -38,7 +40,8 @@ extension CorePlugin {
             }
             let targets = switchboard.disabledTargets(adapter: context.message.adapter, channel: channel)
             return Reply.privately(
-                targets.isEmpty ? "everything is on in \(channel)" : "off in \(channel): \(targets.joined(separator: ", "))")
+                targets.isEmpty
+                    ? "everything is on in \(channel)" : "off in \(channel): \(targets.joined(separator: ", "))")
         }
     }
 
@@ -51,7 +54,9 @@ extension CorePlugin {
         if let top = catalog.command(named: nameWords[0]) {
             let (command, consumed) = top.resolve(nameWords.dropFirst())
             guard consumed == nameWords.count - 1 else {
-                throw UserFacingError("\(context.typed(top.fullName)) has no subcommand \"\(nameWords.dropFirst(1 + consumed).joined(separator: " "))\"")
+                throw UserFacingError(
+                    "\(context.typed(top.fullName)) has no subcommand \"\(nameWords.dropFirst(1 + consumed).joined(separator: " "))\""
+                )
             }
             guard command.pluginID != CorePlugin.id else {
                 throw UserFacingError("the core commands (help, login, logout, admin) always stay on")

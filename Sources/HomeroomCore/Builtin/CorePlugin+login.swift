@@ -20,7 +20,8 @@ extension CorePlugin {
             guard context.arguments.count == 1 else { throw context.usageError() }
             switch try await login.logIn(context.caller.user, pin: context.arguments[0]) {
             case .loggedIn(let until):
-                return Reply.privately("logged in until \(context.school.clockTime(at: until)); \(context.typed("logout")) ends it")
+                return Reply.privately(
+                    "logged in until \(context.school.clockTime(at: until)); \(context.typed("logout")) ends it")
             case .wrongPIN(let triesLeft):
                 throw UserFacingError("wrong PIN — \(triesLeft) \(triesLeft == 1 ? "try" : "tries") left before a lock")
             case .locked(let until):
@@ -29,7 +30,8 @@ extension CorePlugin {
                         + "\(context.school.clockTime(at: until))")
             case .noPIN:
                 throw UserFacingError(
-                    "no PIN is set for \(context.caller.user) — an admin sets one with: homeroom admin set-pin \(context.caller.user)")
+                    "no PIN is set for \(context.caller.user) — an admin sets one with: homeroom admin set-pin \(context.caller.user)"
+                )
             }
         }
     }

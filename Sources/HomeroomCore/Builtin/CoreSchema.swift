@@ -37,8 +37,10 @@ enum CoreSchema {
                 .column("state", type: .text, .notNull, .default("pending"))
                 .column("due_at", type: .bigint, .notNull).column("failed_attempts", type: .int, .notNull)
                 .column("last_error", type: .text).column("delivered_at", type: .bigint).run()
-            try await db.create(index: "core_outbox_due").on(Outbox.table).column("adapter").column("state").column("due_at")
-                .run()
+            try await db.create(index: "core_outbox_due").on(Outbox.table).column("adapter").column("state").column(
+                "due_at"
+            )
+            .run()
         },
     ]
 }

@@ -9,7 +9,8 @@ enum HelpCommand {
         guard let top = context.catalog.command(named: context.arguments[0].trimmingPrefix(context.prefix).lowercased())
         else {
             let name = String(context.arguments[0].trimmingPrefix(context.prefix))
-            throw UserFacingError(context.catalog.unknownCommandMessage(name, prefix: context.prefix, caller: context.caller))
+            throw UserFacingError(
+                context.catalog.unknownCommandMessage(name, prefix: context.prefix, caller: context.caller))
         }
         let (command, _) = top.resolve(context.arguments.dropFirst())
         guard command.isVisible(to: context.caller) else {

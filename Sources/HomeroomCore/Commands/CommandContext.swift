@@ -30,7 +30,8 @@ public struct CommandContext: Sendable {
     /// Creates a context. The runtime does this; tests of a handler alone may too.
     public init(
         message: IncomingMessage, arguments: [String], command: RegisteredCommand, prefix: String, caller: Caller,
-        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger, catalog: CommandCatalog,
+        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger,
+        catalog: CommandCatalog,
         outbox: Outbox
     ) {
         self.message = message
@@ -73,7 +74,8 @@ public struct CommandContext: Sendable {
 
     /// An audit entry for a change this command makes; insert it in the same transaction as the change.
     public func auditEntry(_ action: String, _ detail: String) -> AuditEntry {
-        AuditEntry(at: now, actor: caller.user, action: action, detail: detail, channel: message.conversation.channelName)
+        AuditEntry(
+            at: now, actor: caller.user, action: action, detail: detail, channel: message.conversation.channelName)
     }
 
     /// Runs `change` in one transaction of the plugin's storage and, when it returns a value (it
@@ -92,7 +94,8 @@ public struct CommandContext: Sendable {
 
     /// The short usage error for this command: `usage: /lunch set [DATE] specials "…" …`.
     public func usageError(_ problem: String? = nil) -> UserFacingError {
-        let usage = "usage: \(typed(command.fullName))\(command.command.usage.isEmpty ? "" : " " + command.command.usage)"
+        let usage =
+            "usage: \(typed(command.fullName))\(command.command.usage.isEmpty ? "" : " " + command.command.usage)"
         return UserFacingError(problem.map { "\($0) — \(usage)" } ?? usage)
     }
 }

@@ -119,7 +119,9 @@ public struct Dispatcher: Sendable {
                     ? UserFacingError.missingPermission(command.capability).message
                     : "\(prefix)\(command.fullName) is not available to you")
         }
-        if let limit = command.command.rateLimit, let answer = overLimit(message, scope: command.capability, limit: limit) {
+        if let limit = command.command.rateLimit,
+            let answer = overLimit(message, scope: command.capability, limit: limit)
+        {
             return answer
         }
         guard let handler = command.command.handler else {
@@ -158,7 +160,8 @@ public struct Dispatcher: Sendable {
 
     private func failure(_ error: any Error, command: String, logger: Logger) -> Reply {
         let reference = String(UInt32.random(in: 0x1000...0xFFFF), radix: 16, uppercase: true)
-        logger.error("command failed", metadata: ["command": "\(command)", "reference": "\(reference)", "error": "\(error)"])
+        logger.error(
+            "command failed", metadata: ["command": "\(command)", "reference": "\(reference)", "error": "\(error)"])
         return .error("something went wrong with \(command) — it is logged as \(reference) for the admins")
     }
 }

@@ -13,7 +13,9 @@ public struct RegisteredCommand: Sendable {
 
     /// Registers a top-level command of `pluginID` with its subcommands.
     init(pluginID: String, command: Command) {
-        self.init(pluginID: pluginID, command: command, fullName: command.name, capability: command.explicitCapability ?? command.name)
+        self.init(
+            pluginID: pluginID, command: command, fullName: command.name,
+            capability: command.explicitCapability ?? command.name)
     }
 
     private init(pluginID: String, command: Command, fullName: String, capability: String) {

@@ -40,7 +40,9 @@ public final class AccessDirectory: Sendable {
     private let cache = Mutex<[CacheKey: CachedCaller]>([:])
 
     /// Creates the directory.
-    public init(policy: AccessPolicy, database: any Database, clock: any HomeroomClock, cacheLifetime: TimeInterval = 10) {
+    public init(
+        policy: AccessPolicy, database: any Database, clock: any HomeroomClock, cacheLifetime: TimeInterval = 10
+    ) {
         self.policy = policy
         self.database = database
         self.clock = clock
@@ -84,7 +86,9 @@ public final class AccessDirectory: Sendable {
         try await database.read { db in
             try await db.select().columns("identity", "role").from(Self.rolesTable)
                 .orderBy("identity").orderBy("role").all()
-                .map { (try $0.decode(column: "identity", as: String.self), try $0.decode(column: "role", as: String.self)) }
+                .map {
+                    (try $0.decode(column: "identity", as: String.self), try $0.decode(column: "role", as: String.self))
+                }
         }
     }
 
@@ -96,7 +100,10 @@ public final class AccessDirectory: Sendable {
         let added: Bool = try await database.write { db in
             guard try await !Self.holds(role, user, on: db) else { return false }
             try await db.insert(into: Self.rolesTable).columns("identity", "role", "granted_by", "granted_at")
-                .values(SQLBind(user.description), SQLBind(role), SQLBind(actor.description), SQLBind(Int64(now.timeIntervalSince1970)))
+                .values(
+                    SQLBind(user.description), SQLBind(role), SQLBind(actor.description),
+                    SQLBind(Int64(now.timeIntervalSince1970))
+                )
                 .run()
             try await AuditLog.insert(
                 AuditEntry(at: now, actor: actor, action: "role.grant", detail: "\(user) now holds \(role)"), into: db)

@@ -89,7 +89,9 @@ public final class ChannelSwitchboard: Sendable {
     /// Switches `target` off (`on == false`) or on in a channel, recording `audit` in the same
     /// transaction. Returns false when it already was in that state.
     @discardableResult
-    public func set(_ target: String, on: Bool, adapter: String, channel: String, audit: AuditEntry) async throws -> Bool {
+    public func set(_ target: String, on: Bool, adapter: String, channel: String, audit: AuditEntry) async throws
+        -> Bool
+    {
         let key = Key(adapter: adapter, channel: channel, target: target)
         let alreadyThere = disabled.withLock { $0.contains(key) } != on
         guard !alreadyThere else { return false }

@@ -58,7 +58,8 @@ public struct PinLogin: Sendable {
             try await db.insert(into: Self.pinsTable).columns("identity", "hash", "set_at")
                 .values(SQLBind(user.description), SQLBind(hash), SQLBind(Int64(now.timeIntervalSince1970))).run()
             try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(user.description)).run()
-            try await AuditLog.insert(AuditEntry(at: now, actor: actor, action: "pin.set", detail: "PIN set for \(user)"), into: db)
+            try await AuditLog.insert(
+                AuditEntry(at: now, actor: actor, action: "pin.set", detail: "PIN set for \(user)"), into: db)
         }
     }
 
@@ -99,8 +100,11 @@ public struct PinLogin: Sendable {
             let existing = try await db.select().column("expires_at").from(AccessDirectory.sessionsTable)
                 .where("identity", .equal, SQLBind(user.description)).first()
             guard existing != nil else { return false }
-            try await db.delete(from: AccessDirectory.sessionsTable).where("identity", .equal, SQLBind(user.description)).run()
-            try await AuditLog.insert(AuditEntry(at: now, actor: user, action: "logout", detail: "logged out"), into: db)
+            try await db.delete(from: AccessDirectory.sessionsTable).where(
+                "identity", .equal, SQLBind(user.description)
+            ).run()
+            try await AuditLog.insert(
+                AuditEntry(at: now, actor: user, action: "logout", detail: "logged out"), into: db)
             return true
         }
         directory.forget(user)
@@ -115,13 +119,15 @@ public struct PinLogin: Sendable {
         return try await database.write { db in
             let sessions = try await db.select().column("identity").from(AccessDirectory.sessionsTable)
                 .where("expires_at", .lessThanOrEqual, SQLBind(now)).all().count
-            try await db.delete(from: AccessDirectory.sessionsTable).where("expires_at", .lessThanOrEqual, SQLBind(now)).run()
+            try await db.delete(from: AccessDirectory.sessionsTable).where("expires_at", .lessThanOrEqual, SQLBind(now))
+                .run()
             let stale = SQLBinaryExpression(SQLColumn("last_failure_at"), .lessThan, SQLBind(forgetBefore))
             let unlocked = SQLBinaryExpression(SQLColumn("locked_until"), .is, SQLLiteral.null)
             let lockEnded = SQLBinaryExpression(SQLColumn("locked_until"), .lessThanOrEqual, SQLBind(now))
             let failures = try await db.select().column("identity").from(Self.failuresTable)
                 .where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.all().count
-            try await db.delete(from: Self.failuresTable).where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.run()
+            try await db.delete(from: Self.failuresTable).where(stale).where { $0.where(unlocked).orWhere(lockEnded) }
+                .run()
             return sessions + failures
         }
     }
@@ -129,11 +135,14 @@ public struct PinLogin: Sendable {
     private func startSession(for user: UserID, at now: Date) async throws -> Outcome {
         let until = now.addingTimeInterval(policy.sessionLength)
         try await database.write { db in
-            try await db.delete(from: AccessDirectory.sessionsTable).where("identity", .equal, SQLBind(user.description)).run()
+            try await db.delete(from: AccessDirectory.sessionsTable).where(
+                "identity", .equal, SQLBind(user.description)
+            ).run()
             try await db.insert(into: AccessDirectory.sessionsTable).columns("identity", "expires_at")
                 .values(SQLBind(user.description), SQLBind(Int64(until.timeIntervalSince1970))).run()
             try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(user.description)).run()
-            try await AuditLog.insert(AuditEntry(at: now, actor: user, action: "login", detail: "logged in with PIN"), into: db)
+            try await AuditLog.insert(
+                AuditEntry(at: now, actor: user, action: "login", detail: "logged in with PIN"), into: db)
         }
         directory.forget(user)
         return .loggedIn(until: until)
@@ -148,17 +157,24 @@ public struct PinLogin: Sendable {
         return try await database.write { db in
             let previous = try await db.select().columns("failures", "last_failure_at").from(Self.failuresTable)
                 .where("identity", .equal, SQLBind(identity)).first()
-                .map { (try $0.decode(column: "failures", as: Int.self), try $0.decode(column: "last_failure_at", as: Int64.self)) }
+                .map {
+                    (
+                        try $0.decode(column: "failures", as: Int.self),
+                        try $0.decode(column: "last_failure_at", as: Int64.self)
+                    )
+                }
             let recent = previous.flatMap { $0.1 >= countSince ? $0.0 : nil } ?? 0
             let failures = recent + 1
             let locks = failures >= maxFailures
             try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(identity)).run()
-            try await db.insert(into: Self.failuresTable).columns("identity", "failures", "locked_until", "last_failure_at")
-                .values(
-                    SQLBind(identity), SQLBind(locks ? 0 : failures),
-                    SQLBind(locks ? Int64(lockUntil.timeIntervalSince1970) : nil as Int64?),
-                    SQLBind(Int64(now.timeIntervalSince1970))
-                ).run()
+            try await db.insert(into: Self.failuresTable).columns(
+                "identity", "failures", "locked_until", "last_failure_at"
+            )
+            .values(
+                SQLBind(identity), SQLBind(locks ? 0 : failures),
+                SQLBind(locks ? Int64(lockUntil.timeIntervalSince1970) : nil as Int64?),
+                SQLBind(Int64(now.timeIntervalSince1970))
+            ).run()
             try await AuditLog.insert(
                 AuditEntry(
                     at: now, actor: user, action: locks ? "login.locked" : "login.failed",

@@ -63,7 +63,9 @@ public struct Outbox: Sendable {
 
     /// Adds a notification, due now, in a transaction of its own.
     @discardableResult
-    public func enqueue(adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String) async throws -> Bool {
+    public func enqueue(adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String) async throws
+        -> Bool
+    {
         let now = clock.now
         return try await database.write { db in
             try await Self.enqueue(
@@ -84,10 +86,13 @@ public struct Outbox: Sendable {
                         return nil
                     }
                     return OutboxMessage(
-                        id: try row.decode(column: "id", as: Int64.self), adapter: try row.decode(column: "adapter", as: String.self),
+                        id: try row.decode(column: "id", as: Int64.self),
+                        adapter: try row.decode(column: "adapter", as: String.self),
                         target: target,
-                        lines: try row.decode(column: "body", as: String.self).split(separator: "\n", omittingEmptySubsequences: false)
-                            .map(String.init),
+                        lines: try row.decode(column: "body", as: String.self).split(
+                            separator: "\n", omittingEmptySubsequences: false
+                        )
+                        .map(String.init),
                         idempotencyKey: try row.decode(column: "idempotency_key", as: String.self),
                         failedAttempts: try row.decode(column: "failed_attempts", as: Int.self))
                 }
@@ -118,7 +123,9 @@ public struct Outbox: Sendable {
     /// `retryAfter`, when the platform said so), or given up after the last attempt. Returns
     /// whether it will be retried.
     @discardableResult
-    public func markFailed(_ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil) async throws -> Bool {
+    public func markFailed(_ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil) async throws
+        -> Bool
+    {
         let now = clock.now
         let failures = message.failedAttempts + 1
         let retry = failures < retryPolicy.maximumAttempts

@@ -26,7 +26,8 @@ public struct CronSchedule: Sendable, Equatable, CustomStringConvertible {
     public init(_ text: String) throws(Invalid) {
         let fields = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard fields.count == 5 else {
-            throw Invalid(description: "\"\(text)\" needs 5 fields (minute hour day month weekday), not \(fields.count)")
+            throw Invalid(
+                description: "\"\(text)\" needs 5 fields (minute hour day month weekday), not \(fields.count)")
         }
         minutes = try CronSchedule.field(fields[0], "minute", 0...59)
         hours = try CronSchedule.field(fields[1], "hour", 0...23)
@@ -92,7 +93,8 @@ public struct CronSchedule: Sendable, Equatable, CustomStringConvertible {
                 guard (1...2).contains(ends.count), let low = ends[0], let high = ends.count == 2 ? ends[1] : low,
                     range.contains(low), range.contains(high), low <= high
                 else {
-                    throw Invalid(description: "\(name) field \"\(text)\" must be within \(range.lowerBound)–\(range.upperBound)")
+                    throw Invalid(
+                        description: "\(name) field \"\(text)\" must be within \(range.lowerBound)–\(range.upperBound)")
                 }
                 bounds = low...(pieces.count == 2 && ends.count == 1 ? range.upperBound : high)
             }

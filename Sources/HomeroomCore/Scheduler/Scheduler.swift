@@ -62,7 +62,8 @@ public struct Scheduler: Sendable {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
         let context = ScheduledJob.Context(
-            storage: entry.storage, school: school, clock: clock, logger: logger, scheduledFor: scheduledFor, outbox: outbox)
+            storage: entry.storage, school: school, clock: clock, logger: logger, scheduledFor: scheduledFor,
+            outbox: outbox)
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")

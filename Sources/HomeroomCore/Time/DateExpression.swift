@@ -14,7 +14,8 @@ public enum DateExpression {
     ///
     /// A weekday means the next such day, today included. A date without a year means the next
     /// such date, today included, unless it lies more than 2 months in the past (then it is this year's).
-    public static func parse(prefixOf words: ArraySlice<String>, today: LocalDate) -> (date: LocalDate, wordCount: Int)? {
+    public static func parse(prefixOf words: ArraySlice<String>, today: LocalDate) -> (date: LocalDate, wordCount: Int)?
+    {
         guard let first = words.first?.lowercased() else { return nil }
         if words.count >= 2, first == "next", let day = Weekday(name: words[words.startIndex + 1]) {
             let date = upcoming(day, from: today)

@@ -1,6 +1,7 @@
 /// A day of the week, Monday first as schools count them.
 public enum Weekday: Int, CaseIterable, Sendable, Comparable, Codable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    case monday = 1
+    case tuesday, wednesday, thursday, friday, saturday, sunday
 
     /// The English name, capitalised: `Monday`.
     public var name: String {

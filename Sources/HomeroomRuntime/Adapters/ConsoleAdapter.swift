@@ -23,7 +23,8 @@ public struct ConsoleAdapter: Service {
         let interactive = isatty(STDIN_FILENO) == 1
         showPrompt(interactive)
         for await line in lines.cancelOnGracefulShutdown() {
-            let message = IncomingMessage(sender: user, conversation: .direct, text: line, receivedAt: runtime.clock.now)
+            let message = IncomingMessage(
+                sender: user, conversation: .direct, text: line, receivedAt: runtime.clock.now)
             if let reply = await runtime.handle(message), !reply.lines.isEmpty {
                 StandardOutput.write(reply.text)
             }

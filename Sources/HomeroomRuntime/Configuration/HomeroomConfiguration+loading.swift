@@ -6,7 +6,9 @@ import Logging
 extension HomeroomConfiguration {
     /// Reads the configuration at `path`, or the embedded defaults when `path` is nil, then
     /// applies the environment (`HOMEROOM_DATABASE_URL`; `"env:NAME"` values).
-    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError) -> HomeroomConfiguration {
+    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError)
+        -> HomeroomConfiguration
+    {
         var configuration: HomeroomConfiguration
         if let path {
             let data: Data
@@ -45,7 +47,8 @@ extension HomeroomConfiguration {
     }
 
     /// The value itself, or for `env:NAME` the environment variable NAME.
-    static func secret(_ value: String, key: String, environment: [String: String]) throws(ConfigurationError) -> String {
+    static func secret(_ value: String, key: String, environment: [String: String]) throws(ConfigurationError) -> String
+    {
         guard value.hasPrefix("env:") else { return value }
         let name = String(value.dropFirst(4))
         guard let resolved = environment[name], !resolved.isEmpty else {
@@ -57,10 +60,12 @@ extension HomeroomConfiguration {
     /// Checks every value and returns them in the types the runtime uses.
     public func resolve() throws(ConfigurationError) -> ResolvedConfiguration {
         guard let zone = TimeZone(identifier: timeZone) else {
-            throw ConfigurationError(key: "timeZone", problem: "\"\(timeZone)\" is not an IANA time zone such as America/New_York")
+            throw ConfigurationError(
+                key: "timeZone", problem: "\"\(timeZone)\" is not an IANA time zone such as America/New_York")
         }
         guard !schoolDays.isEmpty else {
-            throw ConfigurationError(key: "schoolDays", problem: "name at least one day, e.g. [\"monday\", \"tuesday\"]")
+            throw ConfigurationError(
+                key: "schoolDays", problem: "name at least one day, e.g. [\"monday\", \"tuesday\"]")
         }
         guard !botName.isEmpty, !botName.contains(where: { $0.isWhitespace || $0 == ":" || $0 == "," }) else {
             throw ConfigurationError(key: "botName", problem: "one word without spaces, colons or commas")
@@ -77,16 +82,20 @@ extension HomeroomConfiguration {
         let policy = try accessPolicy()
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ConfigurationError(
-                key: "logLevel", problem: "\"\(logLevel)\" is not one of trace, debug, info, notice, warning, error, critical")
+                key: "logLevel",
+                problem: "\"\(logLevel)\" is not one of trace, debug, info, notice, warning, error, critical")
         }
         let location: StorageLocation
         if let postgres = storage.postgres {
             guard postgres.hasPrefix("postgres://") || postgres.hasPrefix("postgresql://") else {
-                throw ConfigurationError(key: "storage.postgres", problem: "expected a URL like postgres://user:password@host:5432/homeroom")
+                throw ConfigurationError(
+                    key: "storage.postgres", problem: "expected a URL like postgres://user:password@host:5432/homeroom")
             }
             location = .postgres(url: postgres)
         } else {
-            guard !storage.sqlite.isEmpty else { throw ConfigurationError(key: "storage.sqlite", problem: "empty path") }
+            guard !storage.sqlite.isEmpty else {
+                throw ConfigurationError(key: "storage.sqlite", problem: "empty path")
+            }
             location = .sqlite(path: storage.sqlite)
         }
         guard let consoleUser = UserID("console:\(console.user)"), !console.user.contains(where: \.isWhitespace) else {
@@ -100,7 +109,8 @@ extension HomeroomConfiguration {
 
     private func validateSecurity() throws(ConfigurationError) {
         guard security.pinHashRounds >= 1000 else {
-            throw ConfigurationError(key: "security.pinHashRounds", problem: "use at least 1000 (210000 or more in production)")
+            throw ConfigurationError(
+                key: "security.pinHashRounds", problem: "use at least 1000 (210000 or more in production)")
         }
         guard security.maxLoginFailures >= 1 else {
             throw ConfigurationError(key: "security.maxLoginFailures", problem: "must be 1 or more")
@@ -122,14 +132,16 @@ extension HomeroomConfiguration {
             for (index, pattern) in patterns.enumerated()
             where pattern.isEmpty || pattern == "-" || pattern.contains(where: \.isWhitespace) {
                 throw ConfigurationError(
-                    key: "roles.\(name)[\(index)]", problem: "\"\(pattern)\" is not a capability such as lunch.set or -news")
+                    key: "roles.\(name)[\(index)]",
+                    problem: "\"\(pattern)\" is not a capability such as lunch.set or -news")
             }
             roleSets[name] = CapabilitySet(patterns: patterns)
         }
         var configured: [UserID: Set<String>] = [:]
         for (index, admin) in admins.enumerated() {
             guard let user = UserID(admin) else {
-                throw ConfigurationError(key: "admins[\(index)]", problem: "\"\(admin)\" is not ADAPTER:ID such as slack:U024BE7LH")
+                throw ConfigurationError(
+                    key: "admins[\(index)]", problem: "\"\(admin)\" is not ADAPTER:ID such as slack:U024BE7LH")
             }
             configured[user, default: []].insert("admin")
         }
