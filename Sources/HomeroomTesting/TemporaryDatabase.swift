@@ -45,6 +45,25 @@ public struct TemporaryDatabase: Sendable {
         }
     }
 
+    /// Creates an empty database on `backend`, runs `body` with it open, then closes and deletes
+    /// it, also when `body` throws.
+    public static func with(
+        _ backend: DatabaseBackend, logger: Logger = Logger(label: "homeroom.test"),
+        _ body: (any Database) async throws -> Void
+    ) async throws {
+        let temporary = try await make(backend)
+        let database = try await temporary.open(logger: logger)
+        do {
+            try await body(database)
+        } catch {
+            await database.close()
+            try await temporary.destroy()
+            throw error
+        }
+        await database.close()
+        try await temporary.destroy()
+    }
+
     /// Opens the database.
     public func open(logger: Logger = Logger(label: "homeroom.test")) async throws -> any Database {
         try await location.open(logger: logger)

@@ -23,9 +23,7 @@ import Testing
     func withIndex(_ backend: DatabaseBackend, _ body: (any Database, any FullTextIndex) async throws -> Void)
         async throws
     {
-        let temporary = try await TemporaryDatabase.make(backend)
-        let database = try await temporary.open()
-        do {
+        try await TemporaryDatabase.with(backend, logger: StorageTests.logger) { database in
             try await MigrationRunner(database: database, logger: StorageTests.logger).run([("recipes", [Self.recipes])]
             )
             let index = PluginStorage(pluginID: "recipes", database: database).fullTextIndex(
@@ -34,13 +32,7 @@ import Testing
                 for (id, title, body) in documents { try await index.replace(id, fields: [title, body], in: db) }
             }
             try await body(database, index)
-        } catch {
-            await database.close()
-            try await temporary.destroy()
-            throw error
         }
-        await database.close()
-        try await temporary.destroy()
     }
 
     func search(_ query: String, _ database: any Database, _ index: any FullTextIndex) async throws -> [Int64] {

@@ -16,17 +16,7 @@ import Testing
     }()
 
     func withDatabase(_ backend: DatabaseBackend, _ body: (any Database) async throws -> Void) async throws {
-        let temporary = try await TemporaryDatabase.make(backend)
-        let database = try await temporary.open()
-        do {
-            try await body(database)
-        } catch {
-            await database.close()
-            try await temporary.destroy()
-            throw error
-        }
-        await database.close()
-        try await temporary.destroy()
+        try await TemporaryDatabase.with(backend, logger: Self.logger, body)
     }
 
     static let notes = Migration(1, "notes") { context in
