@@ -49,16 +49,17 @@ public struct Outbox: Sendable {
         adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String, due: Date,
         into db: any SQLDatabase
     ) async throws -> Bool {
-        let existing = try await db.select().column("id").from(table)
-            .where("idempotency_key", .equal, SQLBind(idempotencyKey)).first()
-        guard existing == nil else { return false }
-        try await db.insert(into: table)
+        // One statement, so that two instances enqueuing the same key at once cannot both insert
+        // (a read-then-insert would let the second fail on the unique key instead).
+        let inserted = try await db.insert(into: table)
             .columns("adapter", "target", "body", "idempotency_key", "due_at", "failed_attempts")
             .values(
                 SQLBind(adapter), SQLBind(target.description), SQLBind(lines.joined(separator: "\n")),
                 SQLBind(idempotencyKey), SQLBind(Int64(due.timeIntervalSince1970)), SQLBind(0)
-            ).run()
-        return true
+            )
+            .ignoringConflicts(with: "idempotency_key")
+            .returning("id").all()
+        return !inserted.isEmpty
     }
 
     /// Adds a notification, due now, in a transaction of its own.
