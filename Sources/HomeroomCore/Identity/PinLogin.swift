@@ -117,18 +117,14 @@ public struct PinLogin: Sendable {
         let now = Int64(clock.now.timeIntervalSince1970)
         let forgetBefore = now - Int64(policy.lockout)
         return try await database.write { db in
-            let sessions = try await db.select().column("identity").from(AccessDirectory.sessionsTable)
-                .where("expires_at", .lessThanOrEqual, SQLBind(now)).all().count
-            try await db.delete(from: AccessDirectory.sessionsTable).where("expires_at", .lessThanOrEqual, SQLBind(now))
-                .run()
+            let sessions = try await db.delete(from: AccessDirectory.sessionsTable)
+                .where("expires_at", .lessThanOrEqual, SQLBind(now)).returning("identity").all()
             let stale = SQLBinaryExpression(SQLColumn("last_failure_at"), .lessThan, SQLBind(forgetBefore))
             let unlocked = SQLBinaryExpression(SQLColumn("locked_until"), .is, SQLLiteral.null)
             let lockEnded = SQLBinaryExpression(SQLColumn("locked_until"), .lessThanOrEqual, SQLBind(now))
-            let failures = try await db.select().column("identity").from(Self.failuresTable)
-                .where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.all().count
-            try await db.delete(from: Self.failuresTable).where(stale).where { $0.where(unlocked).orWhere(lockEnded) }
-                .run()
-            return sessions + failures
+            let failures = try await db.delete(from: Self.failuresTable)
+                .where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.returning("identity").all()
+            return sessions.count + failures.count
         }
     }
 
