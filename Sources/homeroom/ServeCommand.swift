@@ -14,11 +14,11 @@ struct ServeCommand: AsyncParsableCommand {
         let runtime = try await options.startRuntime()
         let settings = runtime.configuration
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: SchedulerService(scheduler: runtime.scheduler))
+            .init(service: BackgroundLoopService { await runtime.scheduler.run() })
         ]
         if settings.configuration.console.enabled {
             let delivery = OutboxDeliveryWorker(outbox: runtime.outbox, sender: ConsoleSender(), logger: runtime.logger)
-            services.append(.init(service: OutboxDeliveryService(worker: delivery)))
+            services.append(.init(service: BackgroundLoopService { await delivery.run() }))
             services.append(
                 .init(
                     service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),
