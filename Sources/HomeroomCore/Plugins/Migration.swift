@@ -7,28 +7,29 @@ public struct Migration: Sendable {
     public struct Context: Sendable {
         /// The transaction to run the schema changes in.
         public let database: any SQLDatabase
-        /// The backend, for the rare statement that differs.
-        public let backend: DatabaseBackend
-        /// The plugin's table names.
-        public let pluginID: String
-        /// The store, for the backend-specific pieces (full-text indexes).
-        let store: any Database
+        /// The plugin's storage, for its table names and the backend-specific pieces.
+        let storage: PluginStorage
 
         /// Creates a context for the migrations of `pluginID`, running in the transaction `database` of `store`.
         public init(database: any SQLDatabase, store: any Database, pluginID: String) {
             self.database = database
-            self.backend = store.backend
-            self.store = store
-            self.pluginID = pluginID
+            self.storage = PluginStorage(pluginID: pluginID, database: store)
         }
 
-        /// The plugin's full-text index `name`; call ``FullTextIndex/create(in:)`` with ``database`` on it.
+        /// The backend, for the rare statement that differs.
+        public var backend: DatabaseBackend { storage.database.backend }
+
+        /// The plugin's id.
+        public var pluginID: String { storage.pluginID }
+
+        /// The plugin's full-text index `name` (see ``PluginStorage/fullTextIndex(_:fields:)``); call
+        /// ``FullTextIndex/create(in:)`` with ``database`` on it.
         public func fullTextIndex(_ name: String, fields: [String]) -> any FullTextIndex {
-            store.fullTextIndex(table: table(name), fields: fields)
+            storage.fullTextIndex(name, fields: fields)
         }
 
         /// The full name of one of the plugin's tables (see ``PluginStorage/table(_:)``).
-        public func table(_ name: String) -> String { pluginTableName(pluginID, name) }
+        public func table(_ name: String) -> String { storage.table(name) }
     }
 
     /// The step's number; numbers start at 1 and never change once released.

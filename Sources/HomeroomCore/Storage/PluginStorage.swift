@@ -17,7 +17,7 @@ public struct PluginStorage: Sendable {
     }
 
     /// The full name of one of this plugin's tables: `table("menus")` is `lunch_menus` for the lunch plugin.
-    public func table(_ name: String) -> String { pluginTableName(pluginID, name) }
+    public func table(_ name: String) -> String { "\(pluginID)_\(name)" }
 
     /// The plugin's full-text index `name` (its table is `plugin_name`), over `fields`.
     public func fullTextIndex(_ name: String, fields: [String]) -> any FullTextIndex {
@@ -34,6 +34,3 @@ public struct PluginStorage: Sendable {
         try await database.write(body)
     }
 }
-
-/// The naming rule for plugin tables: the plugin's id, an underscore, the table's own name.
-func pluginTableName(_ pluginID: String, _ name: String) -> String { "\(pluginID)_\(name)" }
