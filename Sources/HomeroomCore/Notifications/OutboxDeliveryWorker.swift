@@ -28,7 +28,7 @@ public struct OutboxDeliveryWorker: Sendable {
                 try await deliverDue()
                 let next = try await outbox.nextDue(for: sender.adapter)
                 let wake = min(next ?? .distantFuture, clock.now.addingTimeInterval(pollInterval))
-                try await clock.sleep(until: max(wake, clock.now))
+                try await clock.sleep(until: wake)
             } catch is CancellationError {
                 return
             } catch {
