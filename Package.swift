@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
+        .target(name: "ICalendar"),
         .target(
             name: "HomeroomStorage",
             dependencies: [
@@ -107,5 +108,6 @@ let package = Package(
         .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
     ]
 )

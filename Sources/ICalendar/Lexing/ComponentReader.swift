@@ -1,0 +1,200 @@
+/// Reads the bytes of an iCalendar file into components: unfolds lines (a fold may split a
+/// multi-byte character, as the bytes are joined before they are decoded), accepts CRLF, LF or a
+/// lone CR, skips a byte order mark and blank lines, and decodes quoted and RFC 6868-escaped
+/// parameters. Invalid UTF-8 becomes U+FFFD; nothing in the input can crash or hang it.
+///
+/// A content line that cannot be read (no `:`, an unclosed quote) and an END that closes nothing
+/// are skipped with a warning naming the line, as other readers do; a component left open at the end
+/// of the file is an error, because the file was most likely cut short.
+enum ComponentReader {
+    /// The top-level components of the file, normally one `VCALENDAR`, and what was skipped.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> (
+        components: [Component], warnings: [ICalendarError]
+    ) {
+        var builder = TreeBuilder()
+        var scratch: [UInt8] = []
+        var index = 0
+        let count = bytes.count
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        var lineNumber = 1
+        while index < count {
+            let startLine = lineNumber
+            let lineStart = index
+            var lineEnd = endOfLine(bytes, from: index)
+            index = skipLineBreak(bytes, at: lineEnd, lineNumber: &lineNumber)
+            // A following line that starts with a space or tab continues this one.
+            if index < count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+                scratch.removeAll(keepingCapacity: true)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+                while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+                    lineEnd = endOfLine(bytes, from: index + 1)
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<lineEnd]))
+                    index = skipLineBreak(bytes, at: lineEnd, lineNumber: &lineNumber)
+                }
+                try scratch.withUnsafeBufferPointer { (line) throws(ICalendarError) in
+                    try builder.accept(line, lineNumber: startLine)
+                }
+            } else {
+                try builder.accept(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), lineNumber: startLine)
+            }
+        }
+        let components = try builder.finish()
+        return (components, builder.warnings)
+    }
+
+    private static func endOfLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D { return index }
+            index += 1
+        }
+        return index
+    }
+
+    private static func skipLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lineNumber: inout Int) -> Int {
+        guard index < bytes.count else { return index }
+        lineNumber += 1
+        if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { return index + 2 }
+        return index + 1
+    }
+}
+
+/// Builds the component tree from content lines.
+private struct TreeBuilder {
+    private var roots: [Component] = []
+    private var open: [Component] = []
+    private(set) var warnings: [ICalendarError] = []
+
+    mutating func accept(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(ICalendarError) {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        let property: Property
+        do { property = try ContentLineParser.parse(line, lineNumber: lineNumber) } catch {
+            warnings.append(error)
+            return
+        }
+        switch property.name {
+        case "BEGIN":
+            let name = property.value.trimmingASCIISpaces().uppercased()
+            guard !name.isEmpty else { throw ICalendarError(line: lineNumber, "BEGIN without a component name") }
+            open.append(Component(name: name, line: lineNumber))
+        case "END":
+            let name = property.value.trimmingASCIISpaces().uppercased()
+            guard let depth = open.lastIndex(where: { $0.name == name }) else {
+                warnings.append(ICalendarError(line: lineNumber, "END:\(name) without a matching BEGIN is ignored"))
+                return
+            }
+            // Components left open inside the one that ends are closed with it.
+            while open.count > depth {
+                let current = open.removeLast()
+                if current.name != name {
+                    warnings.append(
+                        ICalendarError(line: current.line, "BEGIN:\(current.name) is closed by END:\(name) of line \(lineNumber)"))
+                }
+                if open.isEmpty {
+                    roots.append(current)
+                } else {
+                    open[open.count - 1].components.append(current)
+                }
+            }
+        default:
+            guard !open.isEmpty else {
+                // Properties outside any component: some producers write a bare property list.
+                roots.append(Component(name: "", properties: [property], line: lineNumber))
+                return
+            }
+            open[open.count - 1].properties.append(property)
+        }
+    }
+
+    mutating func finish() throws(ICalendarError) -> [Component] {
+        // Close what the file left open, as a cut-short download would; say so.
+        while let current = open.popLast() {
+            warnings.append(ICalendarError(line: current.line, "BEGIN:\(current.name) is never closed"))
+            if open.isEmpty {
+                roots.append(current)
+            } else {
+                open[open.count - 1].components.append(current)
+            }
+        }
+        return roots
+    }
+}
+
+/// Parses one unfolded line into a ``Property``.
+enum ContentLineParser {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(ICalendarError) -> Property {
+        var index = 0
+        let count = line.count
+        while index < count, line[index] != UInt8(ascii: ";"), line[index] != UInt8(ascii: ":") { index += 1 }
+        let name = upperCasedName(UnsafeBufferPointer(rebasing: line[0..<index]))
+        guard !name.isEmpty else {
+            throw ICalendarError(line: lineNumber, "a content line needs a name before \";\" or \":\"")
+        }
+        var parameters: [Parameter] = []
+        while index < count, line[index] == UInt8(ascii: ";") {
+            index += 1
+            let nameStart = index
+            while index < count, line[index] != UInt8(ascii: "="), line[index] != UInt8(ascii: ":"),
+                line[index] != UInt8(ascii: ";")
+            {
+                index += 1
+            }
+            let parameterName = upperCasedName(UnsafeBufferPointer(rebasing: line[nameStart..<index]))
+            var values: [String] = []
+            if index < count, line[index] == UInt8(ascii: "=") {
+                index += 1
+                repeat {
+                    if index < count, line[index] == UInt8(ascii: ",") { index += 1 }
+                    if index < count, line[index] == UInt8(ascii: "\"") {
+                        let valueStart = index + 1
+                        var close = valueStart
+                        while close < count, line[close] != UInt8(ascii: "\"") { close += 1 }
+                        guard close < count else {
+                            throw ICalendarError(line: lineNumber, "parameter \(parameterName) has an unclosed quote")
+                        }
+                        values.append(TextEscaping.decodeParameter(UnsafeBufferPointer(rebasing: line[valueStart..<close])))
+                        index = close + 1
+                    } else {
+                        let valueStart = index
+                        while index < count, line[index] != UInt8(ascii: ","), line[index] != UInt8(ascii: ";"),
+                            line[index] != UInt8(ascii: ":")
+                        {
+                            index += 1
+                        }
+                        values.append(TextEscaping.decodeParameter(UnsafeBufferPointer(rebasing: line[valueStart..<index])))
+                    }
+                } while index < count && line[index] == UInt8(ascii: ",")
+            }
+            if !parameterName.isEmpty { parameters.append(Parameter(name: parameterName, values: values)) }
+        }
+        guard index < count, line[index] == UInt8(ascii: ":") else {
+            throw ICalendarError(line: lineNumber, "\(name) has no \":\" before its value")
+        }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: line[(index + 1)...]), as: UTF8.self)
+        return Property(name: name, parameters: parameters, value: value, line: lineNumber)
+    }
+
+    /// Names are ASCII and case-insensitive; surrounding spaces are dropped.
+    private static func upperCasedName(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        let trimmed = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if !trimmed.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) {
+            return String(decoding: trimmed, as: UTF8.self)
+        }
+        return String(decoding: trimmed.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    func trimmingASCIISpaces() -> String {
+        var utf8 = Substring(self).utf8
+        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8.removeFirst() }
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8.removeLast() }
+        return String(Substring(utf8))
+    }
+}

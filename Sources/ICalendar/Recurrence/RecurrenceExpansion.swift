@@ -1,0 +1,342 @@
+/// The instances of a ``RecurrenceRule`` from a start, in order, as wall-clock readings.
+///
+/// Each period of the rule's frequency (a year, a month, a week starting on WKST, a day, …, stepped by
+/// INTERVAL) gets its candidate days and times from the BYxxx parts — expanding or limiting as RFC 5545
+/// §3.3.10 tabulates — then BYSETPOS picks among them. Candidates before the start are skipped and not
+/// counted; COUNT and UNTIL end the sequence. A rule with no end stops at ``upperBound``, and a rule
+/// that can never match gives up after a bounded amount of work, so no input hangs it.
+public struct RecurrenceExpansion: Sequence, IteratorProtocol {
+    private let rule: RecurrenceRule
+    private let start: CivilDateTime
+    private let until: CivilDateTime?
+    private let upperBound: CivilDateTime?
+    private let byMonthDay: [Int]
+    private let byDay: [RecurrenceRule.WeekdayNumber]
+    private let byMonth: [Int]
+    private let hours: [Int]
+    private let minutes: [Int]
+    private let seconds: [Int]
+    private let usesOrdinalWeekdays: Bool
+
+    private var period: CivilDateTime
+    private var buffer: [CivilDateTime] = []
+    private var bufferIndex = 0
+    private var produced = 0
+    private var finished = false
+    private var emptyPeriods = 0
+
+    /// - Parameters:
+    ///   - until: UNTIL converted to the start's clock (the caller knows the zones); nil for none.
+    ///   - lowerBound: instances before it are not needed (lets a rule without COUNT skip ahead).
+    ///   - upperBound: no instance after it is needed.
+    public init(
+        rule: RecurrenceRule, start: CivilDateTime, until: CivilDateTime? = nil, lowerBound: CivilDateTime? = nil,
+        upperBound: CivilDateTime? = nil
+    ) {
+        self.rule = rule
+        self.start = start
+        self.until = until
+        self.upperBound = upperBound
+        var byMonth = rule.byMonth
+        var byMonthDay = rule.byMonthDay
+        var byDay = rule.byDay
+        if rule.byWeekNumber.isEmpty, rule.byYearDay.isEmpty, rule.byMonthDay.isEmpty, rule.byDay.isEmpty {
+            switch rule.frequency {
+            case .yearly:
+                if byMonth.isEmpty { byMonth = [start.date.month] }
+                byMonthDay = [start.date.day]
+            case .monthly:
+                byMonthDay = [start.date.day]
+            case .weekly:
+                byDay = [.init(ordinal: 0, weekday: start.date.isoWeekday)]
+            default:
+                break
+            }
+        }
+        // What the rule leaves out comes from DTSTART (RFC 5545 §3.3.10): a yearly rule by month day
+        // stays in DTSTART's month, and a yearly rule by week number on DTSTART's weekday.
+        if rule.frequency == .yearly, rule.byWeekNumber.isEmpty, rule.byYearDay.isEmpty, byMonth.isEmpty,
+            !rule.byMonthDay.isEmpty
+        {
+            byMonth = [start.date.month]
+        }
+        if rule.frequency == .yearly, !rule.byWeekNumber.isEmpty, rule.byYearDay.isEmpty, rule.byMonthDay.isEmpty,
+            byDay.isEmpty
+        {
+            byDay = [.init(ordinal: 0, weekday: start.date.isoWeekday)]
+        }
+        self.byMonth = byMonth
+        self.byMonthDay = byMonthDay
+        self.byDay = byDay
+        usesOrdinalWeekdays =
+            byDay.contains { $0.ordinal != 0 }
+            && (rule.frequency == .monthly || (rule.frequency == .yearly && rule.byWeekNumber.isEmpty))
+        hours = (rule.byHour.isEmpty && rule.frequency > .hourly ? [start.hour] : rule.byHour).sorted()
+        minutes = (rule.byMinute.isEmpty && rule.frequency > .minutely ? [start.minute] : rule.byMinute).sorted()
+        let allowedSeconds = rule.bySecond.filter { $0 < 60 }
+        seconds = (rule.bySecond.isEmpty && rule.frequency > .secondly ? [start.second] : allowedSeconds).sorted()
+        period = Self.firstPeriod(of: rule, start: start)
+        if !rule.bySecond.isEmpty && allowedSeconds.isEmpty { finished = true }
+        if rule.count == 0 { finished = true }
+        if rule.count == nil, let lowerBound { skipAhead(toward: lowerBound) }
+    }
+
+    public mutating func next() -> CivilDateTime? {
+        while !finished {
+            if bufferIndex < buffer.count {
+                let candidate = buffer[bufferIndex]
+                bufferIndex += 1
+                if candidate < start { continue }
+                if let until, candidate > until {
+                    finished = true
+                    return nil
+                }
+                produced += 1
+                if let count = rule.count, produced >= count { finished = true }
+                return candidate
+            }
+            fillBuffer()
+        }
+        return nil
+    }
+
+    // MARK: Periods
+
+    private static func firstPeriod(of rule: RecurrenceRule, start: CivilDateTime) -> CivilDateTime {
+        let date = start.date
+        switch rule.frequency {
+        case .yearly:
+            // Week numbers belong to a week-numbering year, which may differ from the calendar year.
+            let year = rule.byWeekNumber.isEmpty ? date.year : weekNumberingYear(of: date, weekStart: rule.weekStart)
+            return CivilDateTime(year: year, month: 1, day: 1)
+        case .monthly: return CivilDateTime(year: date.year, month: date.month, day: 1)
+        case .weekly:
+            let back = (date.isoWeekday - rule.weekStart + 7) % 7
+            return CivilDateTime(date: date.adding(days: -back))
+        case .daily: return CivilDateTime(date: date)
+        case .hourly: return CivilDateTime(date: date, hour: start.hour)
+        case .minutely: return CivilDateTime(date: date, hour: start.hour, minute: start.minute)
+        case .secondly: return start
+        }
+    }
+
+    /// The length of one step in seconds, for the frequencies with a fixed length.
+    private var fixedStep: Int64? {
+        let interval = Int64(rule.interval)
+        switch rule.frequency {
+        case .weekly: return 7 * 86_400 * interval
+        case .daily: return 86_400 * interval
+        case .hourly: return 3600 * interval
+        case .minutely: return 60 * interval
+        case .secondly: return interval
+        case .monthly, .yearly: return nil
+        }
+    }
+
+    private mutating func advance(periods: Int = 1) {
+        let steps = rule.interval * periods
+        switch rule.frequency {
+        case .yearly:
+            period = CivilDateTime(year: period.date.year + steps, month: 1, day: 1)
+        case .monthly:
+            let months = period.date.year * 12 + (period.date.month - 1) + steps
+            period = CivilDateTime(year: months / 12, month: months % 12 + 1, day: 1)
+        default:
+            period = period.adding(seconds: fixedStep! * Int64(periods))
+        }
+        if period.date.year > 9999 { finished = true }
+    }
+
+    private mutating func skipAhead(toward lowerBound: CivilDateTime) {
+        let periods: Int
+        switch rule.frequency {
+        case .yearly:
+            periods = (lowerBound.date.year - period.date.year) / rule.interval - 1
+        case .monthly:
+            let months =
+                (lowerBound.date.year - period.date.year) * 12 + (lowerBound.date.month - period.date.month)
+            periods = months / rule.interval - 1
+        default:
+            periods = Int((lowerBound.secondsSinceEpoch - period.secondsSinceEpoch) / fixedStep!) - 1
+        }
+        if periods > 0 { advance(periods: periods) }
+    }
+
+    // MARK: Candidates
+
+    private mutating func fillBuffer() {
+        if let upperBound, period > upperBound {
+            finished = true
+            return
+        }
+        if let until, period > until {
+            finished = true
+            return
+        }
+        buffer.removeAll(keepingCapacity: true)
+        bufferIndex = 0
+        if rule.frequency >= .daily {
+            for day in candidateDays() where matches(day) {
+                for hour in hours {
+                    for minute in minutes {
+                        for second in seconds {
+                            buffer.append(CivilDateTime(date: day, hour: hour, minute: minute, second: second))
+                        }
+                    }
+                }
+            }
+            applySetPositions()
+            advance()
+        } else {
+            fillSubDailyBuffer()
+        }
+        if buffer.isEmpty {
+            emptyPeriods += 1
+            if emptyPeriods > 3_000_000 { finished = true }
+        } else {
+            emptyPeriods = 0
+        }
+    }
+
+    /// HOURLY, MINUTELY and SECONDLY: one period is one hour, minute or second.
+    private mutating func fillSubDailyBuffer() {
+        let day = period.date
+        guard matches(day) else {
+            skip(toSecondOfDayAfter: 86_400)
+            return
+        }
+        if !rule.byHour.isEmpty, !rule.byHour.contains(period.hour) {
+            skip(toSecondOfDayAfter: (period.hour + 1) * 3600)
+            return
+        }
+        if rule.frequency < .hourly, !rule.byMinute.isEmpty, !rule.byMinute.contains(period.minute) {
+            skip(toSecondOfDayAfter: period.hour * 3600 + (period.minute + 1) * 60)
+            return
+        }
+        switch rule.frequency {
+        case .hourly:
+            for minute in minutes {
+                for second in seconds {
+                    buffer.append(CivilDateTime(date: day, hour: period.hour, minute: minute, second: second))
+                }
+            }
+        case .minutely:
+            for second in seconds {
+                buffer.append(CivilDateTime(date: day, hour: period.hour, minute: period.minute, second: second))
+            }
+        default:
+            if seconds.isEmpty || seconds.contains(period.second) { buffer.append(period) }
+        }
+        applySetPositions()
+        advance()
+    }
+
+    /// Moves to the first period at or after `secondOfDay` of the current day (86,400 = next midnight).
+    private mutating func skip(toSecondOfDayAfter secondOfDay: Int) {
+        let target = Int64(period.date.daysSinceEpoch) * 86_400 + Int64(secondOfDay)
+        let step = fixedStep!
+        let distance = target - period.secondsSinceEpoch
+        let periods = Swift.max(1, Int((distance + step - 1) / step))
+        advance(periods: periods)
+    }
+
+    private mutating func applySetPositions() {
+        guard !rule.bySetPosition.isEmpty, !buffer.isEmpty else { return }
+        var chosen: [Int] = []
+        for position in rule.bySetPosition {
+            let index = position > 0 ? position - 1 : buffer.count + position
+            if index >= 0, index < buffer.count, !chosen.contains(index) { chosen.append(index) }
+        }
+        buffer = chosen.sorted().map { buffer[$0] }
+    }
+
+    /// The days of the current period before the day-level limits apply.
+    private func candidateDays() -> [CivilDate] {
+        let date = period.date
+        switch rule.frequency {
+        case .yearly:
+            if !rule.byWeekNumber.isEmpty { return weekNumberDays(of: date.year) }
+            if !byMonth.isEmpty, rule.byYearDay.isEmpty {
+                return byMonth.sorted().flatMap { month in
+                    (1...CivilDate.daysIn(month: month, year: date.year)).map {
+                        CivilDate(year: date.year, month: month, day: $0)
+                    }
+                }
+            }
+            let first = date.daysSinceEpoch
+            return (0..<CivilDate.daysIn(year: date.year)).map { CivilDate(daysSinceEpoch: first + $0) }
+        case .monthly:
+            if !byMonth.isEmpty, !byMonth.contains(date.month) { return [] }
+            return (1...CivilDate.daysIn(month: date.month, year: date.year)).map {
+                CivilDate(year: date.year, month: date.month, day: $0)
+            }
+        case .weekly:
+            return (0..<7).map { date.adding(days: $0) }
+        default:
+            return [date]
+        }
+    }
+
+    /// The days of the weeks BYWEEKNO names in `year`, numbered from the week with Jan 4th on WKST.
+    private func weekNumberDays(of year: Int) -> [CivilDate] {
+        let firstWeek = Self.firstWeekStart(of: year, weekStart: rule.weekStart)
+        let weeks = (Self.firstWeekStart(of: year + 1, weekStart: rule.weekStart) - firstWeek) / 7
+        var days: [CivilDate] = []
+        for number in rule.byWeekNumber.map({ $0 > 0 ? $0 : weeks + 1 + $0 }).sorted() where number >= 1 && number <= weeks {
+            let weekStart = firstWeek + (number - 1) * 7
+            days.append(contentsOf: (0..<7).map { CivilDate(daysSinceEpoch: weekStart + $0) })
+        }
+        return days
+    }
+
+    private static func weekNumberingYear(of date: CivilDate, weekStart: Int) -> Int {
+        let day = date.daysSinceEpoch
+        if day >= firstWeekStart(of: date.year + 1, weekStart: weekStart) { return date.year + 1 }
+        if day < firstWeekStart(of: date.year, weekStart: weekStart) { return date.year - 1 }
+        return date.year
+    }
+
+    private static func firstWeekStart(of year: Int, weekStart: Int) -> Int {
+        let fourth = CivilDate(year: year, month: 1, day: 4)
+        return fourth.daysSinceEpoch - (fourth.isoWeekday - weekStart + 7) % 7
+    }
+
+    /// The day-level limits: BYMONTH, BYYEARDAY, BYMONTHDAY, BYDAY.
+    private func matches(_ day: CivilDate) -> Bool {
+        if !byMonth.isEmpty, !byMonth.contains(day.month) { return false }
+        if !rule.byYearDay.isEmpty {
+            let dayOfYear = day.dayOfYear
+            let fromEnd = dayOfYear - CivilDate.daysIn(year: day.year) - 1
+            if !rule.byYearDay.contains(dayOfYear), !rule.byYearDay.contains(fromEnd) { return false }
+        }
+        if !byMonthDay.isEmpty {
+            let fromEnd = day.day - CivilDate.daysIn(month: day.month, year: day.year) - 1
+            if !byMonthDay.contains(day.day), !byMonthDay.contains(fromEnd) { return false }
+        }
+        if !byDay.isEmpty {
+            let weekday = day.isoWeekday
+            if usesOrdinalWeekdays {
+                let (first, last) = ordinalScope(of: day)
+                let index = day.daysSinceEpoch
+                let fromStart = (index - first) / 7 + 1
+                let fromEnd = -((last - index) / 7 + 1)
+                return byDay.contains {
+                    $0.weekday == weekday && ($0.ordinal == 0 || $0.ordinal == fromStart || $0.ordinal == fromEnd)
+                }
+            }
+            return byDay.contains { $0.weekday == weekday }
+        }
+        return true
+    }
+
+    /// The first and last day (days since epoch) that BYDAY ordinals count within: the month for
+    /// MONTHLY rules and YEARLY rules with BYMONTH, otherwise the year.
+    private func ordinalScope(of day: CivilDate) -> (Int, Int) {
+        if rule.frequency == .monthly || !rule.byMonth.isEmpty {
+            let first = CivilDate(year: day.year, month: day.month, day: 1).daysSinceEpoch
+            return (first, first + CivilDate.daysIn(month: day.month, year: day.year) - 1)
+        }
+        let first = CivilDate(year: day.year, month: 1, day: 1).daysSinceEpoch
+        return (first, first + CivilDate.daysIn(year: day.year) - 1)
+    }
+}

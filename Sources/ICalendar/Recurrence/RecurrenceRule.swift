@@ -1,0 +1,133 @@
+/// An RRULE value (RFC 5545 §3.3.10), every part.
+public struct RecurrenceRule: Hashable, Sendable {
+    public enum Frequency: Int, Sendable, Comparable {
+        case secondly, minutely, hourly, daily, weekly, monthly, yearly
+
+        public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// A BYDAY entry: a weekday (ISO, 1 = Monday) and, in MONTHLY and YEARLY rules, which one of the
+    /// month or year (`-1` for the last; 0 for every one).
+    public struct WeekdayNumber: Hashable, Sendable {
+        public var ordinal: Int
+        public var weekday: Int
+    }
+
+    public var frequency: Frequency
+    public var interval = 1
+    public var count: Int?
+    public var until: CalendarTime?
+    public var bySecond: [Int] = []
+    public var byMinute: [Int] = []
+    public var byHour: [Int] = []
+    public var byDay: [WeekdayNumber] = []
+    public var byMonthDay: [Int] = []
+    public var byYearDay: [Int] = []
+    public var byWeekNumber: [Int] = []
+    public var byMonth: [Int] = []
+    public var bySetPosition: [Int] = []
+    /// ISO weekday the week starts on (1 = Monday, the default).
+    public var weekStart = 1
+
+    public init(frequency: Frequency) {
+        self.frequency = frequency
+    }
+
+    /// Reads `FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=…`. Unknown `X-` parts are ignored; anything else
+    /// unknown or out of range is an error.
+    public init(parsing text: String) throws(ICalendarError) {
+        var frequency: Frequency?
+        var rule = RecurrenceRule(frequency: .daily)
+        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            let name = pair[0].trimmingCharacters().uppercased()
+            let value = pair.count > 1 ? pair[1].trimmingCharacters() : ""
+            func numbers(_ range: ClosedRange<Int>, allowZero: Bool = false) throws(ICalendarError) -> [Int] {
+                var result: [Int] = []
+                for item in value.split(separator: ",") {
+                    guard let number = Int(item.trimmingCharacters()), range.contains(number), allowZero || number != 0
+                    else {
+                        throw ICalendarError(line: nil, "\(name) value \"\(item)\" is out of range \(range)")
+                    }
+                    if !result.contains(number) { result.append(number) }
+                }
+                guard !result.isEmpty else { throw ICalendarError(line: nil, "\(name) has no value") }
+                return result
+            }
+            switch name {
+            case "FREQ":
+                guard let parsed = Self.frequencies[value.uppercased()] else {
+                    throw ICalendarError(line: nil, "unknown FREQ \"\(value)\"")
+                }
+                frequency = parsed
+            case "INTERVAL":
+                guard let number = Int(value), number >= 1 else {
+                    throw ICalendarError(line: nil, "INTERVAL must be a positive number, not \"\(value)\"")
+                }
+                rule.interval = number
+            case "COUNT":
+                guard let number = Int(value) else {
+                    throw ICalendarError(line: nil, "COUNT must be a number, not \"\(value)\"")
+                }
+                // Some producers write COUNT=-1 for "no count".
+                rule.count = number >= 0 ? number : nil
+            case "UNTIL":
+                guard let until = CalendarTime.parse(Substring(value)) else {
+                    throw ICalendarError(line: nil, "UNTIL \"\(value)\" is not a date or date-time")
+                }
+                rule.until = until
+            case "BYSECOND": rule.bySecond = try numbers(0...60, allowZero: true)
+            case "BYMINUTE": rule.byMinute = try numbers(0...59, allowZero: true)
+            case "BYHOUR": rule.byHour = try numbers(0...23, allowZero: true)
+            case "BYMONTHDAY": rule.byMonthDay = try numbers(-31...31)
+            case "BYYEARDAY": rule.byYearDay = try numbers(-366...366)
+            case "BYWEEKNO": rule.byWeekNumber = try numbers(-53...53)
+            case "BYMONTH": rule.byMonth = try numbers(1...12)
+            case "BYSETPOS": rule.bySetPosition = try numbers(-366...366)
+            case "WKST":
+                guard let weekday = Self.weekdays[value.uppercased()] else {
+                    throw ICalendarError(line: nil, "WKST \"\(value)\" is not a weekday")
+                }
+                rule.weekStart = weekday
+            case "BYDAY":
+                for item in value.split(separator: ",") {
+                    let entry = item.trimmingCharacters().uppercased()
+                    guard entry.count >= 2, let weekday = Self.weekdays[String(entry.suffix(2))] else {
+                        throw ICalendarError(line: nil, "BYDAY entry \"\(item)\" is not a weekday")
+                    }
+                    let prefix = entry.dropLast(2)
+                    var ordinal = 0
+                    if !prefix.isEmpty {
+                        guard let number = Int(prefix.hasPrefix("+") ? String(prefix.dropFirst()) : String(prefix)),
+                            number != 0, (-53...53).contains(number)
+                        else {
+                            throw ICalendarError(line: nil, "BYDAY entry \"\(item)\" has a bad number")
+                        }
+                        ordinal = number
+                    }
+                    let weekdayNumber = WeekdayNumber(ordinal: ordinal, weekday: weekday)
+                    if !rule.byDay.contains(weekdayNumber) { rule.byDay.append(weekdayNumber) }
+                }
+            default:
+                if name.hasPrefix("X-") { continue }
+                throw ICalendarError(line: nil, "unsupported recurrence rule part \"\(name)\"")
+            }
+        }
+        guard let frequency else { throw ICalendarError(line: nil, "a recurrence rule needs FREQ") }
+        rule.frequency = frequency
+        self = rule
+    }
+
+    private static let frequencies: [String: Frequency] = [
+        "SECONDLY": .secondly, "MINUTELY": .minutely, "HOURLY": .hourly, "DAILY": .daily, "WEEKLY": .weekly,
+        "MONTHLY": .monthly, "YEARLY": .yearly,
+    ]
+
+    static let weekdays: [String: Int] = ["MO": 1, "TU": 2, "WE": 3, "TH": 4, "FR": 5, "SA": 6, "SU": 7]
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        String(self).trimmingASCIISpaces()
+    }
+}

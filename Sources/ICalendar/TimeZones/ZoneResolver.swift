@@ -1,0 +1,58 @@
+/// Finds the rules for a TZID: the system's tz database for IANA names and their common disguises
+/// (Mozilla's `/mozilla.org/…/Europe/Berlin`, `posix/…`), then the file's own VTIMEZONE, then the
+/// Windows names Outlook and Exchange write, then `UTC`/`GMT` spellings.
+struct ZoneResolver: Sendable {
+    private var defined: [String: ZoneRules] = [:]
+    private var broken: [String: ICalendarError] = [:]
+
+    /// Reads the VTIMEZONE components of a calendar. A VTIMEZONE that cannot be read is only an
+    /// error if an event needs it, so it is kept as that error.
+    init(timeZones: [Component]) {
+        for component in timeZones {
+            guard let tzid = component.property("TZID")?.value.trimmingASCIISpaces(), !tzid.isEmpty else { continue }
+            do { defined[tzid] = try VTimeZone.rules(from: component, identifier: tzid) } catch { broken[tzid] = error }
+        }
+    }
+
+    /// The rules for a TZID, or nil when nothing by that name is known; the VTIMEZONE's error when the
+    /// file defines it badly and nothing else knows the name.
+    func rules(for tzid: String) throws(ICalendarError) -> ZoneRules? {
+        let name = tzid.trimmingASCIISpaces()
+        for candidate in Self.ianaCandidates(for: name) {
+            if let rules = ZoneRules.system(candidate) { return rules }
+        }
+        if let rules = defined[name] { return rules }
+        if let iana = WindowsZoneNames.iana[name] { return ZoneRules.system(iana) }
+        if let offset = Self.fixedOffset(name) { return .fixed(name, offset: offset) }
+        if let error = broken[name] { throw error }
+        return nil
+    }
+
+    private static func ianaCandidates(for name: String) -> [String] {
+        guard !name.isEmpty, !name.contains(" ") else { return [] }
+        var candidates = [name]
+        let parts = name.split(separator: "/")
+        if name.hasPrefix("/") || name.hasPrefix("posix/") || name.hasPrefix("right/") {
+            if parts.count >= 2 { candidates.append(parts.suffix(2).joined(separator: "/")) }
+            if parts.count >= 3 { candidates.append(parts.suffix(3).joined(separator: "/")) }
+        }
+        // A bare abbreviation or a made-up name is not worth asking the tz database about.
+        return candidates.filter { $0.contains("/") || $0 == "UTC" || $0 == "GMT" }
+    }
+
+    /// `UTC`, `GMT`, `Z`, `Etc/UTC`, `UTC+11`, `GMT-0300`.
+    private static func fixedOffset(_ name: String) -> Int? {
+        let upper = name.uppercased()
+        if ["UTC", "GMT", "Z", "UT", "ETC/UTC", "ETC/GMT"].contains(upper) { return 0 }
+        for prefix in ["UTC", "GMT"] where upper.hasPrefix(prefix) {
+            let rest = upper.dropFirst(prefix.count)
+            guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
+            let digits = rest.dropFirst().filter { $0 != ":" }
+            guard let number = Int(digits), !digits.isEmpty else { return nil }
+            let (hours, minutes) = digits.count <= 2 ? (number, 0) : (number / 100, number % 100)
+            guard hours < 24, minutes < 60 else { return nil }
+            return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,83 @@
+/// Which clock a DATE-TIME is read on.
+public enum TimeReference: Hashable, Sendable {
+    /// Ends in `Z`.
+    case utc
+    /// No zone: the same wall-clock time wherever the reader is.
+    case floating
+    /// `TZID=…`: a zone defined in the file or known by name.
+    case zone(String)
+}
+
+/// A DATE or DATE-TIME value as written, before any zone is applied.
+public enum CalendarTime: Hashable, Sendable, Comparable {
+    case date(CivilDate)
+    case dateTime(CivilDateTime, TimeReference)
+
+    /// Whether this is a DATE (an all-day value).
+    public var isDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+
+    /// The wall-clock reading; midnight for a DATE.
+    public var civil: CivilDateTime {
+        switch self {
+        case .date(let date): return CivilDateTime(date: date)
+        case .dateTime(let dateTime, _): return dateTime
+        }
+    }
+
+    /// The zone reference, nil for a DATE.
+    public var reference: TimeReference? {
+        if case .dateTime(_, let reference) = self { return reference }
+        return nil
+    }
+
+    /// The same kind of value at another wall-clock reading.
+    func with(civil: CivilDateTime) -> CalendarTime {
+        switch self {
+        case .date: return .date(civil.date)
+        case .dateTime(_, let reference): return .dateTime(civil, reference)
+        }
+    }
+
+    public static func < (lhs: CalendarTime, rhs: CalendarTime) -> Bool { lhs.civil < rhs.civil }
+
+    /// Reads `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`; `tzid` applies to a DATE-TIME without `Z`.
+    public static func parse(_ text: Substring, tzid: String? = nil) -> CalendarTime? {
+        let bytes = Array(text.utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed())
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        guard bytes.count >= 8, let year = number(0..<4), let month = number(4..<6), let day = number(6..<8) else {
+            return nil
+        }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.isValid else { return nil }
+        if bytes.count == 8 { return .date(date) }
+        guard bytes[8] == UInt8(ascii: "T") || bytes[8] == UInt8(ascii: "t"), let hour = number(9..<11),
+            let minute = number(11..<13)
+        else { return nil }
+        var index = 13
+        var second = 0
+        if let seconds = number(13..<15) {
+            second = seconds
+            index = 15
+        }
+        guard hour < 24, minute < 60, second <= 60 else { return nil }
+        let civil = CivilDateTime(date: date, hour: hour, minute: minute, second: min(second, 59))
+        if index == bytes.count {
+            if let tzid, !tzid.isEmpty { return .dateTime(civil, .zone(tzid)) }
+            return .dateTime(civil, .floating)
+        }
+        guard index + 1 == bytes.count, bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") else {
+            return nil
+        }
+        return .dateTime(civil, .utc)
+    }
+}
