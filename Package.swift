@@ -74,6 +74,7 @@ let package = Package(
                 "HomeroomCore",
                 "HomeroomStorage",
                 "HomeroomRuntime",
+                "ICalendar",
                 "Lunch",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -24,6 +24,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     private var produced = 0
     private var finished = false
     private var emptyPeriods = 0
+    private var lastYearWithCandidates: Int
 
     /// - Parameters:
     ///   - until: UNTIL converted to the start's clock (the caller knows the zones); nil for none.
@@ -37,6 +38,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         self.start = start
         self.until = until
         self.upperBound = upperBound
+        lastYearWithCandidates = start.date.year
         var byMonth = rule.byMonth
         var byMonthDay = rule.byMonthDay
         var byDay = rule.byDay
@@ -78,7 +80,10 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         period = Self.firstPeriod(of: rule, start: start)
         if !rule.bySecond.isEmpty && allowedSeconds.isEmpty { finished = true }
         if rule.count == 0 { finished = true }
-        if rule.count == nil, let lowerBound { skipAhead(toward: lowerBound) }
+        if rule.count == nil, let lowerBound {
+            skipAhead(toward: lowerBound)
+            lastYearWithCandidates = period.date.year
+        }
     }
 
     public mutating func next() -> CivilDateTime? {
@@ -190,11 +195,14 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         } else {
             fillSubDailyBuffer()
         }
+        // The Gregorian calendar repeats every 400 years: a rule with no instance in that long has
+        // none at all. A million empty periods in a row ends a sub-daily rule that misses every time.
         if buffer.isEmpty {
             emptyPeriods += 1
-            if emptyPeriods > 3_000_000 { finished = true }
+            if emptyPeriods > 1_000_000 || period.date.year - lastYearWithCandidates > 400 { finished = true }
         } else {
             emptyPeriods = 0
+            lastYearWithCandidates = period.date.year
         }
     }
 
