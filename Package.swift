@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -27,6 +29,15 @@ let package = Package(
             ]
         ),
         .target(name: "ICalendar"),
+        .target(
+            name: "HomeroomFetch",
+            dependencies: [
+                "HomeroomCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "HomeroomStorage",
             dependencies: [
@@ -42,6 +53,7 @@ let package = Package(
             dependencies: [
                 "HomeroomCore",
                 "HomeroomStorage",
+                "HomeroomFetch",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -55,6 +67,9 @@ let package = Package(
                 "HomeroomCore",
                 "HomeroomStorage",
                 "HomeroomRuntime",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
@@ -68,6 +83,16 @@ let package = Package(
             ],
             path: "Plugins/Lunch"
         ),
+        .target(
+            name: "Schedule",
+            dependencies: [
+                "HomeroomCore",
+                "ICalendar",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Plugins/Schedule"
+        ),
         .executableTarget(
             name: "homeroom",
             dependencies: [
@@ -76,6 +101,7 @@ let package = Package(
                 "HomeroomRuntime",
                 "ICalendar",
                 "Lunch",
+                "Schedule",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -110,5 +136,6 @@ let package = Package(
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "HomeroomCore", "HomeroomTesting"]),
     ]
 )

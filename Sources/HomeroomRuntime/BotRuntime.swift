@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomFetch
 import HomeroomStorage
 import Logging
 
@@ -46,13 +47,14 @@ public final class BotRuntime: Sendable {
     /// migrations and builds the dispatcher.
     public static func start(
         configuration: ResolvedConfiguration, plugins pluginTypes: [any ConfigurablePlugin.Type],
-        clock: any HomeroomClock = SystemClock(), logger: Logger
+        clock: any HomeroomClock = SystemClock(), fetcher: any HTTPFetching = HTTPFetcher(), logger: Logger
     ) async throws -> BotRuntime {
         let plugins = try makePlugins(pluginTypes, sections: configuration.configuration.plugins)
         let database = try await configuration.storage.open(logger: logger)
         do {
             return try await assemble(
-                configuration: configuration, plugins: plugins, database: database, clock: clock, logger: logger)
+                configuration: configuration, plugins: plugins, database: database, clock: clock, fetcher: fetcher,
+                logger: logger)
         } catch {
             await database.close()
             throw error
@@ -61,7 +63,7 @@ public final class BotRuntime: Sendable {
 
     private static func assemble(
         configuration: ResolvedConfiguration, plugins: [any Plugin], database: any Database, clock: any HomeroomClock,
-        logger: Logger
+        fetcher: any HTTPFetching, logger: Logger
     ) async throws -> BotRuntime {
         try await MigrationRunner(database: database, logger: logger)
             .run([(CorePlugin.id, CorePlugin.schemaMigrations)] + plugins.map { ($0.id, $0.migrations) })
@@ -74,7 +76,7 @@ public final class BotRuntime: Sendable {
         let outbox = Outbox(database: database, clock: clock)
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
-            rateLimiter: RateLimiter(), outbox: outbox, logger: logger)
+            rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger)
         let allPlugins: [any Plugin] = [CorePlugin(login: login, switchboard: switchboard)] + plugins
         let dispatcher = try Dispatcher(
             plugins: allPlugins, recognizer: configuration.recognizer,
@@ -87,7 +89,7 @@ public final class BotRuntime: Sendable {
                         pluginID: plugin.id, job: $0, storage: PluginStorage(pluginID: plugin.id, database: database))
                 }
             },
-            school: configuration.school, clock: clock, outbox: outbox, logger: logger)
+            school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, logger: logger)
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
             scheduler: scheduler, outbox: outbox, clock: clock, logger: logger)

@@ -1,5 +1,6 @@
 import HomeroomCore
 import Lunch
+import Schedule
 
 /// The plugins this build of `homeroom` carries.
-let installedPlugins: [any ConfigurablePlugin.Type] = [LunchPlugin.self]
+let installedPlugins: [any ConfigurablePlugin.Type] = [LunchPlugin.self, SchedulePlugin.self]

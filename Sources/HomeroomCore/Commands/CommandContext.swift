@@ -26,13 +26,14 @@ public struct CommandContext: Sendable {
     public let catalog: CommandCatalog
     /// Notifications to deliver later; enqueue inside the transaction that causes them.
     public let outbox: Outbox
+    /// Outgoing HTTP (feeds, calendars).
+    public let fetcher: any HTTPFetching
 
     /// Creates a context. The runtime does this; tests of a handler alone may too.
     public init(
         message: IncomingMessage, arguments: [String], command: RegisteredCommand, prefix: String, caller: Caller,
         storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger,
-        catalog: CommandCatalog,
-        outbox: Outbox
+        catalog: CommandCatalog, outbox: Outbox, fetcher: any HTTPFetching
     ) {
         self.message = message
         self.arguments = arguments
@@ -45,6 +46,7 @@ public struct CommandContext: Sendable {
         self.logger = logger
         self.catalog = catalog
         self.outbox = outbox
+        self.fetcher = fetcher
     }
 
     /// The current instant.

@@ -23,13 +23,16 @@ public struct Dispatcher: Sendable {
         public var rateLimiter: RateLimiter
         /// Notifications waiting for delivery.
         public var outbox: Outbox
+        /// Outgoing HTTP.
+        public var fetcher: any HTTPFetching
         /// The runtime's logger.
         public var logger: Logger
 
         /// Bundles the services.
         public init(
             database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
-            switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, logger: Logger
+            switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
+            logger: Logger
         ) {
             self.database = database
             self.school = school
@@ -38,6 +41,7 @@ public struct Dispatcher: Sendable {
             self.switchboard = switchboard
             self.rateLimiter = rateLimiter
             self.outbox = outbox
+            self.fetcher = fetcher
             self.logger = logger
         }
     }
@@ -130,7 +134,8 @@ public struct Dispatcher: Sendable {
         let context = CommandContext(
             message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
             caller: caller, storage: storages[command.pluginID]!, school: services.school, clock: services.clock,
-            logger: loggers[command.pluginID]!, catalog: catalog, outbox: services.outbox)
+            logger: loggers[command.pluginID]!, catalog: catalog, outbox: services.outbox,
+            fetcher: services.fetcher)
         do {
             return try await handler(context)
         } catch let error as UserFacingError {

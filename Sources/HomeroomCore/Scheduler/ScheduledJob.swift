@@ -18,6 +18,22 @@ public struct ScheduledJob: Sendable {
         public let scheduledFor: Date
         /// Notifications to deliver; a reminder job enqueues here.
         public let outbox: Outbox
+        /// Outgoing HTTP (a feed refresh).
+        public let fetcher: any HTTPFetching
+
+        /// Creates a context; the scheduler does this.
+        public init(
+            storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger,
+            scheduledFor: Date, outbox: Outbox, fetcher: any HTTPFetching
+        ) {
+            self.storage = storage
+            self.school = school
+            self.clock = clock
+            self.logger = logger
+            self.scheduledFor = scheduledFor
+            self.outbox = outbox
+            self.fetcher = fetcher
+        }
     }
 
     /// The job's name, unique within its plugin.

@@ -27,11 +27,16 @@ public struct Scheduler: Sendable {
     let school: SchoolCalendar
     let clock: any HomeroomClock
     let outbox: Outbox
+    let fetcher: any HTTPFetching
     let logger: Logger
 
     /// Creates a scheduler.
-    public init(entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, outbox: Outbox, logger: Logger) {
+    public init(
+        entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, outbox: Outbox, fetcher: any HTTPFetching,
+        logger: Logger
+    ) {
         self.entries = entries
+        self.fetcher = fetcher
         self.school = school
         self.clock = clock
         self.outbox = outbox
@@ -58,12 +63,20 @@ public struct Scheduler: Sendable {
         }
     }
 
+    /// Runs the job named `name` of plugin `pluginID` at once, as if it were due now (an admin's
+    /// "refresh now", a test standing at a chosen instant). Returns false when there is no such job.
+    public func runNow(pluginID: String, name: String) async -> Bool {
+        guard let entry = entries.first(where: { $0.pluginID == pluginID && $0.job.name == name }) else { return false }
+        await runJob(entry, scheduledFor: clock.now)
+        return true
+    }
+
     private func runJob(_ entry: Entry, scheduledFor: Date) async {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
         let context = ScheduledJob.Context(
             storage: entry.storage, school: school, clock: clock, logger: logger, scheduledFor: scheduledFor,
-            outbox: outbox)
+            outbox: outbox, fetcher: fetcher)
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")

@@ -1,20 +1,20 @@
 /// An RFC 4180 CSV reader that remembers the line each record starts on, so import errors can
 /// name it. Quoted fields may hold commas, doubled quotes and line breaks; CRLF or LF end records.
-enum CSVReader {
+public enum CSVReader {
     /// One record and the 1-based line it starts on.
-    struct Record: Equatable {
-        let line: Int
-        let fields: [String]
+    public struct Record: Equatable, Sendable {
+        public let line: Int
+        public let fields: [String]
     }
 
     /// A quote opened and never closed.
-    struct UnclosedQuote: Error, Equatable {
+    public struct UnclosedQuote: Error, Equatable {
         /// The line the quoted field starts on.
-        let line: Int
+        public let line: Int
     }
 
     /// The records of `text`; blank lines are skipped.
-    static func records(in text: String) throws(UnclosedQuote) -> [Record] {
+    public static func records(in text: String) throws(UnclosedQuote) -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""

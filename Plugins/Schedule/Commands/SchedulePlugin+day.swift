@@ -1,0 +1,66 @@
+import Foundation
+import HomeroomCore
+
+extension SchedulePlugin {
+    var todayCommand: Command {
+        Command(
+            "today", summary: "today's bell schedule", examples: [.init("today", "every period of today")]
+        ) { context in
+            try await dayReply(for: context.today, context)
+        }
+    }
+
+    var scheduleCommand: Command {
+        Command(
+            "schedule", aliases: ["bells"], summary: "the bell schedule of a day; lunch waves; admins: day types and feed",
+            usage: "[today | tomorrow | friday | 2026-12-03]",
+            examples: [
+                .init("schedule tomorrow", "tomorrow's periods"),
+                .init("schedule 2026-12-03", "the periods of December 3"),
+            ],
+            subcommands: [
+                waveCommand, dayTypeSetCommand, dayTypeListCommand, assignCommand, unassignCommand, dayTypeRemoveCommand,
+                refreshCommand, statusCommand,
+            ]
+        ) { context in
+            try await dayReply(for: try context.dateArgument(), context)
+        }
+    }
+
+    func dayReply(for date: LocalDate, _ context: CommandContext) async throws -> Reply {
+        let viewer = try await viewer(context)
+        let day = try await day(date, context).seen(byWave: viewer.wave)
+        if case .nothing = day.source, source.origin == .none, settings.defaultDayType == nil {
+            return Reply("No bell schedule is set up yet. An admin can add one: \(context.typed("help schedule")).")
+        }
+        var lines = ScheduleFormatter.lines(of: day, context.school, classes: viewer.classes)
+        if viewer.wave == nil, day.periods.contains(where: { $0.wave != nil }) {
+            lines.append("Tip: \(context.typed("schedule wave 1")) shows only your lunch wave.")
+        }
+        return Reply(lines: lines)
+    }
+
+    var waveCommand: Command {
+        Command(
+            "wave", summary: "your lunch wave, so /now and /today show only yours", usage: "1 | 2 | 3 | off",
+            examples: [.init("schedule wave 2", "I eat in the second wave"), .init("schedule wave off", "show every wave")]
+        ) { context in
+            let store = ScheduleStore(storage: context.storage)
+            guard let word = context.arguments.first?.lowercased(), context.arguments.count == 1 else {
+                if let wave = try await store.wave(of: context.caller.user) {
+                    return Reply.privately("You are in lunch wave \(wave).")
+                }
+                throw context.usageError()
+            }
+            if ["off", "none", "all", "clear"].contains(word) {
+                try await store.setWave(nil, for: context.caller.user)
+                return Reply.privately("OK, every lunch wave is shown again.")
+            }
+            guard let wave = Int(word.filter(\.isNumber)), (1...4).contains(wave), word.count <= 3 else {
+                throw context.usageError("\"\(word)\" is not a lunch wave")
+            }
+            try await store.setWave(wave, for: context.caller.user)
+            return Reply.privately("OK, lunch wave \(wave). \(context.typed("now")) and \(context.typed("today")) now show only yours.")
+        }
+    }
+}

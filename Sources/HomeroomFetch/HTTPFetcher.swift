@@ -1,0 +1,73 @@
+import AsyncHTTPClient
+import Foundation
+import HomeroomCore
+import NIOCore
+import NIOHTTP1
+
+/// ``HTTPFetching`` on AsyncHTTPClient: a GET with a deadline for the whole exchange, up to five
+/// redirects, ETag/Last-Modified conditional requests and a cap on the body that is checked while
+/// it streams in (a huge or endless body is cut off, not buffered).
+public struct HTTPFetcher: HTTPFetching {
+    private let client: HTTPClient
+
+    /// Uses AsyncHTTPClient's process-wide client, which follows redirects and needs no shutdown.
+    public init(client: HTTPClient = .shared) {
+        self.client = client
+    }
+
+    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            request.url.host != nil
+        else {
+            throw FetchError("\(request.url.absoluteString) is not an http or https address")
+        }
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
+        if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
+        if let lastModified = request.lastModified { outgoing.headers.add(name: "If-Modified-Since", value: lastModified) }
+        let seconds = request.timeout.components.seconds
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(request.timeout.components.seconds) * 1_000_000_000
+            + request.timeout.components.attoseconds / 1_000_000_000)
+        do {
+            let response = try await client.execute(outgoing, deadline: deadline)
+            switch response.status.code {
+            case 304:
+                return .notModified
+            case 200..<300:
+                if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init),
+                    declared > request.maximumBytes
+                {
+                    throw FetchError("the file is \(declared) bytes, more than the limit of \(request.maximumBytes)")
+                }
+                var body: [UInt8] = []
+                for try await buffer in response.body {
+                    guard body.count + buffer.readableBytes <= request.maximumBytes else {
+                        throw FetchError("the file is larger than the limit of \(request.maximumBytes) bytes")
+                    }
+                    body.append(contentsOf: buffer.readableBytesView)
+                }
+                return .fetched(
+                    body: body, etag: response.headers.first(name: "ETag"),
+                    lastModified: response.headers.first(name: "Last-Modified"))
+            default:
+                throw FetchError("the server answered \(response.status.code) \(response.status.reasonPhrase)")
+            }
+        } catch let error as FetchError {
+            throw error
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .connectTimeout
+            || error == .readTimeout
+        {
+            throw FetchError("no answer within \(seconds) s")
+        } catch let error as HTTPClientError {
+            throw FetchError("the request failed: \(error)")
+        } catch {
+            throw FetchError("could not reach \(request.url.host ?? "the server"): \(Self.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        return text
+    }
+}
