@@ -41,7 +41,8 @@ import Testing
             "rateLimit",
             "burst", "perMinute", "security", "pinHashRounds", "maxLoginFailures", "lockoutMinutes", "loginHours",
             "minimumPINLength", "admins", "roles", "console", "logLevel", "plugins", "lunch", "lookAheadDays",
-            "cacheSeconds",
+            "cacheSeconds", "schedule", "calendarURL", "calendarFile", "refreshMinutes", "maximumFeedBytes",
+            "fetchTimeoutSeconds", "feedAlerts", "defaultDayType",
         ] {
             #expect(text.contains("\"\(key)\""), "config.example.json does not mention \(key)")
         }

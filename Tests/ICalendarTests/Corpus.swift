@@ -1,11 +1,19 @@
 import Foundation
 
-/// Where `../shared/corpora` is, seen from this package.
+/// Where the test data is: the shared corpora beside this package (or `$HOMEROOM_CORPORA`), and the
+/// school calendars kept in `Tests/Fixtures`.
 enum Corpus {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     static let root: URL = {
         if let path = ProcessInfo.processInfo.environment["HOMEROOM_CORPORA"] { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpora")
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
     }()
+
+    /// Whether the shared corpora are there; the differential tests over them run only then.
+    static let isAvailable = FileManager.default.fileExists(atPath: root.appendingPathComponent("ics/expected").path)
+
+    /// The project's own school calendars and their expected answers.
+    static let schools = packageRoot.appendingPathComponent("Tests/Fixtures/school")
 }

@@ -153,7 +153,7 @@ import Testing
     @Test func randomBytesNeverCrash() throws {
         var generator = SplitMix64(seed: 42)
         let seedText = try String(
-            contentsOf: Corpus.root.appendingPathComponent("ics/calendars/school/lincoln_high_la_fall2025.ics"),
+            contentsOf: Corpus.schools.appendingPathComponent("lincoln_high_la_fall2025.ics"),
             encoding: .utf8)
         let seedBytes = Array(seedText.utf8)
         for _ in 0..<300 {

@@ -7,7 +7,7 @@ import Schedule
 /// The corpus's school calendars.
 enum SchoolCalendars {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/ics/calendars/school")
+        .appendingPathComponent("Fixtures/school")
 
     /// Lincoln High, Los Angeles: periods 1–6, two nutrition waves, a minimum day on 2025-11-05,
     /// Veterans Day off on 2025-11-11, DST ending on 2025-11-02.

@@ -3,8 +3,9 @@ import Testing
 
 /// `homeroom inspect` as an admin runs it, on the corpus's school calendars.
 @Suite struct InspectCommandTests {
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpora/ics")
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let schools = packageRoot.appendingPathComponent("Tests/Fixtures/school")
 
     struct Expected: Decodable {
         struct Window: Decodable { var start: String; var end: String }
@@ -34,9 +35,9 @@ import Testing
     @Test func occurrencesAndNowQueriesMatchTheSchoolCalendars() throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
-        let file = Self.corpus.appendingPathComponent("expected/school/riverside_high_ny_fall2025.json")
+        let file = Self.schools.appendingPathComponent("riverside_high_ny_fall2025.json")
         let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: file))
-        let calendar = Self.corpus.appendingPathComponent(expected.calendar).path
+        let calendar = Self.schools.appendingPathComponent("riverside_high_ny_fall2025.ics").path
         let result = try homeroom.run(["inspect", "ics", calendar, expected.window.start, expected.window.end])
         #expect(result.status == 0, "\(result.errors)")
         let printed = try JSONDecoder().decode([[String: JSONScalar]].self, from: Data(result.output.utf8))
@@ -49,6 +50,17 @@ import Testing
             #expect(answer.active == query.active)
             #expect(answer.minutes_left == query.minutes_left)
         }
+    }
+
+    @Test func theExampleConfigurationStartsEveryPlugin() throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let example = Self.packageRoot.appendingPathComponent("config.example.json")
+        let copy = homeroom.folder.appendingPathComponent("config.json")
+        try FileManager.default.copyItem(at: example, to: copy)
+        let result = try homeroom.run(["say", "--config", copy.path, "/now"])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("No bell schedule is set up yet"), "\(result.output)")
     }
 
     @Test func ruleInstancesPrintInLibicalForm() throws {
@@ -75,7 +87,7 @@ import Testing
         let empty = try homeroom.run(["inspect", "ics", notCalendar.path, "2025-01-01", "2025-02-01"])
         #expect(empty.status != 0)
         #expect(empty.errors.contains("not an iCalendar file"))
-        let badDay = try homeroom.run(["inspect", "ics", Self.corpus.appendingPathComponent("calendars/school/lincoln_high_la_fall2025.ics").path, "2025-13-01", "2025-02-01"])
+        let badDay = try homeroom.run(["inspect", "ics", Self.schools.appendingPathComponent("lincoln_high_la_fall2025.ics").path, "2025-13-01", "2025-02-01"])
         #expect(badDay.status != 0)
         #expect(badDay.errors.contains("is not a day"))
     }
