@@ -113,7 +113,9 @@ let package = Package(
                 "HomeroomCore",
                 "HomeroomRuntime",
                 "HomeroomTesting",
+                "ICalendar",
                 "Lunch",
+                "Schedule",
             ],
             path: "Benchmarks"
         ),

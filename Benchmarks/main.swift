@@ -2,8 +2,10 @@ import Foundation
 import HomeroomCore
 import HomeroomRuntime
 import HomeroomTesting
+import ICalendar
 import Logging
 import Lunch
+import Schedule
 
 // Homeroom's benchmarks. Build and run with:
 //   swift run -c release HomeroomBenchmarks
@@ -14,7 +16,13 @@ enum Goal {
     static let dispatchesPerSecond = 200_000.0
     static let p99Microseconds = 50.0
     static let idleMegabytes = 30.0
+    static let parseMegabytesPerSecond = 100.0
+    static let nowMilliseconds = 1.0
 }
+
+/// The school calendars kept as test fixtures.
+let schoolCalendars = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Fixtures/school")
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
@@ -143,5 +151,9 @@ func benchmarkIdleMemory() throws {
     print("  the Swift libraries, shared and reclaimable, whose count depends on the page cache")
 }
 
-try await benchmarkDispatch()
-try benchmarkIdleMemory()
+// HOMEROOM_BENCH=parse (or dispatch, now, memory) runs one of them, for a profiler.
+let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
+if only == nil || only == "dispatch" { try await benchmarkDispatch() }
+if only == nil || only == "parse" { try benchmarkCalendarParsing() }
+if only == nil || only == "now" { try await benchmarkNow() }
+if only == nil || only == "memory" { try benchmarkIdleMemory() }

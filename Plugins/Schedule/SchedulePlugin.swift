@@ -55,6 +55,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
     let settings: Settings
     let source: BellCalendarSource
     let days: DayScheduleCache
+    let viewers: ViewerCache
 
     public init(settings: Settings) throws {
         guard (1...60).contains(settings.refreshMinutes), 60 % settings.refreshMinutes == 0 else {
@@ -90,6 +91,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
         self.settings = settings
         source = BellCalendarSource(origin: origin, refresher: refresher, recheckSeconds: 60)
         days = DayScheduleCache(lifetime: settings.cacheSeconds)
+        viewers = ViewerCache(lifetime: settings.cacheSeconds)
     }
 
     public var migrations: [Migration] { ScheduleStore.migrations() }

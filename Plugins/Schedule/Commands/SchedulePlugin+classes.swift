@@ -50,6 +50,7 @@ extension SchedulePlugin {
                 return .error("No courses are listed for grade \(grade). Grades: \(grades.sorted().joined(separator: ", ")).")
             }
             try await store.setGrade(grade, for: context.caller.user)
+            viewers.forget(context.caller.user)
             return Reply.privately("OK, grade \(grade). Now pick your classes: \(context.typed("classes set 3 \"AP Chemistry\"")).")
         }
     }
@@ -77,7 +78,7 @@ extension SchedulePlugin {
                         + inBlock.map(\.listing).joined(separator: "; ") + ".")
             }
             try await store.setClass(course, for: context.caller.user)
-            days.invalidate()
+            viewers.forget(context.caller.user)
             return Reply.privately("Block \(block): \(course.listing).")
         }
     }
@@ -93,6 +94,7 @@ extension SchedulePlugin {
                 block = number
             }
             let removed = try await ScheduleStore(storage: context.storage).clearClasses(of: context.caller.user, block: block)
+            viewers.forget(context.caller.user)
             return removed == 0 ? .error("There was nothing to clear.") : Reply.privately("Cleared \(removed) class\(removed == 1 ? "" : "es").")
         }
     }

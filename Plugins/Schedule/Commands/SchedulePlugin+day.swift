@@ -54,12 +54,14 @@ extension SchedulePlugin {
             }
             if ["off", "none", "all", "clear"].contains(word) {
                 try await store.setWave(nil, for: context.caller.user)
+                viewers.forget(context.caller.user)
                 return Reply.privately("OK, every lunch wave is shown again.")
             }
             guard let wave = Int(word.filter(\.isNumber)), (1...4).contains(wave), word.count <= 3 else {
                 throw context.usageError("\"\(word)\" is not a lunch wave")
             }
             try await store.setWave(wave, for: context.caller.user)
+            viewers.forget(context.caller.user)
             return Reply.privately("OK, lunch wave \(wave). \(context.typed("now")) and \(context.typed("today")) now show only yours.")
         }
     }

@@ -21,8 +21,12 @@ extension SchedulePlugin {
     }
 
     func viewer(_ context: CommandContext) async throws -> Viewer {
+        let user = context.caller.user
+        if let cached = viewers.viewer(user, at: context.now) { return cached }
         let store = ScheduleStore(storage: context.storage)
-        return Viewer(wave: try await store.wave(of: context.caller.user), classes: try await store.classes(of: context.caller.user))
+        let viewer = Viewer(wave: try await store.wave(of: user), classes: try await store.classes(of: user))
+        viewers.store(viewer, for: user, at: context.now)
+        return viewer
     }
 
     @Sendable func now(_ context: CommandContext) async throws -> Reply {

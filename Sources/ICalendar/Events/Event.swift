@@ -40,18 +40,48 @@ public struct Event: Sendable {
 
     /// Reads a VEVENT; malformed dates and rules are errors naming their line.
     public init(_ component: Component) throws(ICalendarError) {
-        guard let startProperty = component.property("DTSTART") else {
+        var rules: [String: RecurrenceRule] = [:]
+        try self.init(component, ruleCache: &rules)
+    }
+
+    /// Reads a VEVENT, reusing rules already parsed from the same text (a school feed repeats one
+    /// RRULE for every period).
+    init(_ component: Component, ruleCache: inout [String: RecurrenceRule]) throws(ICalendarError) {
+        var startProperty: Property?
+        var endProperty: Property?
+        var durationProperty: Property?
+        var idProperty: Property?
+        var ruleProperties: [Property] = []
+        var dateProperties: [Property] = []
+        uid = nil
+        summary = nil
+        location = nil
+        description = nil
+        status = nil
+        sequence = 0
+        for property in component.properties {
+            switch property.name {
+            case "DTSTART": if startProperty == nil { startProperty = property }
+            case "DTEND": if endProperty == nil { endProperty = property }
+            case "DURATION": if durationProperty == nil { durationProperty = property }
+            case "RECURRENCE-ID": if idProperty == nil { idProperty = property }
+            case "RRULE": ruleProperties.append(property)
+            case "RDATE", "EXDATE": dateProperties.append(property)
+            case "UID": if uid == nil { uid = property.text }
+            case "SUMMARY": if summary == nil { summary = property.text }
+            case "LOCATION": if location == nil { location = property.text }
+            case "DESCRIPTION": if description == nil { description = property.text }
+            case "STATUS": if status == nil { status = String(property.raw).trimmingASCIISpaces() }
+            case "SEQUENCE": sequence = Int(String(property.raw).trimmingASCIISpaces()) ?? 0
+            default: break
+            }
+        }
+        guard let startProperty else {
             throw ICalendarError(line: component.line, "VEVENT has no DTSTART")
         }
         start = try Self.time(startProperty)
-        uid = component.property("UID")?.text
-        summary = component.property("SUMMARY")?.text
-        location = component.property("LOCATION")?.text
-        description = component.property("DESCRIPTION")?.text
-        status = component.property("STATUS")?.value.trimmingASCIISpaces()
         line = component.line
-        sequence = component.property("SEQUENCE").flatMap { Int($0.value.trimmingASCIISpaces()) } ?? 0
-        if let endProperty = component.property("DTEND") {
+        if let endProperty {
             let end = try Self.time(endProperty)
             // An end before the start is a producer's slip: the two were swapped.
             if end.civil < start.civil, end.reference == start.reference {
@@ -60,8 +90,8 @@ public struct Event: Sendable {
             } else {
                 ending = .end(end)
             }
-        } else if let durationProperty = component.property("DURATION") {
-            guard let duration = CalendarDuration.parse(Substring(durationProperty.value)) else {
+        } else if let durationProperty {
+            guard let duration = CalendarDuration.parse(durationProperty.raw) else {
                 throw ICalendarError(line: durationProperty.line, "DURATION \"\(durationProperty.value)\" is not a duration")
             }
             ending = .duration(duration)
@@ -69,15 +99,25 @@ public struct Event: Sendable {
             ending = .none
         }
         rules = []
-        for property in component.properties(named: "RRULE") where !property.value.trimmingASCIISpaces().isEmpty {
-            do { rules.append(try RecurrenceRule(parsing: property.value)) } catch {
+        for property in ruleProperties {
+            let text = property.value.trimmingASCIISpaces()
+            guard !text.isEmpty else { continue }
+            if let cached = ruleCache[text] {
+                rules.append(cached)
+                continue
+            }
+            do {
+                let rule = try RecurrenceRule(parsing: text)
+                ruleCache[text] = rule
+                rules.append(rule)
+            } catch {
                 throw ICalendarError(line: property.line, "RRULE: \(error.message)")
             }
         }
         extraDates = []
-        for property in component.properties(named: "RDATE") {
+        for property in dateProperties where property.name == "RDATE" {
             let tzid = property.parameter("TZID")
-            for item in TextEscaping.splitList(property.value) {
+            for item in TextEscaping.splitList(property.raw) {
                 if let slash = item.firstIndex(of: "/") {
                     guard let periodStart = CalendarTime.parse(item[..<slash], tzid: tzid) else {
                         throw ICalendarError(line: property.line, "RDATE period \"\(item)\" has a bad start")
@@ -99,16 +139,16 @@ public struct Event: Sendable {
             }
         }
         exceptionDates = []
-        for property in component.properties(named: "EXDATE") {
+        for property in dateProperties where property.name == "EXDATE" {
             let tzid = property.parameter("TZID")
-            for item in TextEscaping.splitList(property.value) {
+            for item in TextEscaping.splitList(property.raw) {
                 guard let date = CalendarTime.parse(item, tzid: tzid) else {
                     throw ICalendarError(line: property.line, "EXDATE \"\(item)\" is not a date or date-time")
                 }
                 exceptionDates.append(date)
             }
         }
-        if let idProperty = component.property("RECURRENCE-ID") {
+        if let idProperty {
             recurrenceID = try Self.time(idProperty)
             appliesToFuture = idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
         } else {
@@ -118,7 +158,7 @@ public struct Event: Sendable {
     }
 
     private static func time(_ property: Property) throws(ICalendarError) -> CalendarTime {
-        guard let time = CalendarTime.parse(Substring(property.value), tzid: property.parameter("TZID")) else {
+        guard let time = CalendarTime.parse(property.raw, tzid: property.parameter("TZID")) else {
             throw ICalendarError(line: property.line, "\(property.name) \"\(property.value)\" is not a date or date-time")
         }
         return time

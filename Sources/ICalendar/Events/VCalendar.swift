@@ -26,14 +26,23 @@ public struct VCalendar: Sendable {
     /// Reads a calendar. A bare `BEGIN:VEVENT … END:VEVENT` file (no VCALENDAR) is accepted; a file
     /// whose structure is broken throws an error naming the line.
     public init(bytes: [UInt8]) throws(ICalendarError) {
-        let (components, warnings) = try bytes.withUnsafeBufferPointer { (buffer) throws(ICalendarError) in
-            try ComponentReader.read(buffer)
-        }
+        let (components, warnings) = try Self.readComponents(bytes)
         try self.init(components: components, readerWarnings: warnings)
     }
 
+    /// Only the first step: the component tree of a file (any components: VTODO, VJOURNAL, …) and the
+    /// lines that were skipped, without reading events.
+    public static func readComponents(_ bytes: [UInt8]) throws(ICalendarError) -> (
+        components: [Component], warnings: [ICalendarError]
+    ) {
+        if var text = String(validating: bytes, as: UTF8.self) { return try ComponentReader.read(&text) }
+        return try ComponentReader.read(bytes)
+    }
+
     public init(text: String) throws(ICalendarError) {
-        try self.init(bytes: Array(text.utf8))
+        var text = text
+        let (components, warnings) = try ComponentReader.read(&text)
+        try self.init(components: components, readerWarnings: warnings)
     }
 
     private init(components: [Component], readerWarnings: [ICalendarError]) throws(ICalendarError) {
@@ -67,11 +76,16 @@ public struct VCalendar: Sendable {
         var events: [Event] = []
         var warnings = readerWarnings
         var tzids = Set<String>()
+        var ruleCache: [String: RecurrenceRule] = [:]
         for component in eventComponents {
             do {
-                var event = try Event(component)
-                if let wrZone, calendarZone != nil { event.move(to: wrZone, rules: calendarZone!) }
-                for time in event.times { if case .dateTime(_, .zone(let tzid)) = time { tzids.insert(tzid) } }
+                var event = try Event(component, ruleCache: &ruleCache)
+                if let wrZone, let calendarZone, event.start.reference == .utc || event.start.reference == .floating {
+                    event.move(to: wrZone, rules: calendarZone)
+                }
+                // Zones named elsewhere (an EXDATE in another zone) are resolved when they are met.
+                if case .dateTime(_, .zone(let tzid)) = event.start { tzids.insert(tzid) }
+                if case .end(.dateTime(_, .zone(let tzid))) = event.ending { tzids.insert(tzid) }
                 events.append(event)
             } catch {
                 warnings.append(error)
@@ -155,20 +169,6 @@ public struct VCalendar: Sendable {
 }
 
 extension Event {
-    /// Every date value of the event.
-    var times: [CalendarTime] {
-        var times = [start] + exceptionDates
-        if case .end(let end) = ending { times.append(end) }
-        if let recurrenceID { times.append(recurrenceID) }
-        for extra in extraDates {
-            switch extra {
-            case .start(let time): times.append(time)
-            case .period(let start, let end): times += [start, end]
-            }
-        }
-        return times
-    }
-
     /// Google calendars (`X-WR-TIMEZONE`): UTC and floating times are read in the calendar's zone,
     /// so a weekly series keeps its wall-clock time across a DST change.
     mutating func move(to tzid: String, rules: ZoneRules) {

@@ -8,7 +8,25 @@
 /// of the file is an error, because the file was most likely cut short.
 enum ComponentReader {
     /// The top-level components of the file, normally one `VCALENDAR`, and what was skipped.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(ICalendarError) -> (
+    static func read(_ text: inout String) throws(ICalendarError) -> (components: [Component], warnings: [ICalendarError]) {
+        let base = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(ICalendarError) in try read(bytes, base: base) }
+        }
+        return try result.get()
+    }
+
+    /// Reads bytes that may not be valid UTF-8 as a whole (a fold that splits a character, Latin-1
+    /// text): each line is decoded after it is unfolded.
+    static func read(_ bytes: [UInt8]) throws(ICalendarError) -> (components: [Component], warnings: [ICalendarError]) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ICalendarError) in try read(buffer, base: nil) }
+        }
+        return try result.get()
+    }
+
+    /// When `base` is given, `bytes` are its UTF-8 and values become substrings of it, without a copy.
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, base: String?) throws(ICalendarError) -> (
         components: [Component], warnings: [ICalendarError]
     ) {
         var builder = TreeBuilder()
@@ -31,11 +49,14 @@ enum ComponentReader {
                     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<lineEnd]))
                     index = skipLineBreak(bytes, at: lineEnd, lineNumber: &lineNumber)
                 }
+                let joined = String(decoding: scratch, as: UTF8.self)
                 try scratch.withUnsafeBufferPointer { (line) throws(ICalendarError) in
-                    try builder.accept(line, lineNumber: startLine)
+                    try builder.accept(line, lineNumber: startLine, base: joined, offset: 0)
                 }
             } else {
-                try builder.accept(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), lineNumber: startLine)
+                try builder.accept(
+                    UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), lineNumber: startLine, base: base,
+                    offset: lineStart)
             }
         }
         let components = try builder.finish()
@@ -66,20 +87,25 @@ private struct TreeBuilder {
     private var open: [Component] = []
     private(set) var warnings: [ICalendarError] = []
 
-    mutating func accept(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(ICalendarError) {
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+    /// `line` starts at byte `offset` of `base`'s UTF-8.
+    mutating func accept(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, base: String?, offset: Int)
+        throws(ICalendarError)
+    {
+        if line.isEmpty || ((line[0] == 0x20 || line[0] == 0x09) && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 })) {
+            return
+        }
         let property: Property
-        do { property = try ContentLineParser.parse(line, lineNumber: lineNumber) } catch {
+        do { property = try ContentLineParser.parse(line, lineNumber: lineNumber, base: base, offset: offset) } catch {
             warnings.append(error)
             return
         }
         switch property.name {
         case "BEGIN":
-            let name = property.value.trimmingASCIISpaces().uppercased()
+            let name = String(property.raw).trimmingASCIISpaces().uppercased()
             guard !name.isEmpty else { throw ICalendarError(line: lineNumber, "BEGIN without a component name") }
             open.append(Component(name: name, line: lineNumber))
         case "END":
-            let name = property.value.trimmingASCIISpaces().uppercased()
+            let name = String(property.raw).trimmingASCIISpaces().uppercased()
             guard let depth = open.lastIndex(where: { $0.name == name }) else {
                 warnings.append(ICalendarError(line: lineNumber, "END:\(name) without a matching BEGIN is ignored"))
                 return
@@ -123,7 +149,9 @@ private struct TreeBuilder {
 
 /// Parses one unfolded line into a ``Property``.
 enum ContentLineParser {
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int) throws(ICalendarError) -> Property {
+    static func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, base: String?, offset: Int)
+        throws(ICalendarError) -> Property
+    {
         var index = 0
         let count = line.count
         while index < count, line[index] != UInt8(ascii: ";"), line[index] != UInt8(ascii: ":") { index += 1 }
@@ -171,8 +199,13 @@ enum ContentLineParser {
         guard index < count, line[index] == UInt8(ascii: ":") else {
             throw ICalendarError(line: lineNumber, "\(name) has no \":\" before its value")
         }
-        let value = String(decoding: UnsafeBufferPointer(rebasing: line[(index + 1)...]), as: UTF8.self)
-        return Property(name: name, parameters: parameters, value: value, line: lineNumber)
+        guard let utf8 = base?.utf8 else {
+            let value = String(decoding: UnsafeBufferPointer(rebasing: line[(index + 1)...]), as: UTF8.self)
+            return Property(name: name, parameters: parameters, raw: Substring(value), line: lineNumber)
+        }
+        let lower = utf8.index(utf8.startIndex, offsetBy: offset + index + 1)
+        let upper = utf8.index(utf8.startIndex, offsetBy: offset + count)
+        return Property(name: name, parameters: parameters, raw: Substring(utf8[lower..<upper]), line: lineNumber)
     }
 
     /// Names are ASCII and case-insensitive; surrounding spaces are dropped.

@@ -19,16 +19,26 @@ public struct Property: Sendable {
     /// Upper-cased name.
     public var name: String
     public var parameters: [Parameter]
-    /// The value as written, escapes included (see ``text``).
-    public var value: String
+    /// The value as written, a view into the text of the file (no copy is made while reading).
+    var raw: Substring
     /// The line of the file the property starts on, counting from 1.
     public var line: Int
 
     public init(name: String, parameters: [Parameter] = [], value: String, line: Int = 0) {
+        self.init(name: name, parameters: parameters, raw: Substring(value), line: line)
+    }
+
+    init(name: String, parameters: [Parameter], raw: Substring, line: Int) {
         self.name = name
         self.parameters = parameters
-        self.value = value
+        self.raw = raw
         self.line = line
+    }
+
+    /// The value as written, escapes included (see ``text``).
+    public var value: String {
+        get { String(raw) }
+        set { raw = Substring(newValue) }
     }
 
     /// The value of the named parameter (case-insensitive), if present.
@@ -39,7 +49,7 @@ public struct Property: Sendable {
     }
 
     /// The value read as TEXT: `\n`, `\,`, `\;` and `\\` unescaped.
-    public var text: String { TextEscaping.unescape(value) }
+    public var text: String { TextEscaping.unescape(raw) }
 }
 
 /// A component: `BEGIN:NAME` … `END:NAME`, with its properties and nested components.

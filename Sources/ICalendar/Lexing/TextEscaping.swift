@@ -1,8 +1,8 @@
 /// TEXT value escapes (RFC 5545 §3.3.11) and parameter value escapes (RFC 6868).
 enum TextEscaping {
     /// `\n`/`\N` → newline, `\,` `\;` `\\` → the character; an unknown escape keeps its character.
-    static func unescape(_ value: String) -> String {
-        guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
+    static func unescape(_ value: Substring) -> String {
+        guard value.utf8.contains(UInt8(ascii: "\\")) else { return String(value) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.utf8.count)
         var escaped = false
@@ -21,9 +21,9 @@ enum TextEscaping {
     }
 
     /// Splits a list value on commas that are not escaped (`EXDATE`, `CATEGORIES`).
-    static func splitList(_ value: String) -> [Substring] {
+    static func splitList(_ value: Substring) -> [Substring] {
         guard value.utf8.contains(UInt8(ascii: "\\")) else {
-            return value.split(separator: ",", omittingEmptySubsequences: true)
+            return value.utf8.split(separator: UInt8(ascii: ",")).map { Substring($0) }
         }
         var parts: [Substring] = []
         var start = value.startIndex

@@ -16,7 +16,7 @@ enum VTimeZone {
                 throw ICalendarError(line: observance.line, "\(observance.name) of \(identifier) needs a valid TZOFFSETTO")
             }
             guard let startProperty = observance.property("DTSTART"),
-                let start = CalendarTime.parse(Substring(startProperty.value))
+                let start = CalendarTime.parse(startProperty.raw)
             else {
                 throw ICalendarError(line: observance.line, "\(observance.name) of \(identifier) needs a valid DTSTART")
             }
@@ -36,7 +36,7 @@ enum VTimeZone {
                 onsets.append(contentsOf: expansion.prefix(5000))
             }
             for property in observance.properties(named: "RDATE") {
-                for item in TextEscaping.splitList(property.value) {
+                for item in TextEscaping.splitList(property.raw) {
                     if let date = CalendarTime.parse(item) { onsets.append(date.civil) }
                 }
             }

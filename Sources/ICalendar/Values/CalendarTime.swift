@@ -45,7 +45,18 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
 
     /// Reads `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`; `tzid` applies to a DATE-TIME without `Z`.
     public static func parse(_ text: Substring, tzid: String? = nil) -> CalendarTime? {
-        let bytes = Array(text.utf8.drop { $0 == 0x20 }.reversed().drop { $0 == 0x20 }.reversed())
+        var text = text
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, tzid: tzid) }) { return parsed }
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, tzid: tzid) } ?? nil
+    }
+
+    private static func parse(bytes all: UnsafeBufferPointer<UInt8>, tzid: String?) -> CalendarTime? {
+        var lower = 0
+        var upper = all.count
+        while lower < upper, all[lower] == 0x20 { lower += 1 }
+        while upper > lower, all[upper - 1] == 0x20 { upper -= 1 }
+        let bytes = UnsafeBufferPointer(rebasing: all[lower..<upper])
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {

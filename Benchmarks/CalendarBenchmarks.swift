@@ -1,0 +1,163 @@
+import Foundation
+import HomeroomCore
+import HomeroomRuntime
+import HomeroomTesting
+import ICalendar
+import Logging
+import Schedule
+
+/// A calendar of at least `megabytes` MB: the VEVENTs of every school calendar, repeated with fresh UIDs.
+func largeCalendar(megabytes: Int) throws -> [UInt8] {
+    var events: [String] = []
+    var timeZones: [String: String] = [:]
+    for file in try FileManager.default.contentsOfDirectory(at: schoolCalendars, includingPropertiesForKeys: nil)
+    where file.pathExtension == "ics" {
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
+        for chunk in text.components(separatedBy: "BEGIN:VEVENT\n").dropFirst() {
+            events.append("BEGIN:VEVENT\n" + chunk.components(separatedBy: "END:VEVENT\n")[0] + "END:VEVENT\n")
+        }
+        for chunk in text.components(separatedBy: "BEGIN:VTIMEZONE\n").dropFirst() {
+            let body = "BEGIN:VTIMEZONE\n" + chunk.components(separatedBy: "END:VTIMEZONE\n")[0] + "END:VTIMEZONE\n"
+            timeZones[body.components(separatedBy: "\n")[1]] = body
+        }
+    }
+    var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Homeroom//bench//EN\r\n"
+    text += timeZones.values.sorted().joined().replacingOccurrences(of: "\n", with: "\r\n")
+    var copy = 0
+    while text.utf8.count < megabytes * 1_000_000 {
+        copy += 1
+        for event in events {
+            text += event.replacingOccurrences(of: "\nUID:", with: "\nUID:copy\(copy)-")
+                .replacingOccurrences(of: "\n", with: "\r\n")
+        }
+    }
+    return Array((text + "END:VCALENDAR\r\n").utf8)
+}
+
+/// The floor any reader pays: one pass that unfolds lines and finds each name/value split.
+func unfoldAndSplit(_ bytes: [UInt8]) -> Int {
+    var lines = 0
+    var colons = 0
+    var seenColon = false
+    bytes.withUnsafeBufferPointer { buffer in
+        var index = 0
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == 0x0A {
+                if index + 1 < buffer.count, buffer[index + 1] == 0x20 { index += 2; continue }
+                lines += 1
+                seenColon = false
+            } else if byte == 0x3A, !seenColon {
+                colons += 1
+                seenColon = true
+            }
+            index += 1
+        }
+    }
+    return lines + colons
+}
+
+/// Parse throughput on a 5+ MB calendar, against the unfold-and-split floor in the same run.
+func benchmarkCalendarParsing() throws {
+    let bytes = try largeCalendar(megabytes: 5)
+    let megabytes = Double(bytes.count) / 1e6
+    var parseRates: [Double] = []
+    var floorRates: [Double] = []
+    var readRates: [Double] = []
+    var events = 0
+    for _ in 0..<7 {
+        var start = nanoseconds()
+        let calendar = try VCalendar(bytes: bytes)
+        parseRates.append(megabytes / (Double(nanoseconds() - start) / 1e9))
+        events = calendar.events.count
+        start = nanoseconds()
+        let tree = try VCalendar.readComponents(bytes)
+        precondition(tree.components.count == 1)
+        readRates.append(megabytes / (Double(nanoseconds() - start) / 1e9))
+        start = nanoseconds()
+        precondition(unfoldAndSplit(bytes) > 0)
+        floorRates.append(megabytes / (Double(nanoseconds() - start) / 1e9))
+    }
+    let rate = median(parseRates)
+    print(String(format: "iCalendar parsing, %.1f MB, %d events (7 rounds):", megabytes, events))
+    print(
+        String(
+            format: "  VCalendar(bytes:)   median %7.1f MB/s   goal ≥ %.0f MB/s  %@", rate, Goal.parseMegabytesPerSecond,
+            rate >= Goal.parseMegabytesPerSecond ? "met" : "NOT MET"))
+    print(String(format: "  of which reading the component tree alone   median %7.1f MB/s", median(readRates)))
+    print(
+        String(
+            format: "  unfold-and-split    median %7.1f MB/s   (the floor; parsing runs at %.0f%% of it)",
+            median(floorRates), 100 * rate / median(floorRates)))
+    print(
+        String(
+            format: "  against the issue's references: %.0f× libical (17 MB/s), %.0f× python icalendar (0.6 MB/s)",
+            rate / 17, rate / 0.6))
+}
+
+/// `/now` through the whole runtime on Lincoln High's calendar (a file source), in the middle of
+/// a period: with the day cache warm (what students meet) and with it off (every answer expands
+/// the calendar for the day).
+func benchmarkNow() async throws {
+    let lincoln = schoolCalendars.appendingPathComponent("lincoln_high_la_fall2025.ics")
+    let calendar = try VCalendar(bytes: Array(try Data(contentsOf: lincoln)))
+    let instant = TestClock.instant("2025-11-18T10:20:00-08:00")
+    var activeMedians: [Double] = []
+    for _ in 0..<5 {
+        var samples: [Double] = []
+        for _ in 0..<2000 {
+            let start = nanoseconds()
+            let active = try calendar.active(at: instant)
+            precondition(active.count == 1)
+            samples.append(Double(nanoseconds() - start) / 1e6)
+        }
+        samples.sort()
+        activeMedians.append(percentile(samples, 0.50))
+    }
+    print("/now on a school calendar (Lincoln High, 25 recurring events):")
+    print(String(format: "  VCalendar.active(at:) alone   p50 median %.3f ms", median(activeMedians)))
+    print("  through the whole runtime (dispatch, storage, formatting):")
+    for cacheSeconds in [60.0, 0.0] {
+        let database = try await TemporaryDatabase.make(.sqlite)
+        guard case .sqlite(let path) = database.location else { return }
+        var configuration = HomeroomConfiguration()
+        configuration.storage.sqlite = path
+        configuration.rateLimit.enabled = false
+        configuration.timeZone = "America/Los_Angeles"
+        configuration.plugins["schedule"] = .object([
+            "calendarFile": .string(schoolCalendars.appendingPathComponent("lincoln_high_la_fall2025.ics").path),
+            "cacheSeconds": .number(cacheSeconds),
+        ])
+        var logger = Logger(label: "homeroom.bench")
+        logger.logLevel = .error
+        let clock = TestClock("2025-11-18T10:20:00-08:00")
+        let runtime = try await BotRuntime.start(
+            configuration: try configuration.resolve(), plugins: [SchedulePlugin.self], clock: clock, logger: logger)
+        let message = IncomingMessage(
+            sender: UserID(adapter: "irc", id: "student"), conversation: .channel("#hall"), text: "!now",
+            receivedAt: clock.now)
+        guard let warm = await runtime.handle(message), warm.text.contains("Period 3") else {
+            fatalError("the warm-up /now did not name Period 3")
+        }
+        var p50s: [Double] = []
+        var p99s: [Double] = []
+        for _ in 0..<5 {
+            var samples: [Double] = []
+            for _ in 0..<2000 {
+                let start = nanoseconds()
+                _ = await runtime.handle(message)
+                samples.append(Double(nanoseconds() - start) / 1e6)
+            }
+            samples.sort()
+            p50s.append(percentile(samples, 0.50))
+            p99s.append(percentile(samples, 0.99))
+        }
+        await runtime.close()
+        try await database.destroy()
+        print(
+            String(
+                format: "  %@  p50 median %.3f ms   p99 median %.3f ms   goal < %.0f ms  %@",
+                cacheSeconds > 0 ? "day cache on " : "day cache off", median(p50s), median(p99s), Goal.nowMilliseconds,
+                median(p99s) < Goal.nowMilliseconds ? "met" : "NOT MET"))
+    }
+}
