@@ -14,10 +14,16 @@ public struct Event: Sendable {
         case none
     }
 
-    public var uid: String?
-    public var summary: String?
-    public var location: String?
-    public var description: String?
+    /// The text values as written (escapes included), views into the file: decoded when asked for.
+    var uidText: Substring?
+    var summaryText: Substring?
+    var locationText: Substring?
+    var descriptionText: Substring?
+
+    public var uid: String? { uidText.map(TextEscaping.unescape) }
+    public var summary: String? { summaryText.map(TextEscaping.unescape) }
+    public var location: String? { locationText.map(TextEscaping.unescape) }
+    public var description: String? { descriptionText.map(TextEscaping.unescape) }
     public var status: String?
     /// SEQUENCE: of two versions of the same event, the higher one is the newer.
     public var sequence: Int
@@ -53,10 +59,10 @@ public struct Event: Sendable {
         var idProperty: Property?
         var ruleProperties: [Property] = []
         var dateProperties: [Property] = []
-        uid = nil
-        summary = nil
-        location = nil
-        description = nil
+        uidText = nil
+        summaryText = nil
+        locationText = nil
+        descriptionText = nil
         status = nil
         sequence = 0
         for property in component.properties {
@@ -67,10 +73,10 @@ public struct Event: Sendable {
             case "RECURRENCE-ID": if idProperty == nil { idProperty = property }
             case "RRULE": ruleProperties.append(property)
             case "RDATE", "EXDATE": dateProperties.append(property)
-            case "UID": if uid == nil { uid = property.text }
-            case "SUMMARY": if summary == nil { summary = property.text }
-            case "LOCATION": if location == nil { location = property.text }
-            case "DESCRIPTION": if description == nil { description = property.text }
+            case "UID": if uidText == nil { uidText = property.raw }
+            case "SUMMARY": if summaryText == nil { summaryText = property.raw }
+            case "LOCATION": if locationText == nil { locationText = property.raw }
+            case "DESCRIPTION": if descriptionText == nil { descriptionText = property.raw }
             case "STATUS": if status == nil { status = String(property.raw).trimmingASCIISpaces() }
             case "SEQUENCE": sequence = Int(String(property.raw).trimmingASCIISpaces()) ?? 0
             default: break

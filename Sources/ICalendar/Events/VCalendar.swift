@@ -95,16 +95,16 @@ public struct VCalendar: Sendable {
         self.warnings = warnings
         zones = CalendarZones(resolver: resolver, tzids: tzids)
 
-        var byUID: [String: Int] = [:]
+        var byUID: [Substring: Int] = [:]
         var series: [EventSeries] = []
         for event in events {
             let index: Int
-            if let uid = event.uid, let existing = byUID[uid] {
+            if let uid = event.uidText, let existing = byUID[uid] {
                 index = existing
             } else {
                 series.append(EventSeries())
                 index = series.count - 1
-                if let uid = event.uid { byUID[uid] = index }
+                if let uid = event.uidText { byUID[uid] = index }
             }
             if event.recurrenceID != nil {
                 series[index].overrides.append(event)
@@ -162,7 +162,8 @@ public struct VCalendar: Sendable {
             }
         }
         result.sort {
-            ($0.startInstant, $0.uid ?? "", $0.summary ?? "") < ($1.startInstant, $1.uid ?? "", $1.summary ?? "")
+            ($0.startInstant, $0.event.uidText ?? "", $0.event.summaryText ?? "")
+                < ($1.startInstant, $1.event.uidText ?? "", $1.event.summaryText ?? "")
         }
         return result
     }

@@ -86,6 +86,7 @@ private struct TreeBuilder {
     private var roots: [Component] = []
     private var open: [Component] = []
     private(set) var warnings: [ICalendarError] = []
+    private var parameterValues = ParameterValueCache()
 
     /// `line` starts at byte `offset` of `base`'s UTF-8.
     mutating func accept(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, base: String?, offset: Int)
@@ -95,7 +96,10 @@ private struct TreeBuilder {
             return
         }
         let property: Property
-        do { property = try ContentLineParser.parse(line, lineNumber: lineNumber, base: base, offset: offset) } catch {
+        do {
+            property = try ContentLineParser.parse(
+                line, lineNumber: lineNumber, base: base, offset: offset, values: &parameterValues)
+        } catch {
             warnings.append(error)
             return
         }
@@ -149,9 +153,10 @@ private struct TreeBuilder {
 
 /// Parses one unfolded line into a ``Property``.
 enum ContentLineParser {
-    static func parse(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, base: String?, offset: Int)
-        throws(ICalendarError) -> Property
-    {
+    static func parse(
+        _ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, base: String?, offset: Int,
+        values cache: inout ParameterValueCache
+    ) throws(ICalendarError) -> Property {
         var index = 0
         let count = line.count
         while index < count, line[index] != UInt8(ascii: ";"), line[index] != UInt8(ascii: ":") { index += 1 }
@@ -181,7 +186,7 @@ enum ContentLineParser {
                         guard close < count else {
                             throw ICalendarError(line: lineNumber, "parameter \(parameterName) has an unclosed quote")
                         }
-                        values.append(TextEscaping.decodeParameter(UnsafeBufferPointer(rebasing: line[valueStart..<close])))
+                        values.append(cache.value(UnsafeBufferPointer(rebasing: line[valueStart..<close])))
                         index = close + 1
                     } else {
                         let valueStart = index
@@ -190,7 +195,7 @@ enum ContentLineParser {
                         {
                             index += 1
                         }
-                        values.append(TextEscaping.decodeParameter(UnsafeBufferPointer(rebasing: line[valueStart..<index])))
+                        values.append(cache.value(UnsafeBufferPointer(rebasing: line[valueStart..<index])))
                     }
                 } while index < count && line[index] == UInt8(ascii: ",")
             }
@@ -231,3 +236,19 @@ extension String {
         return String(Substring(utf8))
     }
 }
+
+/// The few parameter values a file repeats on every line (`TZID=America/Los_Angeles`,
+/// `VALUE=DATE`), decoded once: the same bytes give the same string without a new allocation.
+struct ParameterValueCache {
+    private var entries: [(bytes: [UInt8], value: String)] = []
+
+    mutating func value(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        for entry in entries where entry.bytes.count == bytes.count && entry.bytes.elementsEqual(bytes) {
+            return entry.value
+        }
+        let value = TextEscaping.decodeParameter(bytes)
+        if entries.count < 16 { entries.append((Array(bytes), value)) }
+        return value
+    }
+}
+
