@@ -56,6 +56,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
     let source: BellCalendarSource
     let days: DayScheduleCache
     let viewers: ViewerCache
+    let refreshSchedule: CronSchedule
 
     public init(settings: Settings) throws {
         guard (1...60).contains(settings.refreshMinutes), 60 % settings.refreshMinutes == 0 else {
@@ -89,6 +90,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
             origin = .none
         }
         self.settings = settings
+        refreshSchedule = try CronSchedule("*/\(settings.refreshMinutes) * * * *")
         source = BellCalendarSource(origin: origin, refresher: refresher, recheckSeconds: 60)
         days = DayScheduleCache(lifetime: settings.cacheSeconds)
         viewers = ViewerCache(lifetime: settings.cacheSeconds)
@@ -101,7 +103,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
         let source = self.source
         let days = self.days
         return [
-            ScheduledJob("refresh feed", schedule: try! CronSchedule("*/\(settings.refreshMinutes) * * * *")) { context in
+            ScheduledJob("refresh feed", schedule: refreshSchedule) { context in
                 let outcome = try await refresher.refresh(
                     storage: context.storage, fetcher: context.fetcher, now: context.clock.now, logger: context.logger)
                 if case .updated = outcome {
