@@ -36,6 +36,25 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+/// The medians, over `rounds` rounds of `samples` calls of `body`, of each round's p50 and p99 latency in µs.
+func latencies(rounds: Int = 5, samples: Int, _ body: () async throws -> Void) async rethrows -> (p50: Double, p99: Double) {
+    var p50s: [Double] = []
+    var p99s: [Double] = []
+    for _ in 0..<rounds {
+        var times: [Double] = []
+        times.reserveCapacity(samples)
+        for _ in 0..<samples {
+            let start = nanoseconds()
+            try await body()
+            times.append(Double(nanoseconds() - start) / 1000)
+        }
+        times.sort()
+        p50s.append(percentile(times, 0.50))
+        p99s.append(percentile(times, 0.99))
+    }
+    return (median(p50s), median(p99s))
+}
+
 /// `/lunch` dispatched in-process, one at a time on one task, from a warm database and cache.
 func benchmarkDispatch() async throws {
     let database = try await TemporaryDatabase.make(.sqlite)
@@ -70,20 +89,7 @@ func benchmarkDispatch() async throws {
         }
         rates.append(Double(perRound) / (Double(nanoseconds() - start) / 1e9))
     }
-    var p50s: [Double] = []
-    var p99s: [Double] = []
-    for _ in 0..<5 {
-        var samples: [Double] = []
-        samples.reserveCapacity(100_000)
-        for _ in 0..<100_000 {
-            let start = nanoseconds()
-            _ = await runtime.handle(message)
-            samples.append(Double(nanoseconds() - start) / 1000)
-        }
-        samples.sort()
-        p50s.append(percentile(samples, 0.50))
-        p99s.append(percentile(samples, 0.99))
-    }
+    let latency = await latencies(samples: 100_000) { _ = await runtime.handle(message) }
     await runtime.close()
     try await database.destroy()
 
@@ -94,11 +100,11 @@ func benchmarkDispatch() async throws {
             format: "  throughput   median %9.0f /s   (rounds: %@)   goal ≥ %.0f /s  %@",
             rate, rates.map { String(format: "%.0f", $0) }.joined(separator: ", "), Goal.dispatchesPerSecond,
             rate >= Goal.dispatchesPerSecond ? "met" : "NOT MET"))
-    print(String(format: "  latency p50  median %9.2f µs", median(p50s)))
+    print(String(format: "  latency p50  median %9.2f µs", latency.p50))
     print(
         String(
-            format: "  latency p99  median %9.2f µs   goal < %.0f µs  %@", median(p99s), Goal.p99Microseconds,
-            median(p99s) < Goal.p99Microseconds ? "met" : "NOT MET"))
+            format: "  latency p99  median %9.2f µs   goal < %.0f µs  %@", latency.p99, Goal.p99Microseconds,
+            latency.p99 < Goal.p99Microseconds ? "met" : "NOT MET"))
 }
 
 /// Peak resident memory of `homeroom serve` (built beside this benchmark) after it has started and sat idle.
