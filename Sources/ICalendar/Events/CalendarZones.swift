@@ -42,14 +42,10 @@ struct CalendarZones: Sendable {
         }
     }
 
-    /// UNTIL on the start's clock. A DATE UNTIL on a DATE-TIME series includes that whole day.
+    /// UNTIL on the start's clock (see ``UntilBound``).
     func untilReading(_ until: CalendarTime, start: CalendarTime, clock: EventClock, local: ZoneRules?)
         -> CivilDateTime
     {
-        if case .date(let date) = until, !start.isDate {
-            return CivilDateTime(date: date, hour: 23, minute: 59, second: 59)
-        }
-        if start.isDate { return CivilDateTime(date: reading(until, on: clock, local: local).date, hour: 23, minute: 59, second: 59) }
-        return reading(until, on: clock, local: local)
+        UntilBound.reading(until, start: start, onStartClock: reading(until, on: clock, local: local))
     }
 }

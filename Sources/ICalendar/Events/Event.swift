@@ -41,9 +41,6 @@ public struct Event: Sendable {
     /// Whether STATUS is CANCELLED.
     public var isCancelled: Bool { status?.uppercased() == "CANCELLED" }
 
-    /// Whether it has more than one instance.
-    public var isRecurring: Bool { !rules.isEmpty || !extraDates.isEmpty }
-
     /// Reads a VEVENT; malformed dates and rules are errors naming their line.
     public init(_ component: Component) throws(ICalendarError) {
         var rules: [String: RecurrenceRule] = [:]

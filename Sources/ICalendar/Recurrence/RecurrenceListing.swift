@@ -21,7 +21,7 @@ public enum RecurrenceListing {
             lowerBound = parsed.civil
         }
         var expansion = RecurrenceExpansion(
-            rule: parsedRule, start: dtstart.civil, until: parsedRule.until.map { untilReading($0, for: dtstart) },
+            rule: parsedRule, start: dtstart.civil, until: parsedRule.until.map { UntilBound.reading($0, start: dtstart, onStartClock: $0.civil) },
             lowerBound: lowerBound)
         var listed: [String] = []
         while listed.count < count, let instance = expansion.next() {
@@ -32,16 +32,5 @@ public enum RecurrenceListing {
             }
         }
         return listed
-    }
-
-    /// UNTIL read on the start's clock: a DATE means the end of that day's first moment (RFC 5545
-    /// compares it inclusively), and a UTC or floating value is taken as written.
-    static func untilReading(_ until: CalendarTime, for start: CalendarTime) -> CivilDateTime {
-        switch (until, start) {
-        case (.date(let date), .dateTime):
-            return CivilDateTime(date: date, hour: 23, minute: 59, second: 59)
-        default:
-            return until.civil
-        }
     }
 }

@@ -8,9 +8,6 @@ public struct CalendarDuration: Hashable, Sendable {
         self.seconds = seconds
     }
 
-    /// Whether the duration is zero.
-    public var isZero: Bool { days == 0 && seconds == 0 }
-
     /// Reads `[+-]P[nW][nD][T[nH][nM][nS]]`.
     public static func parse(_ text: Substring) -> CalendarDuration? {
         var bytes = Substring(text).utf8.drop { $0 == 0x20 }[...]
