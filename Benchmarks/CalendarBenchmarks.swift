@@ -44,7 +44,10 @@ func unfoldAndSplit(_ bytes: [UInt8]) -> Int {
         while index < buffer.count {
             let byte = buffer[index]
             if byte == 0x0A {
-                if index + 1 < buffer.count, buffer[index + 1] == 0x20 { index += 2; continue }
+                if index + 1 < buffer.count, buffer[index + 1] == 0x20 {
+                    index += 2
+                    continue
+                }
                 lines += 1
                 seenColon = false
             } else if byte == 0x3A, !seenColon {
@@ -82,7 +85,8 @@ func benchmarkCalendarParsing() throws {
     print(String(format: "iCalendar parsing, %.1f MB, %d events (7 rounds):", megabytes, events))
     print(
         String(
-            format: "  VCalendar(bytes:)   median %7.1f MB/s   goal ≥ %.0f MB/s  %@", rate, Goal.parseMegabytesPerSecond,
+            format: "  VCalendar(bytes:)   median %7.1f MB/s   goal ≥ %.0f MB/s  %@", rate,
+            Goal.parseMegabytesPerSecond,
             rate >= Goal.parseMegabytesPerSecond ? "met" : "NOT MET"))
     print(String(format: "  of which reading the component tree alone   median %7.1f MB/s", median(readRates)))
     print(

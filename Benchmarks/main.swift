@@ -37,7 +37,9 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// The medians, over `rounds` rounds of `samples` calls of `body`, of each round's p50 and p99 latency in µs.
-func latencies(rounds: Int = 5, samples: Int, _ body: () async throws -> Void) async rethrows -> (p50: Double, p99: Double) {
+func latencies(rounds: Int = 5, samples: Int, _ body: () async throws -> Void) async rethrows -> (
+    p50: Double, p99: Double
+) {
     var p50s: [Double] = []
     var p99s: [Double] = []
     for _ in 0..<rounds {

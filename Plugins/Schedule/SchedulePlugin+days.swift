@@ -21,7 +21,8 @@ extension SchedulePlugin {
         let built: DaySchedule
         if let assignment, assignment.dayType == nil {
             built = DaySchedule(date: date, periods: [], notes: [assignment.note ?? "No school"], source: .noSchool)
-        } else if let name = assignment?.dayType ?? (calendar == nil && school.isSchoolDay(date) ? settings.defaultDayType : nil),
+        } else if let name = assignment?.dayType
+            ?? (calendar == nil && school.isSchoolDay(date) ? settings.defaultDayType : nil),
             let type = try await store.dayTypes().first(where: { $0.name == name })
         {
             built = Self.day(date, of: type, school: school, note: assignment?.note)
@@ -46,7 +47,8 @@ extension SchedulePlugin {
     static func day(_ date: LocalDate, of type: DayType, school: SchoolCalendar, note: String?) -> DaySchedule {
         let periods = type.slots.map { slot in
             BellPeriod(
-                name: slot.name, start: school.instant(on: date, hour: slot.startMinute / 60, minute: slot.startMinute % 60),
+                name: slot.name,
+                start: school.instant(on: date, hour: slot.startMinute / 60, minute: slot.startMinute % 60),
                 end: school.instant(on: date, hour: slot.endMinute / 60, minute: slot.endMinute % 60))
         }
         return DaySchedule(date: date, periods: periods, notes: note.map { [$0] } ?? [], source: .dayType(type.name))

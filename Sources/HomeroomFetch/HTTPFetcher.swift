@@ -24,10 +24,15 @@ public struct HTTPFetcher: HTTPFetching {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
         if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
-        if let lastModified = request.lastModified { outgoing.headers.add(name: "If-Modified-Since", value: lastModified) }
+        if let lastModified = request.lastModified {
+            outgoing.headers.add(name: "If-Modified-Since", value: lastModified)
+        }
         let seconds = request.timeout.components.seconds
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(request.timeout.components.seconds) * 1_000_000_000
-            + request.timeout.components.attoseconds / 1_000_000_000)
+        let deadline =
+            NIODeadline.now()
+            + .nanoseconds(
+                Int64(request.timeout.components.seconds) * 1_000_000_000
+                    + request.timeout.components.attoseconds / 1_000_000_000)
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
             switch response.status.code {
@@ -54,7 +59,8 @@ public struct HTTPFetcher: HTTPFetching {
             }
         } catch let error as FetchError {
             throw error
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .connectTimeout
+        } catch let error as HTTPClientError
+            where error == .deadlineExceeded || error == .connectTimeout
             || error == .readTimeout
         {
             throw FetchError("no answer within \(seconds) s")

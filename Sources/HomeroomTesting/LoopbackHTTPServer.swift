@@ -20,7 +20,8 @@ public final class LoopbackHTTPServer: Sendable {
         }
 
         /// 200 with a text body and, when given, an ETag (a matching `If-None-Match` gets 304).
-        public static func text(_ text: String, etag: String? = nil, contentType: String = "text/calendar") -> Response {
+        public static func text(_ text: String, etag: String? = nil, contentType: String = "text/calendar") -> Response
+        {
             var headers = [("Content-Type", contentType)]
             if let etag { headers.append(("ETag", etag)) }
             return Response(status: 200, body: Array(text.utf8), headers: headers)
@@ -79,7 +80,9 @@ public final class LoopbackHTTPServer: Sendable {
         let headers = Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         return state.withLock { state in
             state.requests.append(Request(path: head.uri, headers: headers))
-            guard let response = state.responses[head.uri] else { return Response(status: 404, body: Array("not found".utf8)) }
+            guard let response = state.responses[head.uri] else {
+                return Response(status: 404, body: Array("not found".utf8))
+            }
             if let etag = response.headers.first(where: { $0.0 == "ETag" })?.1, headers["if-none-match"] == etag {
                 return Response(status: 304)
             }
@@ -109,7 +112,9 @@ private final class LoopbackHTTPHandler: ChannelInboundHandler, Sendable {
         var headers = HTTPHeaders(response.headers)
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         let status = HTTPResponseStatus(statusCode: response.status)
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
+            promise: nil)
         if !response.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: response.body)))), promise: nil)
         }

@@ -38,7 +38,8 @@ struct InspectCommand: ParsableCommand {
         func run() throws {
             let calendar = try readCalendar(file)
             guard let instant = try? Date(now, strategy: .iso8601) else {
-                throw ValidationError("\"\(now)\" is not an ISO 8601 time with an offset, like 2025-11-03T11:30:00-08:00")
+                throw ValidationError(
+                    "\"\(now)\" is not an ISO 8601 time with an offset, like 2025-11-03T11:30:00-08:00")
             }
             try printJSON(try inspecting { try CalendarInspection.now(in: calendar, at: instant) })
         }

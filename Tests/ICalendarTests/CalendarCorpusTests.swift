@@ -6,7 +6,10 @@ import Testing
 /// multiset with recurring-ical-events' answers, and the school calendars' "now" queries.
 @Suite struct CalendarCorpusTests {
     struct Expected: Decodable {
-        struct Window: Decodable { var start: String; var end: String }
+        struct Window: Decodable {
+            var start: String
+            var end: String
+        }
         struct NowQuery: Decodable {
             var now: String
             var active: [String]
@@ -71,17 +74,22 @@ import Testing
                 let extra = Self.difference(gotSet, want)
                 if Self.deliberateDifferences[expected.calendar] != nil {
                     if got.count != want.count || (missing.isEmpty && extra.isEmpty) {
-                        failures.append("\(expected.calendar): listed as a deliberate difference, but reads \(got.count) of \(want.count)")
+                        failures.append(
+                            "\(expected.calendar): listed as a deliberate difference, but reads \(got.count) of \(want.count)"
+                        )
                     }
                 } else if !missing.isEmpty || !extra.isEmpty {
                     failures.append(
-                        "\(expected.calendar): \(want.count) expected, \(got.count) read\n  missing \(missing.prefix(3))\n  extra   \(extra.prefix(3))")
+                        "\(expected.calendar): \(want.count) expected, \(got.count) read\n  missing \(missing.prefix(3))\n  extra   \(extra.prefix(3))"
+                    )
                 }
             } catch {
                 failures.append("\(expected.calendar): \(error)")
             }
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(files.count) calendars differ:\n\(failures.prefix(40).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty,
+            "\(failures.count) of \(files.count) calendars differ:\n\(failures.prefix(40).joined(separator: "\n"))")
     }
 
     @Test func schoolCalendarsMatch() throws {
@@ -114,12 +122,15 @@ import Testing
                 let instant = try Date(query.now, strategy: .iso8601)
                 let got = try CalendarInspection.now(in: calendar, at: instant)
                 if got.active != query.active || got.minutesLeft != query.minutes_left {
-                    failures.append("\(expected.calendar) at \(query.now): want \(query.active) \(query.minutes_left as Any), got \(got.active) \(got.minutesLeft as Any)")
+                    failures.append(
+                        "\(expected.calendar) at \(query.now): want \(query.active) \(query.minutes_left as Any), got \(got.active) \(got.minutesLeft as Any)"
+                    )
                 }
             }
         }
         #expect(queries == 277)
-        #expect(failures.isEmpty, "\(failures.count) of \(queries) differ:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) of \(queries) differ:\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 
     /// Multiset difference.

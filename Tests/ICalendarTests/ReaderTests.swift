@@ -29,7 +29,8 @@ import Testing
     }
 
     @Test func textEscapesAreDecoded() throws {
-        let calendar = try calendar(event(["DTSTART:20250101T100000Z", #"SUMMARY:Math\, room B\;2\nbring a \\ pencil"#]))
+        let calendar = try calendar(
+            event(["DTSTART:20250101T100000Z", #"SUMMARY:Math\, room B\;2\nbring a \\ pencil"#]))
         #expect(calendar.events.first?.summary == "Math, room B;2\nbring a \\ pencil")
     }
 
@@ -39,7 +40,8 @@ import Testing
                 "DTSTART:20250101T100000Z",
                 #"ORGANIZER;CN="Dr. Lee: Science; Lab";X-NOTE=say ^'hi^' ^^ok^n:mailto:lee@example.org"#,
             ]))
-        let organizer = try #require(calendar.events.first.flatMap { _ in calendar.components.first?.components.first?.property("ORGANIZER") })
+        let organizer = try #require(
+            calendar.events.first.flatMap { _ in calendar.components.first?.components.first?.property("ORGANIZER") })
         #expect(organizer.parameter("CN") == "Dr. Lee: Science; Lab")
         #expect(organizer.parameter("x-note") == "say \"hi\" ^ok\n")
         #expect(organizer.value == "mailto:lee@example.org")
@@ -49,9 +51,13 @@ import Testing
         let calendar = try calendar(
             ["BEGIN:VCALENDAR"]
                 + ["BEGIN:VEVENT", "UID:a", "DTSTART;TZID=Pacific Standard Time:20250701T090000", "END:VEVENT"]
-                + ["BEGIN:VEVENT", "UID:b", "DTSTART;TZID=/mozilla.org/20050126_1/America/New_York:20250701T090000", "END:VEVENT"]
+                + [
+                    "BEGIN:VEVENT", "UID:b", "DTSTART;TZID=/mozilla.org/20050126_1/America/New_York:20250701T090000",
+                    "END:VEVENT",
+                ]
                 + ["END:VCALENDAR"])
-        let occurrences = try calendar.occurrences(fromDay: CivilDate(year: 2025, month: 7, day: 1), toDay: CivilDate(year: 2025, month: 7, day: 2))
+        let occurrences = try calendar.occurrences(
+            fromDay: CivilDate(year: 2025, month: 7, day: 1), toDay: CivilDate(year: 2025, month: 7, day: 2))
         let offsets = Dictionary(uniqueKeysWithValues: occurrences.map { ($0.uid ?? "", $0.startOffset) })
         #expect(offsets["a"] == -7 * 3600)
         #expect(offsets["b"] == -4 * 3600)
@@ -75,7 +81,10 @@ import Testing
             ]))
         let occurrences = try calendar.occurrences(
             fromDay: CivilDate(year: 2025, month: 10, day: 1), toDay: CivilDate(year: 2025, month: 12, day: 1))
-        #expect(occurrences.map { CalendarInspection.record($0).start } == ["2025-10-27T08:00:00-07:00", "2025-11-03T08:00:00-08:00"])
+        #expect(
+            occurrences.map { CalendarInspection.record($0).start } == [
+                "2025-10-27T08:00:00-07:00", "2025-11-03T08:00:00-08:00",
+            ])
         #expect(occurrences.map { $0.endInstant.timeIntervalSince($0.startInstant) } == [3000, 3000])
     }
 
@@ -86,16 +95,26 @@ import Testing
                 + ["BEGIN:VEVENT", "UID:e", "DTSTART;VALUE=DATE:20250102", "END:VEVENT"]
                 + ["END:VCALENDAR"])
         let records = try CalendarInspection.occurrences(
-            in: calendar, fromDay: CivilDate(year: 2025, month: 1, day: 1), toDay: CivilDate(year: 2025, month: 1, day: 3))
+            in: calendar, fromDay: CivilDate(year: 2025, month: 1, day: 1),
+            toDay: CivilDate(year: 2025, month: 1, day: 3))
         #expect(records.map(\.end) == ["2025-01-01T11:30:00+00:00", "2025-01-03"])
     }
 
     @Test func overridesAndCancelledInstancesReplaceTheirInstance() throws {
         let calendar = try calendar(
             ["BEGIN:VCALENDAR"]
-                + ["BEGIN:VEVENT", "UID:s", "SUMMARY:Club", "DTSTART:20250106T150000Z", "DTEND:20250106T160000Z", "RRULE:FREQ=DAILY;COUNT=3", "END:VEVENT"]
-                + ["BEGIN:VEVENT", "UID:s", "SUMMARY:Club (moved)", "RECURRENCE-ID:20250107T150000Z", "DTSTART:20250107T170000Z", "DTEND:20250107T180000Z", "END:VEVENT"]
-                + ["BEGIN:VEVENT", "UID:s", "STATUS:CANCELLED", "RECURRENCE-ID:20250108T150000Z", "DTSTART:20250108T150000Z", "END:VEVENT"]
+                + [
+                    "BEGIN:VEVENT", "UID:s", "SUMMARY:Club", "DTSTART:20250106T150000Z", "DTEND:20250106T160000Z",
+                    "RRULE:FREQ=DAILY;COUNT=3", "END:VEVENT",
+                ]
+                + [
+                    "BEGIN:VEVENT", "UID:s", "SUMMARY:Club (moved)", "RECURRENCE-ID:20250107T150000Z",
+                    "DTSTART:20250107T170000Z", "DTEND:20250107T180000Z", "END:VEVENT",
+                ]
+                + [
+                    "BEGIN:VEVENT", "UID:s", "STATUS:CANCELLED", "RECURRENCE-ID:20250108T150000Z",
+                    "DTSTART:20250108T150000Z", "END:VEVENT",
+                ]
                 + ["END:VCALENDAR"])
         let window = (CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 2, day: 1))
         let shown = try calendar.occurrences(fromDay: window.0, toDay: window.1)
@@ -112,9 +131,11 @@ import Testing
     }
 
     @Test func aRuleThatCanNeverMatchEnds() throws {
-        let none = try RecurrenceListing.instances(rule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", start: "20250101", count: 5)
+        let none = try RecurrenceListing.instances(
+            rule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", start: "20250101", count: 5)
         #expect(none.isEmpty)
-        let secondly = try RecurrenceListing.instances(rule: "FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30", start: "20250101T000000", count: 1)
+        let secondly = try RecurrenceListing.instances(
+            rule: "FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30", start: "20250101T000000", count: 1)
         #expect(secondly.isEmpty)
     }
 
@@ -164,7 +185,8 @@ import Testing
             }
             if let calendar = try? VCalendar(bytes: bytes) {
                 _ = try? calendar.occurrences(
-                    fromDay: CivilDate(year: 2025, month: 10, day: 20), toDay: CivilDate(year: 2025, month: 10, day: 27))
+                    fromDay: CivilDate(year: 2025, month: 10, day: 20), toDay: CivilDate(year: 2025, month: 10, day: 27)
+                )
             }
         }
     }

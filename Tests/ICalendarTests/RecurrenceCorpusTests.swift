@@ -38,7 +38,9 @@ import Testing
             do {
                 let got = try RecurrenceListing.instances(
                     rule: item.rrule, start: item.dtstart, count: count, startingAt: item.start_at)
-                if got != expected { failures.append("\(item.id) \(item.rrule) \(item.dtstart)\n  want \(expected)\n  got  \(got)") }
+                if got != expected {
+                    failures.append("\(item.id) \(item.rrule) \(item.dtstart)\n  want \(expected)\n  got  \(got)")
+                }
             } catch {
                 failures.append("\(item.id): \(error)")
             }

@@ -30,13 +30,16 @@ func importCatalog(into bot: TestBot) async throws {
         try await withScheduleBot(at: "2025-10-20T10:40:00-07:00") { bot in
             try await importCatalog(into: bot)
             try await bot.expect("/classes set 3 Physics", contains: "Tell me your grade first", error: true)
-            try await bot.expect("/classes grade 12", contains: "No courses are listed for grade 12. Grades: 10, 11", error: true)
+            try await bot.expect(
+                "/classes grade 12", contains: "No courses are listed for grade 12. Grades: 10, 11", error: true)
             try await bot.expect("/classes grade 10")
             try await bot.expect(
                 "/classes set 3 Physics",
-                contains: "\"Physics\" is not offered in block 3 for grade 10. Choose one of: AP Chemistry (Ms. Lee, B-201); Biology (Mr. Park, B-105).",
+                contains:
+                    "\"Physics\" is not offered in block 3 for grade 10. Choose one of: AP Chemistry (Ms. Lee, B-201); Biology (Mr. Park, B-105).",
                 error: true)
-            try await bot.expect("/classes set 7 Art", contains: "Grade 10 has no block 7. Blocks: 1, 2, 3", error: true)
+            try await bot.expect(
+                "/classes set 7 Art", contains: "Grade 10 has no block 7. Blocks: 1, 2, 3", error: true)
             try await bot.expect("/classes set three Biology", error: true)
             try await bot.expect("/classes", contains: "no classes yet")
             try await bot.expect("/classes clear", contains: "nothing to clear", error: true)
@@ -64,13 +67,15 @@ func importCatalog(into bot: TestBot) async throws {
                 ("grade,block,course,teacher,room\n", "bad.csv: no courses"),
             ] {
                 await #expect {
-                    _ = try await CourseCatalogImporter.importCatalog(text, named: "bad.csv", into: storage, by: AuditEntry.commandLine, at: bot.clock.now)
+                    _ = try await CourseCatalogImporter.importCatalog(
+                        text, named: "bad.csv", into: storage, by: AuditEntry.commandLine, at: bot.clock.now)
                 } throws: { error in
                     (error as? CourseCatalogImporter.Problem)?.description.hasPrefix(problem) == true
                 }
             }
             try await bot.expect("/classes grade 10")
-            try await bot.expect("/classes offered 3", contains: "Block 3: AP Chemistry (Ms. Lee, B-201); Biology (Mr. Park, B-105)")
+            try await bot.expect(
+                "/classes offered 3", contains: "Block 3: AP Chemistry (Ms. Lee, B-201); Biology (Mr. Park, B-105)")
         }
     }
 }

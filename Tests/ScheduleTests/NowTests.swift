@@ -7,7 +7,8 @@ import Testing
 @Suite struct NowTests {
     @Test func aPeriodShowsMinutesLeftAProgressBarAndWhatComesNext() async throws {
         try await withScheduleBot(at: "2025-10-20T08:25:00-07:00") { bot in
-            let reply = try await bot.expect("/now", contains: "Period 1, 25 min left (until 8:50)", "Next: Period 2 at 8:56, in 31 min.")
+            let reply = try await bot.expect(
+                "/now", contains: "Period 1, 25 min left (until 8:50)", "Next: Period 2 at 8:56, in 31 min.")
             #expect(reply.lines[1] == "▓▓▓▓▓░░░░░ 50%")
         }
     }
@@ -28,7 +29,8 @@ import Testing
         try await withScheduleBot(at: "2025-10-24T07:15:00-07:00") { bot in
             try await bot.expect("/now", contains: "School starts at 8:00 with Period 1, in 45 min.")
             bot.clock.set(to: TestClock.instant("2025-10-24T16:00:00-07:00"))
-            try await bot.expect("/now", contains: "Classes are over for today.", "Next: Monday, October 27 — Period 1 at 8:00.")
+            try await bot.expect(
+                "/now", contains: "Classes are over for today.", "Next: Monday, October 27 — Period 1 at 8:00.")
             bot.clock.set(to: TestClock.instant("2025-10-25T10:00:00-07:00"))
             try await bot.expect("/now", contains: "No classes today.", "Next: Monday, October 27")
         }
@@ -61,7 +63,8 @@ import Testing
     @Test func aHolidaySaysWhyAndWhenClassesResume() async throws {
         try await withScheduleBot(at: "2025-11-11T09:00:00-08:00") { bot in
             try await bot.expect(
-                "/now", contains: "No classes today: No School - Veterans Day.", "Next: Wednesday, November 12 — Period 1 at 8:00.")
+                "/now", contains: "No classes today: No School - Veterans Day.",
+                "Next: Wednesday, November 12 — Period 1 at 8:00.")
             try await bot.expect("/schedule", contains: "no classes — No School - Veterans Day")
         }
     }
@@ -74,12 +77,15 @@ import Testing
             try await bot.expect(
                 "/schedule daytype set assembly \"8:00-8:40 Period 1\" \"8:45-9:45 Assembly\" \"9:50-10:30 Period 2\"",
                 from: "console:admin", contains: "Saved day type \"assembly\"")
-            try await bot.expect("/schedule assign 2025-11-06 assembly", from: "console:admin", contains: "runs the \"assembly\" schedule")
+            try await bot.expect(
+                "/schedule assign 2025-11-06 assembly", from: "console:admin",
+                contains: "runs the \"assembly\" schedule")
             try await bot.expect("/schedule 2025-11-06", contains: "(assembly)", "8:45–9:45 Assembly")
             bot.clock.set(to: TestClock.instant("2025-11-06T09:00:00-08:00"))
             try await bot.expect("/now", contains: "Assembly, 45 min left", "Next: Period 2 at 9:50")
             try await bot.expect("/login 4321", from: "console:admin", contains: "logged in")
-            try await bot.expect("/schedule unassign 2025-11-06", from: "console:admin", contains: "follows the regular schedule")
+            try await bot.expect(
+                "/schedule unassign 2025-11-06", from: "console:admin", contains: "follows the regular schedule")
             try await bot.expect("/now", contains: "Period 2, 46 min left")
         }
     }
@@ -87,10 +93,16 @@ import Testing
     @Test func aDayCanBeDeclaredWithoutSchool() async throws {
         try await withScheduleBot(at: "2025-10-29T09:00:00-07:00") { bot in
             try await bot.loginAsAdmin()
-            try await bot.expect("/schedule assign 2025-10-30 off Teacher workday", from: "console:admin", contains: "day without school (Teacher workday)")
+            try await bot.expect(
+                "/schedule assign 2025-10-30 off Teacher workday", from: "console:admin",
+                contains: "day without school (Teacher workday)")
             try await bot.expect("/schedule tomorrow", contains: "no classes — Teacher workday")
-            try await bot.expect("/schedule assign 2025-10-31 rally", from: "console:admin", contains: "no day type \"rally\"", error: true)
-            try await bot.expect("/schedule assign 2025-10-31 off", from: "console:student", contains: "you need the schedule.assign permission", error: true)
+            try await bot.expect(
+                "/schedule assign 2025-10-31 rally", from: "console:admin", contains: "no day type \"rally\"",
+                error: true)
+            try await bot.expect(
+                "/schedule assign 2025-10-31 off", from: "console:student",
+                contains: "you need the schedule.assign permission", error: true)
         }
     }
 
@@ -98,10 +110,15 @@ import Testing
         try await withScheduleBot(at: "2025-10-29T09:00:00-07:00") { bot in
             try await bot.loginAsAdmin()
             try await bot.expect("/schedule 2025-13-45", error: true)
-            try await bot.expect("/schedule daytype set late \"9:00-8:00 Period 1\"", from: "console:admin", contains: "ends before it starts", error: true)
-            try await bot.expect("/schedule daytype set late \"9:00 Period 1\"", from: "console:admin", contains: "times like 8:00-8:50", error: true)
             try await bot.expect(
-                "/schedule daytype set late \"9:00-9:50 Period 1\" \"9:30-10:00 Period 2\"", from: "console:admin", contains: "overlap",
+                "/schedule daytype set late \"9:00-8:00 Period 1\"", from: "console:admin",
+                contains: "ends before it starts", error: true)
+            try await bot.expect(
+                "/schedule daytype set late \"9:00 Period 1\"", from: "console:admin", contains: "times like 8:00-8:50",
+                error: true)
+            try await bot.expect(
+                "/schedule daytype set late \"9:00-9:50 Period 1\" \"9:30-10:00 Period 2\"", from: "console:admin",
+                contains: "overlap",
                 error: true)
             try await bot.expect("/schedule daytype list", from: "console:admin", contains: "No day types yet")
         }
@@ -114,9 +131,11 @@ import Testing
     }
 
     @Test func aDefaultDayTypeRunsOnSchoolDaysWithoutACalendar() async throws {
-        try await withScheduleBot(at: "2025-10-29T09:00:00-07:00", settings: ["defaultDayType": .string("regular")]) { bot in
+        try await withScheduleBot(at: "2025-10-29T09:00:00-07:00", settings: ["defaultDayType": .string("regular")]) {
+            bot in
             try await bot.loginAsAdmin()
-            try await bot.expect("/schedule daytype set regular \"8:30-9:20 Period 1\" \"9:25-10:15 Period 2\"", from: "console:admin")
+            try await bot.expect(
+                "/schedule daytype set regular \"8:30-9:20 Period 1\" \"9:25-10:15 Period 2\"", from: "console:admin")
             try await bot.expect("/now", contains: "Period 1, 20 min left")
             bot.clock.set(to: TestClock.instant("2025-11-01T09:00:00-07:00"))
             try await bot.expect("/now", contains: "No classes today.", "Next: Monday, November 3 — Period 1 at 8:30.")
@@ -125,7 +144,8 @@ import Testing
 
     @Test func everyExampleOfTheHelpWorks() async throws {
         let server = try await LoopbackHTTPServer.start()
-        server.serve("/bells.ics", .text(try String(contentsOfFile: SchoolCalendars.lincoln, encoding: .utf8), etag: "\"v1\""))
+        server.serve(
+            "/bells.ics", .text(try String(contentsOfFile: SchoolCalendars.lincoln, encoding: .utf8), etag: "\"v1\""))
         let feed = server.url("/bells.ics").absoluteString
         try await withScheduleBot(at: "2025-10-22T10:00:00-07:00", settings: ["calendarURL": .string(feed)]) { bot in
             try await importCatalog(into: bot)

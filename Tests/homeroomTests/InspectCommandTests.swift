@@ -8,8 +8,15 @@ import Testing
     static let schools = packageRoot.appendingPathComponent("Tests/Fixtures/school")
 
     struct Expected: Decodable {
-        struct Window: Decodable { var start: String; var end: String }
-        struct NowQuery: Decodable { var now: String; var active: [String]; var minutes_left: Int? }
+        struct Window: Decodable {
+            var start: String
+            var end: String
+        }
+        struct NowQuery: Decodable {
+            var now: String
+            var active: [String]
+            var minutes_left: Int?
+        }
         var calendar: String
         var window: Window
         var count: Int
@@ -17,14 +24,21 @@ import Testing
         var now_queries: [NowQuery]
     }
 
-    struct NowAnswer: Decodable { var active: [String]; var minutes_left: Int? }
+    struct NowAnswer: Decodable {
+        var active: [String]
+        var minutes_left: Int?
+    }
 
     /// A JSON string, bool or null, compared as written.
     enum JSONScalar: Decodable, Hashable {
-        case text(String), flag(Bool), null
+        case text(String)
+        case flag(Bool)
+        case null
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null } else if let flag = try? container.decode(Bool.self) {
+            if container.decodeNil() {
+                self = .null
+            } else if let flag = try? container.decode(Bool.self) {
                 self = .flag(flag)
             } else {
                 self = .text(try container.decode(String.self))
@@ -68,8 +82,9 @@ import Testing
         defer { homeroom.remove() }
         let result = try homeroom.run(["inspect", "rrule", "FREQ=MONTHLY;BYDAY=-2MO;COUNT=3", "19970922T090000", "3"])
         #expect(result.status == 0)
-        #expect(try JSONDecoder().decode([String].self, from: Data(result.output.utf8))
-            == ["19970922T090000", "19971020T090000", "19971117T090000"])
+        #expect(
+            try JSONDecoder().decode([String].self, from: Data(result.output.utf8))
+                == ["19970922T090000", "19971020T090000", "19971117T090000"])
     }
 
     @Test func errorsGoToStandardErrorWithANonZeroExit() throws {
@@ -79,7 +94,9 @@ import Testing
         #expect(badRule.status != 0)
         #expect(badRule.output.isEmpty)
         #expect(badRule.errors.contains("unknown FREQ \"FORTNIGHTLY\""))
-        let missing = try homeroom.run(["inspect", "ics", homeroom.folder.appendingPathComponent("none.ics").path, "2025-01-01", "2025-02-01"])
+        let missing = try homeroom.run([
+            "inspect", "ics", homeroom.folder.appendingPathComponent("none.ics").path, "2025-01-01", "2025-02-01",
+        ])
         #expect(missing.status != 0)
         #expect(missing.errors.contains("cannot read"))
         let notCalendar = homeroom.folder.appendingPathComponent("page.ics")
@@ -87,7 +104,10 @@ import Testing
         let empty = try homeroom.run(["inspect", "ics", notCalendar.path, "2025-01-01", "2025-02-01"])
         #expect(empty.status != 0)
         #expect(empty.errors.contains("not an iCalendar file"))
-        let badDay = try homeroom.run(["inspect", "ics", Self.schools.appendingPathComponent("lincoln_high_la_fall2025.ics").path, "2025-13-01", "2025-02-01"])
+        let badDay = try homeroom.run([
+            "inspect", "ics", Self.schools.appendingPathComponent("lincoln_high_la_fall2025.ics").path, "2025-13-01",
+            "2025-02-01",
+        ])
         #expect(badDay.status != 0)
         #expect(badDay.errors.contains("is not a day"))
     }

@@ -9,7 +9,8 @@ struct AlertTarget: Sendable, Equatable {
     init(parsing text: String) throws(UserFacingError) {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex
         else {
-            throw UserFacingError("feedAlerts entry \"\(text)\" must be ADAPTER:#channel or ADAPTER:USER (console:#staff)")
+            throw UserFacingError(
+                "feedAlerts entry \"\(text)\" must be ADAPTER:#channel or ADAPTER:USER (console:#staff)")
         }
         adapter = String(text[..<colon])
         let rest = String(text[text.index(after: colon)...])

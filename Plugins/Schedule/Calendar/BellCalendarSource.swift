@@ -44,7 +44,9 @@ final class BellCalendarSource: Sendable {
 
     /// The calendar to answer from; nil when none is configured. Throws a ``UserFacingError`` when
     /// one is configured but there is no copy to read (a first fetch that failed, a broken file).
-    func calendar(storage: PluginStorage, fetcher: any HTTPFetching, now: Date, logger: Logger) async throws -> VCalendar? {
+    func calendar(storage: PluginStorage, fetcher: any HTTPFetching, now: Date, logger: Logger) async throws
+        -> VCalendar?
+    {
         if let loaded = state.withLock({ $0 }), now.timeIntervalSince(loaded.checkedAt) < recheckSeconds {
             return loaded.calendar
         }
@@ -67,7 +69,8 @@ final class BellCalendarSource: Sendable {
         case .feed(let url):
             let store = ScheduleStore(storage: storage)
             var copy = try await store.feedCopy(for: url.absoluteString)
-            let needsFirstFetch = copy.map { $0.body.isEmpty && now.timeIntervalSince($0.checkedAt) >= recheckSeconds } ?? true
+            let needsFirstFetch =
+                copy.map { $0.body.isEmpty && now.timeIntervalSince($0.checkedAt) >= recheckSeconds } ?? true
             if needsFirstFetch, let refresher {
                 // First use on a new install: fetch now rather than wait for the schedule.
                 _ = try await refresher.refresh(storage: storage, fetcher: fetcher, now: now, logger: logger)

@@ -55,7 +55,9 @@ struct FeedRefresher: Sendable {
         } catch let error as FetchError {
             problem = error.message
         }
-        logger.warning("bell schedule feed failed; serving the last good copy", metadata: ["url": "\(key)", "reason": "\(problem)"])
+        logger.warning(
+            "bell schedule feed failed; serving the last good copy",
+            metadata: ["url": "\(key)", "reason": "\(problem)"])
         try await record(failure: problem, now: now, store: store)
         return .failed(problem)
     }
@@ -73,7 +75,8 @@ struct FeedRefresher: Sendable {
                     _ = try await Outbox.enqueue(
                         adapter: target.adapter, target: target.target,
                         lines: ["The bell schedule feed works again (\(key))."],
-                        idempotencyKey: "schedule:feed-recovered:\(key):\(Int(failing.timeIntervalSince1970))", due: now,
+                        idempotencyKey: "schedule:feed-recovered:\(key):\(Int(failing.timeIntervalSince1970))",
+                        due: now,
                         into: db)
                 }
             }
@@ -107,7 +110,8 @@ struct FeedRefresher: Sendable {
                     _ = try await Outbox.enqueue(
                         adapter: target.adapter, target: target.target,
                         lines: ["The bell schedule feed is failing: \(problem).", serving, "URL: \(key)"],
-                        idempotencyKey: "schedule:feed-down:\(key):\(Int(since.timeIntervalSince1970))", due: now, into: db)
+                        idempotencyKey: "schedule:feed-down:\(key):\(Int(since.timeIntervalSince1970))", due: now,
+                        into: db)
                 }
                 copy.alerted = true
             }

@@ -11,7 +11,8 @@ extension ScheduleStore {
         for course in courses {
             try await db.insert(into: table).columns("grade", "block", "course", "course_key", "teacher", "room")
                 .values(
-                    SQLBind(course.grade), SQLBind(course.block), SQLBind(course.name), SQLBind(Course.key(course.name)),
+                    SQLBind(course.grade), SQLBind(course.block), SQLBind(course.name),
+                    SQLBind(Course.key(course.name)),
                     SQLBind(course.teacher), SQLBind(course.room)
                 ).run()
         }
@@ -31,19 +32,28 @@ extension ScheduleStore {
     func grade(of user: UserID) async throws -> String? {
         let table = storage.table("students")
         return try await storage.read { db in
-            try await db.select().column("grade").from(table).where("user_id", .equal, SQLBind(user.description)).first()
+            try await db.select().column("grade").from(table).where("user_id", .equal, SQLBind(user.description))
+                .first()
                 .map { try $0.decode(column: "grade", as: String.self) }
         }
     }
 
     /// Sets a student's grade; their classes that the new grade does not offer are dropped.
     func setGrade(_ grade: String, for user: UserID) async throws {
-        let (students, classes, catalog) = (storage.table("students"), storage.table("classes"), storage.table("catalog"))
+        let (students, classes, catalog) = (
+            storage.table("students"), storage.table("classes"), storage.table("catalog")
+        )
         try await storage.write { db in
             try await db.delete(from: students).where("user_id", .equal, SQLBind(user.description)).run()
-            try await db.insert(into: students).columns("user_id", "grade").values(SQLBind(user.description), SQLBind(grade)).run()
-            let kept = try await db.select().columns("block", "course_key").from(catalog).where("grade", .equal, SQLBind(grade))
-                .all().map { "\(try $0.decode(column: "block", as: Int.self)):\(try $0.decode(column: "course_key", as: String.self))" }
+            try await db.insert(into: students).columns("user_id", "grade").values(
+                SQLBind(user.description), SQLBind(grade)
+            ).run()
+            let kept = try await db.select().columns("block", "course_key").from(catalog).where(
+                "grade", .equal, SQLBind(grade)
+            )
+            .all().map {
+                "\(try $0.decode(column: "block", as: Int.self)):\(try $0.decode(column: "course_key", as: String.self))"
+            }
             let mine = try await db.select().columns("block", "course_key").from(classes)
                 .where("user_id", .equal, SQLBind(user.description)).all()
             for row in mine {
@@ -58,7 +68,9 @@ extension ScheduleStore {
 
     /// A student's courses by block, read against the catalog of their grade.
     func classes(of user: UserID) async throws -> [Int: Course] {
-        let (students, classes, catalog) = (storage.table("students"), storage.table("classes"), storage.table("catalog"))
+        let (students, classes, catalog) = (
+            storage.table("students"), storage.table("classes"), storage.table("catalog")
+        )
         let rows = try await storage.read { db in
             try await db.select()
                 .column(SQLColumn("grade", table: catalog)).column(SQLColumn("block", table: catalog))
@@ -69,13 +81,17 @@ extension ScheduleStore {
                 .join(
                     catalog,
                     on: SQLBinaryExpression(
-                        SQLBinaryExpression(SQLColumn("grade", table: catalog), .equal, SQLColumn("grade", table: students)),
+                        SQLBinaryExpression(
+                            SQLColumn("grade", table: catalog), .equal, SQLColumn("grade", table: students)),
                         .and,
                         SQLBinaryExpression(
-                            SQLBinaryExpression(SQLColumn("block", table: catalog), .equal, SQLColumn("block", table: classes)),
+                            SQLBinaryExpression(
+                                SQLColumn("block", table: catalog), .equal, SQLColumn("block", table: classes)),
                             .and,
                             SQLBinaryExpression(
-                                SQLColumn("course_key", table: catalog), .equal, SQLColumn("course_key", table: classes)))))
+                                SQLColumn("course_key", table: catalog), .equal, SQLColumn("course_key", table: classes)
+                            )))
+                )
                 .where(SQLColumn("user_id", table: classes), .equal, SQLBind(user.description)).all()
         }
         var result: [Int: Course] = [:]
@@ -105,8 +121,10 @@ extension ScheduleStore {
 
     private static func course(_ row: any SQLRow) throws -> Course {
         Course(
-            grade: try row.decode(column: "grade", as: String.self), block: try row.decode(column: "block", as: Int.self),
-            name: try row.decode(column: "course", as: String.self), teacher: try row.decode(column: "teacher", as: String.self),
+            grade: try row.decode(column: "grade", as: String.self),
+            block: try row.decode(column: "block", as: Int.self),
+            name: try row.decode(column: "course", as: String.self),
+            teacher: try row.decode(column: "teacher", as: String.self),
             room: try row.decode(column: "room", as: String.self))
     }
 }

@@ -43,17 +43,21 @@ public enum CourseCatalogImporter {
         }
         var rows = records[...]
         let header = ["grade", "block", "course", "teacher", "room"]
-        if let first = rows.first, first.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == header {
+        if let first = rows.first, first.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == header
+        {
             rows = rows.dropFirst()
         }
-        guard !rows.isEmpty else { throw Problem(description: "\(name): no courses (expected grade,block,course,teacher,room)") }
+        guard !rows.isEmpty else {
+            throw Problem(description: "\(name): no courses (expected grade,block,course,teacher,room)")
+        }
         var courses: [Course] = []
         var seen = Set<String>()
         for record in rows {
             let fields = record.fields.map { $0.trimmingCharacters(in: .whitespaces) }
             let place = "\(name):\(record.line)"
             guard fields.count == 5 else {
-                throw Problem(description: "\(place): expected 5 fields (grade,block,course,teacher,room), found \(fields.count)")
+                throw Problem(
+                    description: "\(place): expected 5 fields (grade,block,course,teacher,room), found \(fields.count)")
             }
             guard !fields[0].isEmpty else { throw Problem(description: "\(place): the grade is empty") }
             guard let block = Int(fields[1]), (0...20).contains(block) else {
@@ -62,7 +66,8 @@ public enum CourseCatalogImporter {
             guard !fields[2].isEmpty else { throw Problem(description: "\(place): the course name is empty") }
             let key = "\(fields[0])|\(block)|\(Course.key(fields[2]))"
             guard seen.insert(key).inserted else {
-                throw Problem(description: "\(place): \(fields[2]) is listed twice for grade \(fields[0]), block \(block)")
+                throw Problem(
+                    description: "\(place): \(fields[2]) is listed twice for grade \(fields[0]), block \(block)")
             }
             courses.append(Course(grade: fields[0], block: block, name: fields[2], teacher: fields[3], room: fields[4]))
         }

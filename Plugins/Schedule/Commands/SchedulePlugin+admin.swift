@@ -23,7 +23,9 @@ extension SchedulePlugin {
             }
             let type = DayType(name: name, slots: sorted)
             let store = ScheduleStore(storage: context.storage)
-            _ = try await context.auditedWrite("schedule.daytype.set", "\(name): \(sorted.map(\.text).joined(separator: "; "))") { db in
+            _ = try await context.auditedWrite(
+                "schedule.daytype.set", "\(name): \(sorted.map(\.text).joined(separator: "; "))"
+            ) { db in
                 try await store.saveDayType(type, on: db)
                 return true
             }
@@ -48,7 +50,8 @@ extension SchedulePlugin {
     var dayTypeRemoveCommand: Command {
         Command(
             "daytype remove", summary: "delete a day type", usage: "NAME",
-            examples: [.init("schedule daytype remove \"minimum day\"", "no more minimum day type")], access: .restricted
+            examples: [.init("schedule daytype remove \"minimum day\"", "no more minimum day type")],
+            access: .restricted
         ) { context in
             guard context.arguments.count == 1 else { throw context.usageError() }
             let name = context.arguments[0].lowercased()
@@ -90,7 +93,8 @@ extension SchedulePlugin {
                             + (known.isEmpty ? " Define one first." : " Known: \(known.joined(separator: ", ")).")
                             + " Use \"off\" for a day without school.")
                 }
-                assignment = .init(date: date, dayType: word, note: context.arguments.dropFirst(2).joined(separator: " ").nilIfEmpty)
+                assignment = .init(
+                    date: date, dayType: word, note: context.arguments.dropFirst(2).joined(separator: " ").nilIfEmpty)
             }
             let (user, now) = (context.caller.user, context.now)
             _ = try await context.auditedWrite(
@@ -151,14 +155,18 @@ extension SchedulePlugin {
             var lines: [String]
             switch source.origin {
             case .none:
-                lines = ["Source: day types only" + (settings.defaultDayType.map { " (\"\($0)\" on school days)" } ?? "") + "."]
+                lines = [
+                    "Source: day types only" + (settings.defaultDayType.map { " (\"\($0)\" on school days)" } ?? "")
+                        + "."
+                ]
             case .file(let path):
                 lines = ["Source: the file \(path)."]
             case .feed(let url):
                 lines = ["Source: the feed \(url.absoluteString), refreshed every \(settings.refreshMinutes) min."]
                 if let copy = try await ScheduleStore(storage: context.storage).feedCopy(for: url.absoluteString) {
                     if !copy.body.isEmpty {
-                        lines.append("Last good copy: \(Self.ago(copy.fetchedAt, context.now)) (\(copy.body.utf8.count) bytes).")
+                        lines.append(
+                            "Last good copy: \(Self.ago(copy.fetchedAt, context.now)) (\(copy.body.utf8.count) bytes).")
                     }
                     lines.append("Last checked: \(Self.ago(copy.checkedAt, context.now)).")
                     if let since = copy.failingSince, let error = copy.lastError {

@@ -26,7 +26,9 @@ extension SchedulePlugin {
             for period in today.periods {
                 guard let block = period.block, let course = classes[block], !shown.contains(block) else { continue }
                 shown.insert(block)
-                lines.append("\(ScheduleFormatter.range(period, context.school)) \(ScheduleFormatter.name(of: period, classes: classes)), \(course.teacher)")
+                lines.append(
+                    "\(ScheduleFormatter.range(period, context.school)) \(ScheduleFormatter.name(of: period, classes: classes)), \(course.teacher)"
+                )
             }
             for block in classes.keys.sorted() where !shown.contains(block) {
                 let course = classes[block]!
@@ -47,11 +49,13 @@ extension SchedulePlugin {
             let grades = Set(try await store.catalog().map(\.grade))
             guard !grades.isEmpty else { return .error("No course catalog is loaded yet; ask an admin to import it.") }
             guard grades.contains(grade) else {
-                return .error("No courses are listed for grade \(grade). Grades: \(grades.sorted().joined(separator: ", ")).")
+                return .error(
+                    "No courses are listed for grade \(grade). Grades: \(grades.sorted().joined(separator: ", ")).")
             }
             try await store.setGrade(grade, for: context.caller.user)
             viewers.forget(context.caller.user)
-            return Reply.privately("OK, grade \(grade). Now pick your classes: \(context.typed("classes set 3 \"AP Chemistry\"")).")
+            return Reply.privately(
+                "OK, grade \(grade). Now pick your classes: \(context.typed("classes set 3 \"AP Chemistry\"")).")
         }
     }
 
@@ -60,7 +64,9 @@ extension SchedulePlugin {
             "set", summary: "the course you take in a block, from what your grade offers", usage: "BLOCK COURSE",
             examples: [.init("classes set 3 \"AP Chemistry\"", "block 3 is AP Chemistry")]
         ) { context in
-            guard context.arguments.count >= 2, let block = Int(context.arguments[0]) else { throw context.usageError() }
+            guard context.arguments.count >= 2, let block = Int(context.arguments[0]) else {
+                throw context.usageError()
+            }
             let wanted = context.arguments.dropFirst().joined(separator: " ")
             let store = ScheduleStore(storage: context.storage)
             guard let grade = try await store.grade(of: context.caller.user) else {
@@ -93,9 +99,12 @@ extension SchedulePlugin {
                 guard let number = Int(word), context.arguments.count == 1 else { throw context.usageError() }
                 block = number
             }
-            let removed = try await ScheduleStore(storage: context.storage).clearClasses(of: context.caller.user, block: block)
+            let removed = try await ScheduleStore(storage: context.storage).clearClasses(
+                of: context.caller.user, block: block)
             viewers.forget(context.caller.user)
-            return removed == 0 ? .error("There was nothing to clear.") : Reply.privately("Cleared \(removed) class\(removed == 1 ? "" : "es").")
+            return removed == 0
+                ? .error("There was nothing to clear.")
+                : Reply.privately("Cleared \(removed) class\(removed == 1 ? "" : "es").")
         }
     }
 

@@ -12,14 +12,16 @@ extension SchedulePlugin {
 
     var scheduleCommand: Command {
         Command(
-            "schedule", aliases: ["bells"], summary: "the bell schedule of a day; lunch waves; admins: day types and feed",
+            "schedule", aliases: ["bells"],
+            summary: "the bell schedule of a day; lunch waves; admins: day types and feed",
             usage: "[today | tomorrow | friday | 2026-12-03]",
             examples: [
                 .init("schedule tomorrow", "tomorrow's periods"),
                 .init("schedule 2026-12-03", "the periods of December 3"),
             ],
             subcommands: [
-                waveCommand, dayTypeSetCommand, dayTypeListCommand, assignCommand, unassignCommand, dayTypeRemoveCommand,
+                waveCommand, dayTypeSetCommand, dayTypeListCommand, assignCommand, unassignCommand,
+                dayTypeRemoveCommand,
                 refreshCommand, statusCommand,
             ]
         ) { context in
@@ -43,7 +45,9 @@ extension SchedulePlugin {
     var waveCommand: Command {
         Command(
             "wave", summary: "your lunch wave, so /now and /today show only yours", usage: "1 | 2 | 3 | off",
-            examples: [.init("schedule wave 2", "I eat in the second wave"), .init("schedule wave off", "show every wave")]
+            examples: [
+                .init("schedule wave 2", "I eat in the second wave"), .init("schedule wave off", "show every wave"),
+            ]
         ) { context in
             let store = ScheduleStore(storage: context.storage)
             guard let word = context.arguments.first?.lowercased(), context.arguments.count == 1 else {
@@ -62,7 +66,8 @@ extension SchedulePlugin {
             }
             try await store.setWave(wave, for: context.caller.user)
             viewers.forget(context.caller.user)
-            return Reply.privately("OK, lunch wave \(wave). \(context.typed("now")) and \(context.typed("today")) now show only yours.")
+            return Reply.privately(
+                "OK, lunch wave \(wave). \(context.typed("now")) and \(context.typed("today")) now show only yours.")
         }
     }
 }

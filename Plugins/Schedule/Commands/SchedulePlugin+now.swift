@@ -55,11 +55,13 @@ extension SchedulePlugin {
             let name = ScheduleFormatter.name(of: upcoming, classes: viewer.classes)
             let started = today.periods.contains { $0.end <= instant }
             if started {
-                return Reply("Passing period: \(name) starts in \(ScheduleFormatter.duration(minutes: minutes)) "
-                    + "(\(ScheduleFormatter.clock(upcoming.start, school))).")
+                return Reply(
+                    "Passing period: \(name) starts in \(ScheduleFormatter.duration(minutes: minutes)) "
+                        + "(\(ScheduleFormatter.clock(upcoming.start, school))).")
             }
-            return Reply("School starts at \(ScheduleFormatter.clock(upcoming.start, school)) with \(name), "
-                + "in \(ScheduleFormatter.duration(minutes: minutes)).")
+            return Reply(
+                "School starts at \(ScheduleFormatter.clock(upcoming.start, school)) with \(name), "
+                    + "in \(ScheduleFormatter.duration(minutes: minutes)).")
         }
         var lines: [String]
         if today.hasClasses {
@@ -73,7 +75,8 @@ extension SchedulePlugin {
             lines = ["No classes today."]
         }
         if let next = try await nextDayWithClasses(after: today.date, context) {
-            lines.append("Next: \(ScheduleFormatter.firstOf(next.seen(byWave: viewer.wave), school, classes: viewer.classes)).")
+            lines.append(
+                "Next: \(ScheduleFormatter.firstOf(next.seen(byWave: viewer.wave), school, classes: viewer.classes)).")
         } else {
             lines.append("No classes are scheduled in the next \(Self.lookAheadDays) days.")
         }

@@ -19,7 +19,8 @@ final class ViewerCache: Sendable {
 
     func viewer(_ user: UserID, at now: Date) -> SchedulePlugin.Viewer? {
         entries.withLock { entries in
-            guard let entry = entries[user], now >= entry.storedAt, now.timeIntervalSince(entry.storedAt) < lifetime else {
+            guard let entry = entries[user], now >= entry.storedAt, now.timeIntervalSince(entry.storedAt) < lifetime
+            else {
                 return nil
             }
             return entry.viewer

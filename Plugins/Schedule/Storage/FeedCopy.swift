@@ -36,13 +36,15 @@ extension ScheduleStore {
         func optional(_ column: String) throws -> String? {
             try row.decodeNil(column: column) ? nil : try row.decode(column: column, as: String.self)
         }
-        let failing = try row.decodeNil(column: "failing_since") ? nil : try row.decode(column: "failing_since", as: Int64.self)
+        let failing =
+            try row.decodeNil(column: "failing_since") ? nil : try row.decode(column: "failing_since", as: Int64.self)
         return FeedCopy(
             url: url, body: try row.decode(column: "body", as: String.self), etag: try optional("etag"),
             lastModified: try optional("last_modified"),
             fetchedAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "fetched_at", as: Int64.self))),
             checkedAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "checked_at", as: Int64.self))),
-            failingSince: failing.map { Date(timeIntervalSince1970: TimeInterval($0)) }, lastError: try optional("last_error"),
+            failingSince: failing.map { Date(timeIntervalSince1970: TimeInterval($0)) },
+            lastError: try optional("last_error"),
             alerted: try row.decode(column: "alerted", as: Int.self) != 0)
     }
 
@@ -51,11 +53,13 @@ extension ScheduleStore {
         try await db.delete(from: table).where("url", .equal, SQLBind(copy.url)).run()
         try await db.insert(into: table)
             .columns(
-                "url", "body", "etag", "last_modified", "fetched_at", "checked_at", "failing_since", "last_error", "alerted"
+                "url", "body", "etag", "last_modified", "fetched_at", "checked_at", "failing_since", "last_error",
+                "alerted"
             )
             .values(
                 SQLBind(copy.url), SQLBind(copy.body), SQLBind(copy.etag), SQLBind(copy.lastModified),
-                SQLBind(Int64(copy.fetchedAt.timeIntervalSince1970)), SQLBind(Int64(copy.checkedAt.timeIntervalSince1970)),
+                SQLBind(Int64(copy.fetchedAt.timeIntervalSince1970)),
+                SQLBind(Int64(copy.checkedAt.timeIntervalSince1970)),
                 SQLBind(copy.failingSince.map { Int64($0.timeIntervalSince1970) }), SQLBind(copy.lastError),
                 SQLBind(copy.alerted ? 1 : 0)
             ).run()

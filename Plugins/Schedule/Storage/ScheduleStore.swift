@@ -28,7 +28,9 @@ struct ScheduleStore: Sendable {
                     .column("updated_by", type: .text, .notNull).column("updated_at", type: .bigint, .notNull).run()
                 try await db.create(table: context.table("feed"))
                     .column("url", type: .text, .primaryKey(autoIncrement: false))
-                    .column("body", type: .text, .notNull).column("etag", type: .text).column("last_modified", type: .text)
+                    .column("body", type: .text, .notNull).column("etag", type: .text).column(
+                        "last_modified", type: .text
+                    )
                     .column("fetched_at", type: .bigint, .notNull).column("checked_at", type: .bigint, .notNull)
                     .column("failing_since", type: .bigint).column("last_error", type: .text)
                     .column("alerted", type: .int, .notNull).run()
@@ -69,7 +71,9 @@ struct ScheduleStore: Sendable {
                 name: try row.decode(column: "period", as: String.self),
                 startMinute: try row.decode(column: "start_minute", as: Int.self),
                 endMinute: try row.decode(column: "end_minute", as: Int.self))
-            if types.last?.name == name { types[types.count - 1].slots.append(slot) } else {
+            if types.last?.name == name {
+                types[types.count - 1].slots.append(slot)
+            } else {
                 types.append(DayType(name: name, slots: [slot]))
             }
         }
@@ -81,7 +85,10 @@ struct ScheduleStore: Sendable {
         try await db.delete(from: table).where("name", .equal, SQLBind(type.name)).run()
         for (position, slot) in type.slots.enumerated() {
             try await db.insert(into: table).columns("name", "position", "period", "start_minute", "end_minute")
-                .values(SQLBind(type.name), SQLBind(position), SQLBind(slot.name), SQLBind(slot.startMinute), SQLBind(slot.endMinute))
+                .values(
+                    SQLBind(type.name), SQLBind(position), SQLBind(slot.name), SQLBind(slot.startMinute),
+                    SQLBind(slot.endMinute)
+                )
                 .run()
         }
     }
@@ -110,7 +117,9 @@ struct ScheduleStore: Sendable {
         for row in rows {
             guard let date = LocalDate(iso: try row.decode(column: "day", as: String.self)) else { continue }
             result[date] = Assignment(
-                date: date, dayType: try row.decodeNil(column: "day_type") ? nil : try row.decode(column: "day_type", as: String.self),
+                date: date,
+                dayType: try row.decodeNil(column: "day_type")
+                    ? nil : try row.decode(column: "day_type", as: String.self),
                 note: try row.decodeNil(column: "note") ? nil : try row.decode(column: "note", as: String.self))
         }
         return result
@@ -147,7 +156,9 @@ struct ScheduleStore: Sendable {
         try await storage.write { db in
             try await db.delete(from: table).where("user_id", .equal, SQLBind(user.description)).run()
             if let wave {
-                try await db.insert(into: table).columns("user_id", "wave").values(SQLBind(user.description), SQLBind(wave)).run()
+                try await db.insert(into: table).columns("user_id", "wave").values(
+                    SQLBind(user.description), SQLBind(wave)
+                ).run()
             }
         }
     }

@@ -95,7 +95,8 @@ public struct Event: Sendable {
             }
         } else if let durationProperty {
             guard let duration = CalendarDuration.parse(durationProperty.raw) else {
-                throw ICalendarError(line: durationProperty.line, "DURATION \"\(durationProperty.value)\" is not a duration")
+                throw ICalendarError(
+                    line: durationProperty.line, "DURATION \"\(durationProperty.value)\" is not a duration")
             }
             ending = .duration(duration)
         } else {
@@ -162,7 +163,8 @@ public struct Event: Sendable {
 
     private static func time(_ property: Property) throws(ICalendarError) -> CalendarTime {
         guard let time = CalendarTime.parse(property.raw, tzid: property.parameter("TZID")) else {
-            throw ICalendarError(line: property.line, "\(property.name) \"\(property.value)\" is not a date or date-time")
+            throw ICalendarError(
+                line: property.line, "\(property.name) \"\(property.value)\" is not a date or date-time")
         }
         return time
     }

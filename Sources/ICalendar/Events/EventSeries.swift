@@ -52,33 +52,33 @@ struct EventSeries: Sendable {
         }
 
         for (start, periodEnd) in starts.sorted(by: { $0.key < $1.key }) {
-                if instances.isExcluded(start) { continue }
-                let recurrenceID = master.start.with(civil: start)
-                if let index = overridesByID[start] {
-                    if let occurrence = try standalone(overrides[index], zones: zones, local: local, window: window) {
-                        result.append(occurrence)
-                    }
-                    continue
+            if instances.isExcluded(start) { continue }
+            let recurrenceID = master.start.with(civil: start)
+            if let index = overridesByID[start] {
+                if let occurrence = try standalone(overrides[index], zones: zones, local: local, window: window) {
+                    result.append(occurrence)
                 }
-                var event = master
-                var instanceStart = start
-                var instanceEnd = periodEnd ?? instances.lasting.end(after: start)
-                if let future = futureOverrides.last(where: { $0.id <= start }) {
-                    let override = overrides[future.index]
-                    let overrideStart = zones.reading(override.start, on: clock, local: local)
-                    let shift = overrideStart.secondsSinceEpoch - future.id.secondsSinceEpoch
-                    let overrideLasting = try Lasting(
-                        override, start: overrideStart, clock: clock, zones: zones, local: local)
-                    event = override
-                    instanceStart = start.adding(seconds: shift)
-                    instanceEnd = overrideLasting.end(after: instanceStart)
-                }
-                guard Self.overlaps(instanceStart, instanceEnd, span) else { continue }
-                result.append(
-                    Self.occurrence(
-                        event: event, start: master.start.with(civil: instanceStart),
-                        end: master.start.with(civil: instanceEnd), recurrenceID: recurrenceID, clock: clock,
-                        local: local))
+                continue
+            }
+            var event = master
+            var instanceStart = start
+            var instanceEnd = periodEnd ?? instances.lasting.end(after: start)
+            if let future = futureOverrides.last(where: { $0.id <= start }) {
+                let override = overrides[future.index]
+                let overrideStart = zones.reading(override.start, on: clock, local: local)
+                let shift = overrideStart.secondsSinceEpoch - future.id.secondsSinceEpoch
+                let overrideLasting = try Lasting(
+                    override, start: overrideStart, clock: clock, zones: zones, local: local)
+                event = override
+                instanceStart = start.adding(seconds: shift)
+                instanceEnd = overrideLasting.end(after: instanceStart)
+            }
+            guard Self.overlaps(instanceStart, instanceEnd, span) else { continue }
+            result.append(
+                Self.occurrence(
+                    event: event, start: master.start.with(civil: instanceStart),
+                    end: master.start.with(civil: instanceEnd), recurrenceID: recurrenceID, clock: clock,
+                    local: local))
         }
         return result
     }
@@ -93,7 +93,8 @@ struct EventSeries: Sendable {
         guard Self.overlaps(start, end, window(clock)) else { return nil }
         return Self.occurrence(
             event: event, start: event.start, end: event.start.with(civil: end), recurrenceID: event.recurrenceID,
-            clock: clock, local: local, idClock: try event.recurrenceID.map { id throws(ICalendarError) in try zones.clock(for: id) })
+            clock: clock, local: local,
+            idClock: try event.recurrenceID.map { id throws(ICalendarError) in try zones.clock(for: id) })
     }
 
     /// Half-open overlap; an instant event counts when it starts inside the window.
@@ -180,9 +181,12 @@ private struct Instances {
                 expanded += 1
                 if expanded > EventSeries.instanceLimit {
                     throw ICalendarError(
-                        line: master.line, "the rule makes more than \(EventSeries.instanceLimit) instances in this range")
+                        line: master.line,
+                        "the rule makes more than \(EventSeries.instanceLimit) instances in this range")
                 }
-                if instance >= lower, starts.index(forKey: instance) == nil { starts.updateValue(nil, forKey: instance) }
+                if instance >= lower, starts.index(forKey: instance) == nil {
+                    starts.updateValue(nil, forKey: instance)
+                }
             }
         }
         for extra in master.extraDates {

@@ -127,7 +127,8 @@ public struct VCalendar: Sendable {
         let lower = Int64(from.timeIntervalSince1970.rounded(.down))
         let upper = Int64(to.timeIntervalSince1970.rounded(.up))
         return try collect(local: local, includingCancelled: includingCancelled) { clock in
-            EventSeries.Window(lower: clock.reading(at: lower, local: local), upper: clock.reading(at: upper, local: local))
+            EventSeries.Window(
+                lower: clock.reading(at: lower, local: local), upper: clock.reading(at: upper, local: local))
         }
     }
 

@@ -78,7 +78,9 @@ public enum CalendarInspection {
         let active = try calendar.active(at: instant, includingCancelled: true)
         let firstEnd = active.map(\.endInstant).min()
         return NowRecord(
-            active: active.map { $0.summary ?? "" }.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) },
+            active: active.map { $0.summary ?? "" }.sorted {
+                $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)
+            },
             minutesLeft: firstEnd.map { Int(($0.timeIntervalSince(instant) / 60).rounded(.down)) })
     }
 

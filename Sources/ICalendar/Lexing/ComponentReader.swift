@@ -8,7 +8,9 @@
 /// of the file is an error, because the file was most likely cut short.
 enum ComponentReader {
     /// The top-level components of the file, normally one `VCALENDAR`, and what was skipped.
-    static func read(_ text: inout String) throws(ICalendarError) -> (components: [Component], warnings: [ICalendarError]) {
+    static func read(_ text: inout String) throws(ICalendarError) -> (
+        components: [Component], warnings: [ICalendarError]
+    ) {
         let base = text
         let result = text.withUTF8 { bytes in
             Result { () throws(ICalendarError) in try read(bytes, base: base) }
@@ -73,7 +75,8 @@ enum ComponentReader {
         return index
     }
 
-    private static func skipLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lineNumber: inout Int) -> Int {
+    private static func skipLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, lineNumber: inout Int) -> Int
+    {
         guard index < bytes.count else { return index }
         lineNumber += 1
         if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { return index + 2 }
@@ -119,7 +122,8 @@ private struct TreeBuilder {
                 let current = open.removeLast()
                 if current.name != name {
                     warnings.append(
-                        ICalendarError(line: current.line, "BEGIN:\(current.name) is closed by END:\(name) of line \(lineNumber)"))
+                        ICalendarError(
+                            line: current.line, "BEGIN:\(current.name) is closed by END:\(name) of line \(lineNumber)"))
                 }
                 if open.isEmpty {
                     roots.append(current)
@@ -251,4 +255,3 @@ struct ParameterValueCache {
         return value
     }
 }
-

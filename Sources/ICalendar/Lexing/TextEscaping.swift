@@ -55,9 +55,18 @@ enum TextEscaping {
             let byte = bytes[index]
             if byte == UInt8(ascii: "^"), index + 1 < bytes.count {
                 switch bytes[index + 1] {
-                case UInt8(ascii: "n"): out.append(0x0A); index += 2; continue
-                case UInt8(ascii: "'"): out.append(UInt8(ascii: "\"")); index += 2; continue
-                case UInt8(ascii: "^"): out.append(UInt8(ascii: "^")); index += 2; continue
+                case UInt8(ascii: "n"):
+                    out.append(0x0A)
+                    index += 2
+                    continue
+                case UInt8(ascii: "'"):
+                    out.append(UInt8(ascii: "\""))
+                    index += 2
+                    continue
+                case UInt8(ascii: "^"):
+                    out.append(UInt8(ascii: "^"))
+                    index += 2
+                    continue
                 default: break
                 }
             }

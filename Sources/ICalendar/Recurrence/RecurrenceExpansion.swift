@@ -290,7 +290,8 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         let firstWeek = Self.firstWeekStart(of: year, weekStart: rule.weekStart)
         let weeks = (Self.firstWeekStart(of: year + 1, weekStart: rule.weekStart) - firstWeek) / 7
         var days: [CivilDate] = []
-        for number in rule.byWeekNumber.map({ $0 > 0 ? $0 : weeks + 1 + $0 }).sorted() where number >= 1 && number <= weeks {
+        for number in rule.byWeekNumber.map({ $0 > 0 ? $0 : weeks + 1 + $0 }).sorted()
+        where number >= 1 && number <= weeks {
             let weekStart = firstWeek + (number - 1) * 7
             days.append(contentsOf: (0..<7).map { CivilDate(daysSinceEpoch: weekStart + $0) })
         }

@@ -21,7 +21,8 @@ public enum RecurrenceListing {
             lowerBound = parsed.civil
         }
         var expansion = RecurrenceExpansion(
-            rule: parsedRule, start: dtstart.civil, until: parsedRule.until.map { UntilBound.reading($0, start: dtstart, onStartClock: $0.civil) },
+            rule: parsedRule, start: dtstart.civil,
+            until: parsedRule.until.map { UntilBound.reading($0, start: dtstart, onStartClock: $0.civil) },
             lowerBound: lowerBound)
         var listed: [String] = []
         while listed.count < count, let instance = expansion.next() {

@@ -10,10 +10,12 @@ enum VTimeZone {
         for observance in component.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             guard let fromProperty = observance.property("TZOFFSETFROM"), let from = UTCOffset.parse(fromProperty.value)
             else {
-                throw ICalendarError(line: observance.line, "\(observance.name) of \(identifier) needs a valid TZOFFSETFROM")
+                throw ICalendarError(
+                    line: observance.line, "\(observance.name) of \(identifier) needs a valid TZOFFSETFROM")
             }
             guard let toProperty = observance.property("TZOFFSETTO"), let to = UTCOffset.parse(toProperty.value) else {
-                throw ICalendarError(line: observance.line, "\(observance.name) of \(identifier) needs a valid TZOFFSETTO")
+                throw ICalendarError(
+                    line: observance.line, "\(observance.name) of \(identifier) needs a valid TZOFFSETTO")
             }
             guard let startProperty = observance.property("DTSTART"),
                 let start = CalendarTime.parse(startProperty.raw)

@@ -34,7 +34,9 @@ public struct ZoneRules: Sendable {
         var instants: [Int64] = []
         var offsets: [Int] = []
         var cursor = Date(timeIntervalSince1970: TimeInterval(range.lowerBound))
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < Double(range.upperBound) {
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor),
+            next.timeIntervalSince1970 < Double(range.upperBound)
+        {
             instants.append(Int64(next.timeIntervalSince1970.rounded()))
             offsets.append(zone.secondsFromGMT(for: next))
             cursor = next

@@ -56,7 +56,8 @@ public struct CalendarDuration: Hashable, Sendable {
 enum UTCOffset {
     static func parse(_ text: String) -> Int? {
         let bytes = Array(text.utf8.filter { $0 != 0x20 })
-        guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-") else {
+        guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-")
+        else {
             return nil
         }
         var digits: [Int] = []
