@@ -43,19 +43,20 @@ public struct Event: Sendable {
 
     /// Reads a VEVENT; malformed dates and rules are errors naming their line.
     public init(_ component: Component) throws(ICalendarError) {
-        var rules: [String: RecurrenceRule] = [:]
+        var rules: [Substring: RecurrenceRule] = [:]
         try self.init(component, ruleCache: &rules)
     }
 
-    /// Reads a VEVENT, reusing rules already parsed from the same text (a school feed repeats one
-    /// RRULE for every period).
-    init(_ component: Component, ruleCache: inout [String: RecurrenceRule]) throws(ICalendarError) {
+    /// Reads a VEVENT in one pass over its properties, reusing rules already parsed from the same
+    /// text (a school feed repeats one RRULE for every period).
+    init(_ component: Component, ruleCache: inout [Substring: RecurrenceRule]) throws(ICalendarError) {
         var startProperty: Property?
         var endProperty: Property?
         var durationProperty: Property?
         var idProperty: Property?
-        var ruleProperties: [Property] = []
-        var dateProperties: [Property] = []
+        var rules: [RecurrenceRule] = []
+        var extraDates: [ExtraDate] = []
+        var exceptionDates: [CalendarTime] = []
         uidText = nil
         summaryText = nil
         locationText = nil
@@ -68,8 +69,9 @@ public struct Event: Sendable {
             case "DTEND": if endProperty == nil { endProperty = property }
             case "DURATION": if durationProperty == nil { durationProperty = property }
             case "RECURRENCE-ID": if idProperty == nil { idProperty = property }
-            case "RRULE": ruleProperties.append(property)
-            case "RDATE", "EXDATE": dateProperties.append(property)
+            case "RRULE": if let rule = try Self.rule(property, cache: &ruleCache) { rules.append(rule) }
+            case "RDATE": try Self.appendExtraDates(of: property, to: &extraDates)
+            case "EXDATE": try Self.appendExceptions(of: property, to: &exceptionDates)
             case "UID": if uidText == nil { uidText = property.raw }
             case "SUMMARY": if summaryText == nil { summaryText = property.raw }
             case "LOCATION": if locationText == nil { locationText = property.raw }
@@ -102,62 +104,71 @@ public struct Event: Sendable {
         } else {
             ending = .none
         }
-        rules = []
-        for property in ruleProperties {
-            let text = property.value.trimmingASCIISpaces()
-            guard !text.isEmpty else { continue }
-            if let cached = ruleCache[text] {
-                rules.append(cached)
-                continue
-            }
-            do {
-                let rule = try RecurrenceRule(parsing: text)
-                ruleCache[text] = rule
-                rules.append(rule)
-            } catch {
-                throw ICalendarError(line: property.line, "RRULE: \(error.message)")
-            }
-        }
-        extraDates = []
-        for property in dateProperties where property.name == "RDATE" {
-            let tzid = property.parameter("TZID")
-            for item in TextEscaping.splitList(property.raw) {
-                if let slash = item.firstIndex(of: "/") {
-                    guard let periodStart = CalendarTime.parse(item[..<slash], tzid: tzid) else {
-                        throw ICalendarError(line: property.line, "RDATE period \"\(item)\" has a bad start")
-                    }
-                    let rest = item[item.index(after: slash)...]
-                    if let periodEnd = CalendarTime.parse(rest, tzid: tzid) {
-                        extraDates.append(.period(start: periodStart, end: periodEnd))
-                    } else if let duration = CalendarDuration.parse(rest) {
-                        let end = periodStart.with(civil: periodStart.civil.adding(days: duration))
-                        extraDates.append(.period(start: periodStart, end: end))
-                    } else {
-                        throw ICalendarError(line: property.line, "RDATE period \"\(item)\" has a bad end")
-                    }
-                } else if let date = CalendarTime.parse(item, tzid: tzid) {
-                    extraDates.append(.start(date))
-                } else {
-                    throw ICalendarError(line: property.line, "RDATE \"\(item)\" is not a date or date-time")
-                }
-            }
-        }
-        exceptionDates = []
-        for property in dateProperties where property.name == "EXDATE" {
-            let tzid = property.parameter("TZID")
-            for item in TextEscaping.splitList(property.raw) {
-                guard let date = CalendarTime.parse(item, tzid: tzid) else {
-                    throw ICalendarError(line: property.line, "EXDATE \"\(item)\" is not a date or date-time")
-                }
-                exceptionDates.append(date)
-            }
-        }
+        self.rules = rules
+        self.extraDates = extraDates
+        self.exceptionDates = exceptionDates
         if let idProperty {
             recurrenceID = try Self.time(idProperty)
             appliesToFuture = idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
         } else {
             recurrenceID = nil
             appliesToFuture = false
+        }
+    }
+
+    /// The rule of an RRULE line; nil for an empty one.
+    private static func rule(_ property: Property, cache: inout [Substring: RecurrenceRule]) throws(ICalendarError)
+        -> RecurrenceRule?
+    {
+        var text = property.raw
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        guard !text.isEmpty else { return nil }
+        if let cached = cache[text] { return cached }
+        do {
+            let rule = try RecurrenceRule(parsing: String(text))
+            cache[text] = rule
+            return rule
+        } catch {
+            throw ICalendarError(line: property.line, "RRULE: \(error.message)")
+        }
+    }
+
+    private static func appendExtraDates(of property: Property, to extraDates: inout [ExtraDate])
+        throws(ICalendarError)
+    {
+        let tzid = property.parameter("TZID")
+        for item in TextEscaping.splitList(property.raw) {
+            if let slash = item.firstIndex(of: "/") {
+                guard let periodStart = CalendarTime.parse(item[..<slash], tzid: tzid) else {
+                    throw ICalendarError(line: property.line, "RDATE period \"\(item)\" has a bad start")
+                }
+                let rest = item[item.index(after: slash)...]
+                if let periodEnd = CalendarTime.parse(rest, tzid: tzid) {
+                    extraDates.append(.period(start: periodStart, end: periodEnd))
+                } else if let duration = CalendarDuration.parse(rest) {
+                    let end = periodStart.with(civil: periodStart.civil.adding(days: duration))
+                    extraDates.append(.period(start: periodStart, end: end))
+                } else {
+                    throw ICalendarError(line: property.line, "RDATE period \"\(item)\" has a bad end")
+                }
+            } else if let date = CalendarTime.parse(item, tzid: tzid) {
+                extraDates.append(.start(date))
+            } else {
+                throw ICalendarError(line: property.line, "RDATE \"\(item)\" is not a date or date-time")
+            }
+        }
+    }
+
+    private static func appendExceptions(of property: Property, to exceptions: inout [CalendarTime])
+        throws(ICalendarError)
+    {
+        let tzid = property.parameter("TZID")
+        for item in TextEscaping.splitList(property.raw) {
+            guard let date = CalendarTime.parse(item, tzid: tzid) else {
+                throw ICalendarError(line: property.line, "EXDATE \"\(item)\" is not a date or date-time")
+            }
+            exceptions.append(date)
         }
     }
 

@@ -76,7 +76,7 @@ public struct VCalendar: Sendable {
         var events: [Event] = []
         var warnings = readerWarnings
         var tzids = Set<String>()
-        var ruleCache: [String: RecurrenceRule] = [:]
+        var ruleCache: [Substring: RecurrenceRule] = [:]
         for component in eventComponents {
             do {
                 var event = try Event(component, ruleCache: &ruleCache)
