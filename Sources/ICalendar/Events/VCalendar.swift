@@ -76,6 +76,7 @@ public struct VCalendar: Sendable {
         var events: [Event] = []
         var warnings = readerWarnings
         var tzids = Set<String>()
+        var lastTZID: String?
         var ruleCache: [Substring: RecurrenceRule] = [:]
         for component in eventComponents {
             do {
@@ -84,8 +85,15 @@ public struct VCalendar: Sendable {
                     event.move(to: wrZone, rules: calendarZone)
                 }
                 // Zones named elsewhere (an EXDATE in another zone) are resolved when they are met.
-                if case .dateTime(_, .zone(let tzid)) = event.start { tzids.insert(tzid) }
-                if case .end(.dateTime(_, .zone(let tzid))) = event.ending { tzids.insert(tzid) }
+                // Events mostly share one zone: only a new name costs a hash.
+                if case .dateTime(_, .zone(let tzid)) = event.start, tzid != lastTZID {
+                    tzids.insert(tzid)
+                    lastTZID = tzid
+                }
+                if case .end(.dateTime(_, .zone(let tzid))) = event.ending, tzid != lastTZID {
+                    tzids.insert(tzid)
+                    lastTZID = tzid
+                }
                 events.append(event)
             } catch {
                 warnings.append(error)
