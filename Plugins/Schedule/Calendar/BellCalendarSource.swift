@@ -68,22 +68,25 @@ final class BellCalendarSource: Sendable {
             }
         case .feed(let url):
             let store = ScheduleStore(storage: storage)
-            var copy = try await store.feedCopy(for: url.absoluteString)
+            let key = url.absoluteString
+            var state = try await store.feedState(for: key)
             let needsFirstFetch =
-                copy.map { $0.body.isEmpty && now.timeIntervalSince($0.checkedAt) >= recheckSeconds } ?? true
+                state.map { !$0.hasBody && now.timeIntervalSince($0.checkedAt) >= recheckSeconds } ?? true
             if needsFirstFetch, let refresher {
                 // First use on a new install: fetch now rather than wait for the schedule.
                 _ = try await refresher.refresh(storage: storage, fetcher: fetcher, now: now, logger: logger)
-                copy = try await store.feedCopy(for: url.absoluteString)
+                state = try await store.feedState(for: key)
             }
-            guard let copy, !copy.body.isEmpty else {
-                let reason = copy?.lastError.map { " (\($0))" } ?? ""
+            guard let state, state.hasBody else {
+                let reason = state?.lastError.map { " (\($0))" } ?? ""
                 throw UserFacingError("The bell schedule feed has not loaded yet\(reason). Try again later.")
             }
-            let version = "feed:\(copy.fetchedAt.timeIntervalSince1970):\(copy.etag ?? "")"
-            if let calendar = reuse(version: version, at: now) { return calendar }
+            if let calendar = reuse(version: state.version, at: now) { return calendar }
+            guard let copy = try await store.feedCopy(for: key), !copy.body.isEmpty else {
+                throw UserFacingError("The bell schedule feed has not loaded yet. Try again later.")
+            }
             do {
-                return self.store(try VCalendar(bytes: Array(copy.body.utf8)), version: version, at: now)
+                return self.store(try VCalendar(bytes: Array(copy.body.utf8)), version: copy.version, at: now)
             } catch {
                 throw UserFacingError("The stored bell schedule cannot be read (\(error)).")
             }

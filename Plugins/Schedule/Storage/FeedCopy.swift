@@ -19,7 +19,41 @@ struct FeedCopy: Sendable, Equatable {
     var alerted: Bool
 }
 
+extension FeedCopy {
+    /// Names the stored copy: it changes exactly when a new body is stored.
+    var version: String { "feed:\(Int64(fetchedAt.timeIntervalSince1970)):\(etag ?? "")" }
+}
+
+/// The stored copy's version and health, read without its body.
+struct FeedState: Sendable, Equatable {
+    var version: String
+    var hasBody: Bool
+    var checkedAt: Date
+    var lastError: String?
+}
+
 extension ScheduleStore {
+    /// The stored copy's version and health, without reading the body (a district feed can be megabytes).
+    func feedState(for url: String) async throws -> FeedState? {
+        let table = storage.table("feed")
+        return try await storage.read { db in
+            guard
+                let row = try await db.select().columns("fetched_at", "checked_at", "etag", "last_error")
+                    .column(SQLFunction("length", args: SQLColumn("body")), as: "body_length")
+                    .from(table).where("url", .equal, SQLBind(url)).first()
+            else { return nil }
+            let etag = try row.decodeNil(column: "etag") ? nil : try row.decode(column: "etag", as: String.self)
+            let fetchedAt = try row.decode(column: "fetched_at", as: Int64.self)
+            return FeedState(
+                version: "feed:\(fetchedAt):\(etag ?? "")",
+                hasBody: try row.decode(column: "body_length", as: Int.self) > 0,
+                checkedAt: Date(
+                    timeIntervalSince1970: TimeInterval(try row.decode(column: "checked_at", as: Int64.self))),
+                lastError: try row.decodeNil(column: "last_error")
+                    ? nil : try row.decode(column: "last_error", as: String.self))
+        }
+    }
+
     func feedCopy(for url: String) async throws -> FeedCopy? {
         let table = storage.table("feed")
         return try await storage.read { db in try await Self.feedCopy(for: url, table: table, on: db) }
