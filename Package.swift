@@ -138,6 +138,6 @@ let package = Package(
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
-        .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "HomeroomCore", "HomeroomTesting"]),
+        .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
     ]
 )
