@@ -8,10 +8,12 @@ import NIOHTTP1
 /// redirects, ETag/Last-Modified conditional requests and a cap on the body that is checked while
 /// it streams in (a huge or endless body is cut off, not buffered).
 public struct HTTPFetcher: HTTPFetching {
-    private let client: HTTPClient
+    private let client: HTTPClient?
 
-    /// Uses AsyncHTTPClient's process-wide client, which follows redirects and needs no shutdown.
-    public init(client: HTTPClient = .shared) {
+    /// Uses the given client, or AsyncHTTPClient's process-wide one (which follows redirects and
+    /// needs no shutdown), created only when the first fetch happens: a bot that never fetches
+    /// starts no event loop threads for it.
+    public init(client: HTTPClient? = nil) {
         self.client = client
     }
 
@@ -34,7 +36,7 @@ public struct HTTPFetcher: HTTPFetching {
                 Int64(request.timeout.components.seconds) * 1_000_000_000
                     + request.timeout.components.attoseconds / 1_000_000_000)
         do {
-            let response = try await client.execute(outgoing, deadline: deadline)
+            let response = try await (client ?? .shared).execute(outgoing, deadline: deadline)
             switch response.status.code {
             case 304:
                 return .notModified
