@@ -82,7 +82,7 @@ final class BellCalendarSource: Sendable {
                 throw UserFacingError("The bell schedule feed has not loaded yet\(reason). Try again later.")
             }
             if let calendar = reuse(version: state.version, at: now) { return calendar }
-            guard let copy = try await store.feedCopy(for: key), !copy.body.isEmpty else {
+            guard let copy = try await store.feedBody(for: key) else {
                 throw UserFacingError("The bell schedule feed has not loaded yet. Try again later.")
             }
             do {

@@ -24,26 +24,24 @@ struct FeedRefresher: Sendable {
     func refresh(storage: PluginStorage, fetcher: any HTTPFetching, now: Date, logger: Logger) async throws -> Outcome {
         let store = ScheduleStore(storage: storage)
         let key = url.absoluteString
-        let previous = try await store.feedCopy(for: key)
+        let previous = try await store.feedState(for: key)
+        let held = previous?.hasBody == true
         let request = FetchRequest(
-            url: url, etag: previous?.body.isEmpty == false ? previous?.etag : nil,
-            lastModified: previous?.body.isEmpty == false ? previous?.lastModified : nil, maximumBytes: maximumBytes,
-            timeout: timeout)
+            url: url, etag: held ? previous?.etag : nil, lastModified: held ? previous?.lastModified : nil,
+            maximumBytes: maximumBytes, timeout: timeout)
         let problem: String
         do {
             switch try await fetcher.fetch(request) {
             case .notModified:
-                try await record(success: nil, now: now, store: store)
+                try await recordSuccess(storing: nil, now: now, store: store)
                 logger.debug("bell schedule feed unchanged", metadata: ["url": "\(key)"])
                 return .unchanged
             case .fetched(let body, let etag, let lastModified):
                 do {
                     let calendar = try VCalendar(bytes: body)
-                    let text = String(decoding: body, as: UTF8.self)
-                    let copy = FeedCopy(
-                        url: key, body: text, etag: etag, lastModified: lastModified, fetchedAt: now, checkedAt: now,
-                        failingSince: nil, lastError: nil, alerted: false)
-                    try await record(success: copy, now: now, store: store)
+                    let copy = NewCopy(
+                        body: String(decoding: body, as: UTF8.self), etag: etag, lastModified: lastModified)
+                    try await recordSuccess(storing: copy, now: now, store: store)
                     logger.info(
                         "bell schedule feed updated",
                         metadata: ["url": "\(key)", "bytes": "\(body.count)", "events": "\(calendar.events.count)"])
@@ -58,18 +56,24 @@ struct FeedRefresher: Sendable {
         logger.warning(
             "bell schedule feed failed; serving the last good copy",
             metadata: ["url": "\(key)", "reason": "\(problem)"])
-        try await record(failure: problem, now: now, store: store)
+        try await recordFailure(problem, now: now, store: store)
         return .failed(problem)
     }
 
-    /// Stores a new copy (or, for 304, marks the old one checked) and announces a recovery.
-    private func record(success copy: FeedCopy?, now: Date, store: ScheduleStore) async throws {
+    /// A body fetched with 200, to be stored.
+    private struct NewCopy: Sendable {
+        var body: String
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// Stores a new copy (or, for 304, marks the stored one checked without rewriting it) and
+    /// announces a recovery.
+    private func recordSuccess(storing copy: NewCopy?, now: Date, store: ScheduleStore) async throws {
         let key = url.absoluteString
         let targets = alertTargets
         try await store.storage.write { db in
-            let current = try await store.feedCopy(for: key, on: db)
-            guard var updated = copy ?? current else { return }
-            updated.checkedAt = now
+            let current = try await store.feedState(for: key, on: db)
             if let failing = current?.failingSince, current?.alerted == true {
                 for target in targets {
                     _ = try await Outbox.enqueue(
@@ -80,32 +84,34 @@ struct FeedRefresher: Sendable {
                         into: db)
                 }
             }
-            updated.failingSince = nil
-            updated.lastError = nil
-            updated.alerted = false
-            try await store.save(updated, on: db)
+            if let copy {
+                try await store.saveBody(
+                    copy.body, url: key, etag: copy.etag, lastModified: copy.lastModified, at: now, on: db)
+            } else if var state = current {
+                state.checkedAt = now
+                state.failingSince = nil
+                state.lastError = nil
+                state.alerted = false
+                try await store.saveHealth(state, on: db)
+            }
         }
     }
 
     /// Records a failure; the first of a streak is announced once.
-    private func record(failure problem: String, now: Date, store: ScheduleStore) async throws {
+    private func recordFailure(_ problem: String, now: Date, store: ScheduleStore) async throws {
         let key = url.absoluteString
         let targets = alertTargets
         try await store.storage.write { db in
-            var copy =
-                try await store.feedCopy(for: key, on: db)
-                ?? FeedCopy(
-                    url: key, body: "", etag: nil, lastModified: nil, fetchedAt: Date(timeIntervalSince1970: 0),
-                    checkedAt: now, failingSince: nil, lastError: nil, alerted: false)
-            copy.checkedAt = now
-            copy.lastError = problem
-            let since = copy.failingSince ?? now
-            copy.failingSince = since
-            if !copy.alerted {
+            var state = try await store.feedState(for: key, on: db) ?? .empty(url: key, at: now)
+            state.checkedAt = now
+            state.lastError = problem
+            let since = state.failingSince ?? now
+            state.failingSince = since
+            if !state.alerted {
                 let serving =
-                    copy.body.isEmpty
-                    ? "There is no earlier copy, so /now has no bell schedule until it works."
-                    : "The copy fetched \(Self.stamp(copy.fetchedAt)) keeps serving."
+                    state.hasBody
+                    ? "The copy fetched \(Self.stamp(state.fetchedAt)) keeps serving."
+                    : "There is no earlier copy, so /now has no bell schedule until it works."
                 for target in targets {
                     _ = try await Outbox.enqueue(
                         adapter: target.adapter, target: target.target,
@@ -113,9 +119,9 @@ struct FeedRefresher: Sendable {
                         idempotencyKey: "schedule:feed-down:\(key):\(Int(since.timeIntervalSince1970))", due: now,
                         into: db)
                 }
-                copy.alerted = true
+                state.alerted = true
             }
-            try await store.save(copy, on: db)
+            try await store.saveHealth(state, on: db)
         }
     }
 

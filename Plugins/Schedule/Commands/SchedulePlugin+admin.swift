@@ -163,13 +163,14 @@ extension SchedulePlugin {
                 lines = ["Source: the file \(path)."]
             case .feed(let url):
                 lines = ["Source: the feed \(url.absoluteString), refreshed every \(settings.refreshMinutes) min."]
-                if let copy = try await ScheduleStore(storage: context.storage).feedCopy(for: url.absoluteString) {
-                    if !copy.body.isEmpty {
+                if let state = try await ScheduleStore(storage: context.storage).feedState(for: url.absoluteString) {
+                    if state.hasBody {
                         lines.append(
-                            "Last good copy: \(Self.ago(copy.fetchedAt, context.now)) (\(copy.body.utf8.count) bytes).")
+                            "Last good copy: \(Self.ago(state.fetchedAt, context.now)) "
+                                + "(\(state.bodyLength) characters).")
                     }
-                    lines.append("Last checked: \(Self.ago(copy.checkedAt, context.now)).")
-                    if let since = copy.failingSince, let error = copy.lastError {
+                    lines.append("Last checked: \(Self.ago(state.checkedAt, context.now)).")
+                    if let since = state.failingSince, let error = state.lastError {
                         lines.append("Failing since \(Self.ago(since, context.now)): \(error).")
                     }
                 } else {
