@@ -32,7 +32,7 @@ extension SchedulePlugin {
     func dayReply(for date: LocalDate, _ context: CommandContext) async throws -> Reply {
         let viewer = try await viewer(context)
         let day = try await day(date, context).seen(byWave: viewer.wave)
-        if case .nothing = day.source, source.origin == .none, settings.defaultDayType == nil {
+        if isUnconfigured(day) {
             return Reply("No bell schedule is set up yet. An admin can add one: \(context.typed("help schedule")).")
         }
         var lines = ScheduleFormatter.lines(of: day, context.school, classes: viewer.classes)

@@ -51,7 +51,7 @@ extension SchedulePlugin {
             return Reply(lines: lines)
         }
         if let upcoming = today.next(after: instant) {
-            let minutes = Int((upcoming.start.timeIntervalSince(instant) / 60).rounded(.up))
+            let minutes = upcoming.minutesUntilStart(at: instant)
             let name = ScheduleFormatter.name(of: upcoming, classes: viewer.classes)
             let started = today.periods.contains { $0.end <= instant }
             if started {
@@ -68,7 +68,7 @@ extension SchedulePlugin {
             lines = ["Classes are over for today."]
         } else if !today.notes.isEmpty {
             lines = ["No classes today: \(today.notes.joined(separator: "; "))."]
-        } else if case .nothing = today.source, source.origin == .none, settings.defaultDayType == nil {
+        } else if isUnconfigured(today) {
             return Reply(
                 lines: ["No bell schedule is set up yet. An admin can add one: \(context.typed("help schedule"))."])
         } else {
@@ -89,13 +89,19 @@ extension SchedulePlugin {
         return Reply(try await nextLine(after: context.now, today: today, viewer: viewer, context))
     }
 
+    /// Whether the day is empty because no schedule of any kind is set up.
+    func isUnconfigured(_ day: DaySchedule) -> Bool {
+        guard case .nothing = day.source else { return false }
+        return source.origin == .none && settings.defaultDayType == nil
+    }
+
     /// `Next: Period 4 at 11:00, in 12 min.` — today, or the first period of the next school day.
     func nextLine(after instant: Date, today: DaySchedule, viewer: Viewer, _ context: CommandContext) async throws
         -> String
     {
         let school = context.school
         if let upcoming = today.next(after: instant) {
-            let minutes = Int((upcoming.start.timeIntervalSince(instant) / 60).rounded(.up))
+            let minutes = upcoming.minutesUntilStart(at: instant)
             return "Next: \(ScheduleFormatter.name(of: upcoming, classes: viewer.classes)) at "
                 + "\(ScheduleFormatter.clock(upcoming.start, school)), in \(ScheduleFormatter.duration(minutes: minutes))."
         }

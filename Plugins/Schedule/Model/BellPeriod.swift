@@ -24,4 +24,7 @@ struct BellPeriod: Sendable, Equatable {
 
     /// Whole minutes until it ends, counted as a student reads a clock (12:17:30 to 12:30 is 12).
     func minutesLeft(at instant: Date) -> Int { Int((end.timeIntervalSince(instant) / 60).rounded(.down)) }
+
+    /// Whole minutes until it starts, rounded up so that "starts in 0 min" is never said early.
+    func minutesUntilStart(at instant: Date) -> Int { Int((start.timeIntervalSince(instant) / 60).rounded(.up)) }
 }
