@@ -37,13 +37,21 @@ struct EventSeries: Sendable {
 
         // Overrides by the instance they replace; of two for the same instance, the newer stands.
         var overridesByID: [CivilDateTime: Int] = [:]
-        var futureOverrides: [(id: CivilDateTime, index: Int)] = []
+        // RANGE=THISANDFUTURE overrides, each with how far it moves later instances and how long they last.
+        var futureOverrides: [(id: CivilDateTime, event: Event, shift: Int64, lasting: Lasting)] = []
         for (index, override) in overrides.enumerated() {
             guard let id = override.recurrenceID else { continue }
             let reading = zones.reading(id, on: clock, local: local)
             if let existing = overridesByID[reading], overrides[existing].sequence > override.sequence { continue }
             overridesByID[reading] = index
-            if override.appliesToFuture { futureOverrides.append((reading, index)) }
+            if override.appliesToFuture {
+                let overrideStart = zones.reading(override.start, on: clock, local: local)
+                futureOverrides.append(
+                    (
+                        reading, override, overrideStart.secondsSinceEpoch - reading.secondsSinceEpoch,
+                        try Lasting(override, start: overrideStart, clock: clock, zones: zones, local: local)
+                    ))
+            }
         }
         futureOverrides.sort { $0.id < $1.id }
         // An override of an instance outside the window may have moved into it.
@@ -64,14 +72,9 @@ struct EventSeries: Sendable {
             var instanceStart = start
             var instanceEnd = periodEnd ?? instances.lasting.end(after: start)
             if let future = futureOverrides.last(where: { $0.id <= start }) {
-                let override = overrides[future.index]
-                let overrideStart = zones.reading(override.start, on: clock, local: local)
-                let shift = overrideStart.secondsSinceEpoch - future.id.secondsSinceEpoch
-                let overrideLasting = try Lasting(
-                    override, start: overrideStart, clock: clock, zones: zones, local: local)
-                event = override
-                instanceStart = start.adding(seconds: shift)
-                instanceEnd = overrideLasting.end(after: instanceStart)
+                event = future.event
+                instanceStart = start.adding(seconds: future.shift)
+                instanceEnd = future.lasting.end(after: instanceStart)
             }
             guard Self.overlaps(instanceStart, instanceEnd, span) else { continue }
             result.append(
