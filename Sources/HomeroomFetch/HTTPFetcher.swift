@@ -18,11 +18,7 @@ public struct HTTPFetcher: HTTPFetching {
     }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
-        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            request.url.host != nil
-        else {
-            throw FetchError("\(request.url.absoluteString) is not an http or https address")
-        }
+        try Self.checkWebAddress(request.url)
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
         if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
@@ -30,11 +26,7 @@ public struct HTTPFetcher: HTTPFetching {
             outgoing.headers.add(name: "If-Modified-Since", value: lastModified)
         }
         let seconds = request.timeout.components.seconds
-        let deadline =
-            NIODeadline.now()
-            + .nanoseconds(
-                Int64(request.timeout.components.seconds) * 1_000_000_000
-                    + request.timeout.components.attoseconds / 1_000_000_000)
+        let deadline = Self.deadline(after: request.timeout)
         do {
             let response = try await (client ?? .shared).execute(outgoing, deadline: deadline)
             switch response.status.code {
@@ -71,6 +63,47 @@ public struct HTTPFetcher: HTTPFetching {
         } catch {
             throw FetchError("could not reach \(request.url.host ?? "the server"): \(Self.describe(error))")
         }
+    }
+
+    public func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
+        try Self.checkWebAddress(request.url)
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        outgoing.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
+        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        outgoing.body = .bytes(request.body)
+        do {
+            let response = try await (client ?? .shared).execute(
+                outgoing, deadline: Self.deadline(after: request.timeout))
+            var body: [UInt8] = []
+            for try await buffer in response.body where body.count < Self.keptResponseBytes {
+                body.append(contentsOf: buffer.readableBytesView.prefix(Self.keptResponseBytes - body.count))
+            }
+            return OutgoingResponse(
+                status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: body)
+        } catch let error as HTTPClientError
+            where error == .deadlineExceeded || error == .connectTimeout
+            || error == .readTimeout
+        {
+            throw FetchError("no answer within \(request.timeout.components.seconds) s")
+        } catch {
+            throw FetchError("could not reach \(request.url.host ?? "the server"): \(Self.describe(error))")
+        }
+    }
+
+    private static func checkWebAddress(_ url: URL) throws(FetchError) {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw FetchError("\(url.absoluteString) is not an http or https address")
+        }
+    }
+
+    /// How much of an answer to a sent request is kept (for the log); the rest is read and dropped.
+    private static let keptResponseBytes = 4096
+
+    private static func deadline(after timeout: Duration) -> NIODeadline {
+        NIODeadline.now()
+            + .nanoseconds(
+                Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import HomeroomCore
 import HomeroomFetch
@@ -27,10 +28,15 @@ public final class BotRuntime: Sendable {
     public let clock: any HomeroomClock
     /// The runtime's logger.
     public let logger: Logger
+    /// Outgoing HTTP, shared by plugins and adapters.
+    public let fetcher: any HTTPFetching
+    /// Where each adapter stands, for the health and metrics endpoints.
+    public let adapterStatus = AdapterStatusBoard()
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
-        login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, logger: Logger
+        login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, fetcher: any HTTPFetching,
+        logger: Logger
     ) {
         self.configuration = configuration
         self.database = database
@@ -40,21 +46,23 @@ public final class BotRuntime: Sendable {
         self.scheduler = scheduler
         self.outbox = outbox
         self.clock = clock
+        self.fetcher = fetcher
         self.logger = logger
     }
 
     /// Creates the plugins from their configuration sections, opens the database, runs pending
-    /// migrations and builds the dispatcher.
+    /// migrations and builds the dispatcher. Handled commands are counted into `metrics` when given.
     public static func start(
         configuration: ResolvedConfiguration, plugins pluginTypes: [any ConfigurablePlugin.Type],
-        clock: any HomeroomClock = SystemClock(), fetcher: any HTTPFetching = HTTPFetcher(), logger: Logger
+        clock: any HomeroomClock = SystemClock(), fetcher: any HTTPFetching = HTTPFetcher(),
+        metrics: (any MetricsFactory)? = nil, logger: Logger
     ) async throws -> BotRuntime {
-        let plugins = try makePlugins(pluginTypes, sections: configuration.configuration.plugins)
+        let plugins = try makePlugins(pluginTypes, configuration: configuration)
         let database = try await configuration.storage.open(logger: logger)
         do {
             return try await assemble(
                 configuration: configuration, plugins: plugins, database: database, clock: clock, fetcher: fetcher,
-                logger: logger)
+                observer: metrics.map { CommandMetrics(factory: $0) }, logger: logger)
         } catch {
             await database.close()
             throw error
@@ -63,7 +71,7 @@ public final class BotRuntime: Sendable {
 
     private static func assemble(
         configuration: ResolvedConfiguration, plugins: [any Plugin], database: any Database, clock: any HomeroomClock,
-        fetcher: any HTTPFetching, logger: Logger
+        fetcher: any HTTPFetching, observer: (any CommandObserver)?, logger: Logger
     ) async throws -> BotRuntime {
         try await MigrationRunner(database: database, logger: logger)
             .run([(CorePlugin.id, CorePlugin.schemaMigrations)] + plugins.map { ($0.id, $0.migrations) })
@@ -76,7 +84,7 @@ public final class BotRuntime: Sendable {
         let outbox = Outbox(database: database, clock: clock)
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
-            rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger)
+            rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer)
         let allPlugins: [any Plugin] = [CorePlugin(login: login, switchboard: switchboard)] + plugins
         let dispatcher = try Dispatcher(
             plugins: allPlugins, recognizer: configuration.recognizer,
@@ -92,7 +100,7 @@ public final class BotRuntime: Sendable {
             school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, logger: logger)
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
-            scheduler: scheduler, outbox: outbox, clock: clock, logger: logger)
+            scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger)
     }
 
     /// Handles one message through the whole path; see ``Dispatcher/handle(_:)``.
@@ -111,26 +119,22 @@ public final class BotRuntime: Sendable {
     }
 
     private static func makePlugins(
-        _ types: [any ConfigurablePlugin.Type], sections: [String: JSONValue]
+        _ types: [any ConfigurablePlugin.Type], configuration: ResolvedConfiguration
     ) throws -> [any Plugin] {
+        let sections = configuration.configuration.plugins
         let known = Set(types.map { $0.id })
         if let stray = sections.keys.sorted().first(where: { !known.contains($0) && !$0.hasPrefix("//") }) {
             throw ConfigurationError(
                 key: "plugins.\(stray)",
                 problem: "no such plugin (the plugins are \(known.sorted().joined(separator: ", ")))")
         }
-        return try types.map { try makePlugin($0, section: sections[$0.id]) }
+        return try types.map { try makePlugin($0, section: sections[$0.id], configuration: configuration) }
     }
 
-    private static func makePlugin<P: ConfigurablePlugin>(_ type: P.Type, section: JSONValue?) throws -> any Plugin {
-        let settings: P.Settings
-        do {
-            settings = try JSONDecoder().decode(P.Settings.self, from: try (section ?? .object([:])).encoded())
-        } catch let error as DecodingError {
-            let inner = ConfigurationError(error)
-            throw ConfigurationError(
-                key: inner.key.isEmpty ? "plugins.\(P.id)" : "plugins.\(P.id).\(inner.key)", problem: inner.problem)
-        }
+    private static func makePlugin<P: ConfigurablePlugin>(
+        _ type: P.Type, section: JSONValue?, configuration: ResolvedConfiguration
+    ) throws -> any Plugin {
+        let settings = try configuration.decodeSection(section, key: "plugins.\(P.id)", as: P.Settings.self)
         do {
             return try P(settings: settings)
         } catch let error as UserFacingError {

@@ -4,8 +4,9 @@ import NIOHTTP1
 import NIOPosix
 import Synchronization
 
-/// A real HTTP server on 127.0.0.1 and a free port, for tests of code that fetches: it serves the
-/// responses a test sets per path, honours `If-None-Match`, and records the requests it got.
+/// A real HTTP server on 127.0.0.1 and a free port, for tests of code that fetches or posts: it
+/// serves the responses a test sets per path (one after another, the last one repeating),
+/// honours `If-None-Match`, and records the requests it got, bodies included.
 public final class LoopbackHTTPServer: Sendable {
     /// One response to serve.
     public struct Response: Sendable {
@@ -30,11 +31,17 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// What the server received.
     public struct Request: Sendable {
+        public var method: String
         public var path: String
+        /// Header names lowercased.
         public var headers: [String: String]
+        public var body: [UInt8]
+
+        /// The body as text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    private let state = Mutex<(responses: [String: Response], requests: [Request])>(([:], []))
+    private let state = Mutex<(responses: [String: [Response]], requests: [Request])>(([:], []))
     private let channel: any Channel
     /// The port it listens on.
     public let port: Int
@@ -45,8 +52,9 @@ public final class LoopbackHTTPServer: Sendable {
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap {
-                    channel.pipeline.addHandler(LoopbackHTTPHandler(box: server))
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(LoopbackHTTPHandler(box: server))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -65,24 +73,41 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Serves `response` at `path` from now on.
     public func serve(_ path: String, _ response: Response) {
-        state.withLock { $0.responses[path] = response }
+        serve(path, sequence: [response])
+    }
+
+    /// Serves `responses` at `path` one request after another; the last one keeps being served.
+    public func serve(_ path: String, sequence responses: [Response]) {
+        precondition(!responses.isEmpty, "give at least one response")
+        state.withLock { $0.responses[path] = responses }
     }
 
     /// The requests received so far.
     public var requests: [Request] { state.withLock { $0.requests } }
+
+    /// Waits until `count` requests to `path` have arrived (or `timeout` passed) and returns them.
+    public func requests(to path: String, count: Int, timeout: Duration = .seconds(10)) async throws -> [Request] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let received = requests.filter { $0.path == path }
+            if received.count >= count || ContinuousClock.now >= deadline { return received }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
 
     /// Stops listening.
     public func stop() async {
         try? await channel.close()
     }
 
-    fileprivate func respond(to head: HTTPRequestHead) -> Response {
+    fileprivate func respond(to head: HTTPRequestHead, body: [UInt8]) -> Response {
         let headers = Dictionary(head.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         return state.withLock { state in
-            state.requests.append(Request(path: head.uri, headers: headers))
-            guard let response = state.responses[head.uri] else {
+            state.requests.append(Request(method: head.method.rawValue, path: head.uri, headers: headers, body: body))
+            guard let queued = state.responses[head.uri], let response = queued.first else {
                 return Response(status: 404, body: Array("not found".utf8))
             }
+            if queued.count > 1 { state.responses[head.uri] = Array(queued.dropFirst()) }
             if let etag = response.headers.first(where: { $0.0 == "ETag" })?.1, headers["if-none-match"] == etag {
                 return Response(status: 304)
             }
@@ -96,19 +121,36 @@ private final class LoopbackHTTPServerBox: Sendable {
     let server = Mutex<LoopbackHTTPServer?>(nil)
 }
 
-private final class LoopbackHTTPHandler: ChannelInboundHandler, Sendable {
+/// One connection's handler: collects a request's head and body, then answers.
+private final class LoopbackHTTPHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     private let box: LoopbackHTTPServerBox
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
 
     init(box: LoopbackHTTPServerBox) {
         self.box = box
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .head(let head) = unwrapInboundIn(data) else { return }
-        let response = box.server.withLock { $0 }?.respond(to: head) ?? LoopbackHTTPServer.Response(status: 503)
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            self.head = head
+            body = []
+        case .body(let buffer):
+            body.append(contentsOf: buffer.readableBytesView)
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            answer(head, context: context)
+        }
+    }
+
+    private func answer(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let response =
+            box.server.withLock { $0 }?.respond(to: head, body: body) ?? LoopbackHTTPServer.Response(status: 503)
         var headers = HTTPHeaders(response.headers)
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         let status = HTTPResponseStatus(statusCode: response.status)

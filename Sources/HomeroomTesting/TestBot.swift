@@ -3,6 +3,7 @@ import HomeroomCore
 import HomeroomRuntime
 import HomeroomStorage
 import Logging
+import Metrics
 
 /// A whole bot for tests: the real runtime and plugins on a temporary database, a test clock,
 /// and an in-memory adapter (`send`). What a test sends goes through exactly the path a chat
@@ -47,10 +48,12 @@ public final class TestBot: Sendable {
         return configuration
     }
 
-    /// Starts a bot with `plugins` on a new database, its clock standing at `instant` (ISO 8601 with offset).
+    /// Starts a bot with `plugins` on a new database, its clock standing at `instant` (ISO 8601 with
+    /// offset), counting commands into `metrics` when given.
     public static func start(
         plugins: [any ConfigurablePlugin.Type] = [], at instant: String = "2026-11-23T12:00:00-05:00",
-        backend: DatabaseBackend = .sqlite, configure: (inout HomeroomConfiguration) -> Void = { _ in }
+        backend: DatabaseBackend = .sqlite, metrics: (any MetricsFactory)? = nil,
+        configure: (inout HomeroomConfiguration) -> Void = { _ in }
     ) async throws -> TestBot {
         var configuration = testConfiguration()
         configure(&configuration)
@@ -62,7 +65,8 @@ public final class TestBot: Sendable {
         let clock = TestClock(instant)
         do {
             let runtime = try await BotRuntime.start(
-                configuration: try configuration.resolve(), plugins: plugins, clock: clock, logger: testLogger())
+                configuration: try configuration.resolve(), plugins: plugins, clock: clock, metrics: metrics,
+                logger: testLogger())
             return TestBot(
                 runtime: runtime, clock: clock, database: database, configuration: configuration, pluginTypes: plugins)
         } catch {
@@ -174,7 +178,8 @@ public final class TestBot: Sendable {
         }
     }
 
-    private static func testLogger() -> Logger {
+    /// The logger tests run with: quiet unless `HOMEROOM_TEST_LOG` names a level.
+    public static func testLogger() -> Logger {
         var logger = Logger(label: "homeroom.test")
         logger.logLevel =
             ProcessInfo.processInfo.environment["HOMEROOM_TEST_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .critical

@@ -27,12 +27,14 @@ public struct Dispatcher: Sendable {
         public var fetcher: any HTTPFetching
         /// The runtime's logger.
         public var logger: Logger
+        /// Told about every handled command (the metrics), if set.
+        public var observer: (any CommandObserver)?
 
         /// Bundles the services.
         public init(
             database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
             switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
-            logger: Logger
+            logger: Logger, observer: (any CommandObserver)? = nil
         ) {
             self.database = database
             self.school = school
@@ -43,7 +45,18 @@ public struct Dispatcher: Sendable {
             self.outbox = outbox
             self.fetcher = fetcher
             self.logger = logger
+            self.observer = observer
         }
+    }
+
+    /// What routing one message gave: the reply, and for the metrics the plugin and outcome
+    /// (nil when the message was not a command).
+    private struct Routed {
+        var reply: Reply?
+        var pluginID: String? = nil
+        var outcome: CommandOutcome?
+
+        static let ignored = Routed(reply: nil, outcome: nil)
     }
 
     /// Every registered command.
@@ -82,25 +95,40 @@ public struct Dispatcher: Sendable {
     /// Handles one message: the reply to send, or nil when the message was not for the bot (or
     /// the sender is over the rate limit and has already been told).
     public func handle(_ message: IncomingMessage) async -> Reply? {
-        guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return nil }
+        guard let observer = services.observer else { return await route(message).reply }
+        let start = ContinuousClock.now
+        let routed = await route(message)
+        if let outcome = routed.outcome {
+            observer.commandHandled(
+                HandledCommand(pluginID: routed.pluginID, outcome: outcome, duration: ContinuousClock.now - start))
+        }
+        return routed.reply
+    }
+
+    private func route(_ message: IncomingMessage) async -> Routed {
+        guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return .ignored }
         let words: [String]
         do {
             words = try ArgumentTokenizer.words(in: recognized.body)
         } catch {
-            return .error("a quote (\") is missing its closing partner — nothing was done")
+            return Routed(
+                reply: .error("a quote (\") is missing its closing partner — nothing was done"), outcome: .refused)
         }
-        guard let name = words.first else { return nil }
+        guard let name = words.first else { return .ignored }
         let prefix = recognized.prefix
 
-        if let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) { return answer }
+        if let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) {
+            return Routed(reply: answer, outcome: .limited)
+        }
         let caller: Caller
         do {
             caller = try await services.access.caller(for: message.sender, verified: message.senderIsVerified)
         } catch {
-            return failure(error, command: name, logger: services.logger)
+            return Routed(reply: failure(error, command: name, logger: services.logger), outcome: .failed)
         }
         guard let top = catalog.command(named: name) else {
-            return .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller))
+            return Routed(
+                reply: .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller)), outcome: .refused)
         }
         let (command, consumed) = top.resolve(words.dropFirst())
 
@@ -115,21 +143,27 @@ public struct Dispatcher: Sendable {
             services.switchboard.isDisabled(
                 adapter: message.adapter, channel: channel, pluginID: command.pluginID, capability: command.capability)
         {
-            return .error("\(prefix)\(command.fullName) is switched off in this channel")
+            return Routed(
+                reply: .error("\(prefix)\(command.fullName) is switched off in this channel"),
+                pluginID: command.pluginID,
+                outcome: .refused)
         }
         guard command.isAvailable(to: caller) else {
-            return .error(
+            let refusal =
                 command.command.access == .restricted
-                    ? UserFacingError.missingPermission(command.capability).message
-                    : "\(prefix)\(command.fullName) is not available to you")
+                ? UserFacingError.missingPermission(command.capability).message
+                : "\(prefix)\(command.fullName) is not available to you"
+            return Routed(reply: .error(refusal), pluginID: command.pluginID, outcome: .refused)
         }
         if let limit = command.command.rateLimit,
             let answer = overLimit(message, scope: command.capability, limit: limit)
         {
-            return answer
+            return Routed(reply: answer, pluginID: command.pluginID, outcome: .limited)
         }
         guard let handler = command.command.handler else {
-            return .error(subcommandList(of: command, prefix: prefix, caller: caller))
+            return Routed(
+                reply: .error(subcommandList(of: command, prefix: prefix, caller: caller)), pluginID: command.pluginID,
+                outcome: .refused)
         }
         let context = CommandContext(
             message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
@@ -137,11 +171,15 @@ public struct Dispatcher: Sendable {
             logger: loggers[command.pluginID]!, catalog: catalog, outbox: services.outbox,
             fetcher: services.fetcher)
         do {
-            return try await handler(context)
+            let reply = try await handler(context)
+            return Routed(
+                reply: reply, pluginID: command.pluginID, outcome: reply.isError ? .refused : .answered)
         } catch let error as UserFacingError {
-            return .error(error.message)
+            return Routed(reply: .error(error.message), pluginID: command.pluginID, outcome: .refused)
         } catch {
-            return failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger)
+            return Routed(
+                reply: failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger),
+                pluginID: command.pluginID, outcome: .failed)
         }
     }
 

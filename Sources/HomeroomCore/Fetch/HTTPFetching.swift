@@ -1,10 +1,68 @@
 import Foundation
 
-/// Outgoing HTTP for plugins (feeds, calendars, pages): one GET with a deadline, a size cap,
-/// redirects and conditional requests. The runtime provides it (`HomeroomFetch`); plugins see only this.
+/// Outgoing HTTP for plugins and adapters: a GET with a deadline, a size cap, redirects and
+/// conditional requests (feeds, calendars, pages), and a request that sends a body (webhook
+/// notifications, deferred replies). The runtime provides it (`HomeroomFetch`); callers see only this.
 public protocol HTTPFetching: Sendable {
     /// Fetches `request.url`; throws ``FetchError`` with a reason an admin can act on.
     func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse
+
+    /// Sends `request` and returns whatever status the server answered; throws ``FetchError`` only
+    /// when no answer came (no connection, the deadline passed).
+    func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse
+}
+
+/// A request with a body, such as a JSON notification posted to a webhook URL.
+public struct OutgoingRequest: Sendable, Equatable {
+    /// An `http` or `https` URL.
+    public var url: URL
+    /// `POST`, `PATCH` or `PUT`.
+    public var method: String
+    /// Header names and values, in order.
+    public var headers: [HeaderField]
+    /// The body.
+    public var body: [UInt8]
+    /// The whole exchange must end within this.
+    public var timeout: Duration
+
+    /// One header.
+    public struct HeaderField: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A JSON body sent with `method` (POST by default), within 10 seconds unless told otherwise.
+    public init(
+        url: URL, method: String = "POST", json body: [UInt8], headers: [HeaderField] = [],
+        timeout: Duration = .seconds(10)
+    ) {
+        self.url = url
+        self.method = method
+        self.headers = [HeaderField("Content-Type", "application/json")] + headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// What a server answered to an ``OutgoingRequest``.
+public struct OutgoingResponse: Sendable, Equatable {
+    /// The status code.
+    public var status: Int
+    /// The `Retry-After` header, when the server sent one.
+    public var retryAfter: String?
+    /// The start of the body (at most a few kilobytes), for the log.
+    public var body: [UInt8]
+
+    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = []) {
+        self.status = status
+        self.retryAfter = retryAfter
+        self.body = body
+    }
 }
 
 /// One GET request.

@@ -1,6 +1,6 @@
 /// A user as one chat platform knows them: the adapter's name and the platform's id for the user.
 ///
-/// Written `adapter:id`, for example `slack:U024BE7LH`, `irc:alice` or `console:local`.
+/// Written `adapter:id`, for example `slack:T0001:U024BE7LH`, `irc:alice` or `console:local`.
 public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The adapter the user talks through (`irc`, `slack`, `console`, …).
     public let adapter: String

@@ -12,10 +12,14 @@ public struct DeliveryFailure: Error, CustomStringConvertible {
     public let description: String
     /// Seconds the platform asked to wait before the next attempt.
     public let retryAfter: Double?
+    /// True when trying again cannot help (no webhook URL for the channel, the platform refused the
+    /// message as malformed): the message is given up at once instead of retried for a day.
+    public let isPermanent: Bool
 
     /// Creates a failure.
-    public init(_ description: String, retryAfter: Double? = nil) {
+    public init(_ description: String, retryAfter: Double? = nil, isPermanent: Bool = false) {
         self.description = description
         self.retryAfter = retryAfter
+        self.isPermanent = isPermanent
     }
 }

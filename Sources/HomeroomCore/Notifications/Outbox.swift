@@ -121,15 +121,15 @@ public struct Outbox: Sendable {
     }
 
     /// Records a failed attempt: the message is due again after the backoff (or after
-    /// `retryAfter`, when the platform said so), or given up after the last attempt. Returns
-    /// whether it will be retried.
+    /// `retryAfter`, when the platform said so), or given up after the last attempt or at once
+    /// when the failure is `permanent`. Returns whether it will be retried.
     @discardableResult
-    public func markFailed(_ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil) async throws
-        -> Bool
-    {
+    public func markFailed(
+        _ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil, permanent: Bool = false
+    ) async throws -> Bool {
         let now = clock.now
         let failures = message.failedAttempts + 1
-        let retry = failures < retryPolicy.maximumAttempts
+        let retry = !permanent && failures < retryPolicy.maximumAttempts
         let due = now.addingTimeInterval(max(retryAfter ?? 0, retryPolicy.delay(afterFailures: failures)))
         try await database.write { db in
             try await db.update(Self.table)
@@ -148,6 +148,18 @@ public struct Outbox: Sendable {
                 .where("state", .equal, SQLBind(State.pending.rawValue))
             if let adapter { query = query.where("adapter", .equal, SQLBind(adapter)) }
             return try await query.first().map { try $0.decode(column: "count", as: Int.self) } ?? 0
+        }
+    }
+
+    /// How many messages wait for delivery, by adapter (adapters with none are left out).
+    public func pendingCounts() async throws -> [String: Int] {
+        try await database.read { db in
+            try await db.select().column("adapter").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
+                .from(Self.table).where("state", .equal, SQLBind(State.pending.rawValue)).groupBy("adapter").all()
+                .reduce(into: [:]) { counts, row in
+                    counts[try row.decode(column: "adapter", as: String.self)] = try row.decode(
+                        column: "count", as: Int.self)
+                }
         }
     }
 

@@ -49,8 +49,10 @@ public struct OutboxDeliveryWorker: Sendable {
                 try await outbox.markDelivered(message)
                 sent += 1
             } catch {
-                let retryAfter = (error as? DeliveryFailure)?.retryAfter
-                let retried = try await outbox.markFailed(message, error: "\(error)", retryAfter: retryAfter)
+                let failure = error as? DeliveryFailure
+                let retried = try await outbox.markFailed(
+                    message, error: "\(error)", retryAfter: failure?.retryAfter,
+                    permanent: failure?.isPermanent ?? false)
                 if retried {
                     logger.warning("delivery \(message.idempotencyKey) to \(message.target) failed, retrying: \(error)")
                 } else {

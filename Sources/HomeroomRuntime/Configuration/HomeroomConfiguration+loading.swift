@@ -38,6 +38,7 @@ extension HomeroomConfiguration {
 
     /// Applies `HOMEROOM_DATABASE_URL` and resolves `"env:NAME"` secrets.
     mutating func applyEnvironment(_ environment: [String: String]) throws(ConfigurationError) {
+        self.environment = environment
         if let url = environment["HOMEROOM_DATABASE_URL"], !url.isEmpty {
             storage.postgres = url
         }
@@ -49,10 +50,8 @@ extension HomeroomConfiguration {
     /// The value itself, or for `env:NAME` the environment variable NAME.
     static func secret(_ value: String, key: String, environment: [String: String]) throws(ConfigurationError) -> String
     {
-        guard value.hasPrefix("env:") else { return value }
-        let name = String(value.dropFirst(4))
-        guard let resolved = environment[name], !resolved.isEmpty else {
-            throw ConfigurationError(key: key, problem: "the environment variable \(name) is not set")
+        guard let resolved = EnvironmentSecret.resolve(value, in: environment) else {
+            throw ConfigurationError(key: key, problem: "the environment variable \(value.dropFirst(4)) is not set")
         }
         return resolved
     }
@@ -141,7 +140,7 @@ extension HomeroomConfiguration {
         for (index, admin) in admins.enumerated() {
             guard let user = UserID(admin) else {
                 throw ConfigurationError(
-                    key: "admins[\(index)]", problem: "\"\(admin)\" is not ADAPTER:ID such as slack:U024BE7LH")
+                    key: "admins[\(index)]", problem: "\"\(admin)\" is not ADAPTER:ID such as slack:T0001:U024BE7LH")
             }
             configured[user, default: []].insert("admin")
         }
@@ -167,4 +166,24 @@ public struct ResolvedConfiguration: Sendable {
     public let logLevel: Logger.Level
     /// The console's user.
     public let consoleUser: UserID
+
+    /// Decodes a configuration section (a plugin's, an adapter's) into its settings type: a
+    /// problem is reported with its full key (`webhooks.slack.signingSecret`), and `"env:NAME"`
+    /// secrets are read from the environment the configuration was loaded with.
+    public func decodeSection<Settings: Decodable>(_ section: JSONValue?, key: String, as type: Settings.Type)
+        throws(ConfigurationError) -> Settings
+    {
+        let decoder = JSONDecoder()
+        decoder.userInfo[.homeroomEnvironment] = configuration.environment
+        do {
+            return try decoder.decode(Settings.self, from: try (section ?? .object([:])).encoded())
+        } catch let error as DecodingError {
+            let inner = ConfigurationError(error)
+            throw ConfigurationError(key: inner.key.isEmpty ? key : "\(key).\(inner.key)", problem: inner.problem)
+        } catch let error as UserFacingError {
+            throw ConfigurationError(key: key, problem: error.message)
+        } catch {
+            throw ConfigurationError(key: key, problem: "\(error)")
+        }
+    }
 }

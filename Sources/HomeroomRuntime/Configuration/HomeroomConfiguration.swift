@@ -20,7 +20,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var rateLimit = RateLimitSettings()
     /// PIN logins.
     public var security = SecuritySettings()
-    /// Platform ids that hold the admin role by configuration (`slack:U024BE7LH`); it applies
+    /// Platform ids that hold the admin role by configuration (`slack:T0001:U024BE7LH`); it applies
     /// when the platform vouches for the id, otherwise after a PIN login.
     public var admins: [String] = []
     /// Roles the school defines: name → capabilities (`-` denies). `admin` (`*`) is built in.
@@ -31,6 +31,11 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var logLevel = "info"
     /// Each plugin's own section, by plugin id.
     public var plugins: [String: JSONValue] = [:]
+    /// The webhook adapter's section (HTTP endpoints, platform secrets, outgoing webhook URLs),
+    /// decoded by the adapter itself.
+    public var webhooks: JSONValue = .object([:])
+    /// The environment the file was loaded with: `"env:NAME"` secrets in sections are read from it.
+    public var environment: [String: String] = [:]
 
     /// Storage settings.
     public struct StorageSettings: Sendable, Decodable {
@@ -138,7 +143,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, security, admins, roles,
-            console, logLevel, plugins
+            console, logLevel, plugins, webhooks
     }
 
     /// The embedded defaults.
@@ -160,5 +165,6 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         console = try container.decode(.console, or: console)
         logLevel = try container.decode(.logLevel, or: logLevel)
         plugins = try container.decode(.plugins, or: plugins)
+        webhooks = try container.decode(.webhooks, or: webhooks)
     }
 }

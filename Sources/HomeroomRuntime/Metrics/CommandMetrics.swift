@@ -1,0 +1,47 @@
+import CoreMetrics
+import HomeroomCore
+import Synchronization
+
+/// Counts handled commands through swift-metrics: `homeroom_commands_total` by plugin and
+/// outcome, and the `homeroom_command_duration_seconds` timer by plugin. With the Prometheus
+/// factory of `homeroom serve` they appear on `GET /metrics`.
+public final class CommandMetrics: CommandObserver {
+    /// The counter's label.
+    public static let commandsLabel = "homeroom_commands_total"
+    /// The timer's label.
+    public static let durationLabel = "homeroom_command_duration_seconds"
+
+    private struct Instruments {
+        var counters: [String: Counter] = [:]
+        var timers: [String: CoreMetrics.Timer] = [:]
+    }
+
+    private let factory: any MetricsFactory
+    private let instruments = Mutex(Instruments())
+
+    /// Records into `factory`.
+    public init(factory: any MetricsFactory) {
+        self.factory = factory
+    }
+
+    public func commandHandled(_ command: HandledCommand) {
+        let plugin = command.pluginID ?? "none"
+        let (counter, timer) = instruments.withLock { instruments in
+            let counterKey = plugin + "\u{1F}" + command.outcome.rawValue
+            let counter =
+                instruments.counters[counterKey]
+                ?? Counter(
+                    label: Self.commandsLabel, dimensions: [("plugin", plugin), ("outcome", command.outcome.rawValue)],
+                    factory: factory)
+            instruments.counters[counterKey] = counter
+            let timer =
+                instruments.timers[plugin]
+                ?? CoreMetrics.Timer(label: Self.durationLabel, dimensions: [("plugin", plugin)], factory: factory)
+            instruments.timers[plugin] = timer
+            return (counter, timer)
+        }
+        counter.increment()
+        let (seconds, attoseconds) = command.duration.components
+        timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
