@@ -18,6 +18,9 @@ enum Goal {
     static let idleMegabytes = 30.0
     static let parseMegabytesPerSecond = 100.0
     static let nowMilliseconds = 1.0
+    static let webhookRequestsPerSecond = 20_000.0
+    static let webhookP99Milliseconds = 10.0
+    static let webhookMegabytes = 60.0
 }
 
 /// The school calendars kept as test fixtures.
@@ -125,7 +128,7 @@ func benchmarkIdleMemory() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.appendingPathComponent("homeroom.json")
         try
-            #"{"console": {"enabled": false}, "logLevel": "warning", "storage": {"sqlite": "\#(folder.path)/homeroom.sqlite"}}"#
+            #"{"console": {"enabled": false}, "logLevel": "warning", "webhooks": {"port": 0}, "storage": {"sqlite": "\#(folder.path)/homeroom.sqlite"}}"#
             .write(to: config, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = executable
@@ -159,9 +162,10 @@ func benchmarkIdleMemory() throws {
     print("  the Swift libraries, shared and reclaimable, whose count depends on the page cache")
 }
 
-// HOMEROOM_BENCH=parse (or dispatch, now, memory) runs one of them, for a profiler.
+// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks) runs one of them, for a profiler.
 let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
 if only == nil || only == "dispatch" { try await benchmarkDispatch() }
 if only == nil || only == "parse" { try benchmarkCalendarParsing() }
 if only == nil || only == "now" { try await benchmarkNow() }
 if only == nil || only == "memory" { try benchmarkIdleMemory() }
+if only == nil || only == "webhooks" { try benchmarkWebhookAPI() }

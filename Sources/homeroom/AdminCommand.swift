@@ -11,7 +11,7 @@ struct AdminCommand: AsyncParsableCommand {
     struct Grant: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Give a role to a platform id (ADAPTER:ID).")
         @OptionGroup var options: RuntimeOptions
-        @Argument(help: "ADAPTER:ID, e.g. console:alice or slack:U024BE7LH") var user: String
+        @Argument(help: "ADAPTER:ID, e.g. console:alice or slack:T0001:U024BE7LH") var user: String
         @Option(help: "The role, e.g. admin.") var role: String
 
         func run() async throws {

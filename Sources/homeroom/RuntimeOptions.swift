@@ -3,6 +3,7 @@ import Foundation
 import HomeroomCore
 import HomeroomRuntime
 import Logging
+import Metrics
 
 /// `--config PATH`, and starting the runtime from it with clear one-line errors.
 struct RuntimeOptions: ParsableArguments {
@@ -23,8 +24,10 @@ struct RuntimeOptions: ParsableArguments {
         }
     }
 
-    /// Starts the runtime, logging at the configured level (never below `quietest`).
-    func startRuntime(quietest: Logger.Level = .trace) async throws -> BotRuntime {
+    /// Starts the runtime, logging at the configured level (never below `quietest`) and counting
+    /// commands into `metrics` when given.
+    func startRuntime(quietest: Logger.Level = .trace, metrics: (any MetricsFactory)? = nil) async throws -> BotRuntime
+    {
         let configuration = try resolvedConfiguration()
         let level = max(configuration.logLevel, quietest)
         LoggingSystem.bootstrap { label in
@@ -34,7 +37,8 @@ struct RuntimeOptions: ParsableArguments {
         }
         let logger = Logger(label: "homeroom")
         do {
-            return try await BotRuntime.start(configuration: configuration, plugins: installedPlugins, logger: logger)
+            return try await BotRuntime.start(
+                configuration: configuration, plugins: installedPlugins, metrics: metrics, logger: logger)
         } catch let error as ConfigurationError {
             printError(error.description)
             throw ExitCode(2)

@@ -1,28 +1,54 @@
 import ArgumentParser
 import HomeroomCore
 import HomeroomRuntime
+import HomeroomWebhooks
 import Logging
+import Metrics
+import Prometheus
 import ServiceLifecycle
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the configured adapters and the scheduler until SIGINT or SIGTERM.")
+        commandName: "serve",
+        abstract: "Run the configured adapters (console, webhooks) and the scheduler until SIGINT or SIGTERM.")
 
     @OptionGroup var options: RuntimeOptions
 
     func run() async throws {
-        let runtime = try await options.startRuntime()
-        let settings = runtime.configuration
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(Self.metricsFactory(registry))
+        let settings = try options.resolvedConfiguration()
+        let webhooks: WebhookSettings
+        do {
+            webhooks = try settings.decodeSection(
+                settings.configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
+        } catch {
+            printError(error.description)
+            throw ExitCode(2)
+        }
+        let runtime = try await options.startRuntime(metrics: MetricsSystem.factory)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: BackgroundLoopService { await runtime.scheduler.run() })
         ]
         if settings.configuration.console.enabled {
-            let delivery = OutboxDeliveryWorker(outbox: runtime.outbox, sender: ConsoleSender(), logger: runtime.logger)
-            services.append(.init(service: BackgroundLoopService { await delivery.run() }))
+            services.append(delivery(through: ConsoleSender(), runtime: runtime))
             services.append(
                 .init(
                     service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),
                     successTerminationBehavior: .ignore))
+            runtime.adapterStatus.report("console", .up, detail: "reading standard input", at: runtime.clock.now)
+        }
+        if webhooks.enabled {
+            services.append(.init(service: webhookServer(webhooks, runtime: runtime, registry: registry)))
+            for (platform, urls) in webhooks.incomingWebhooks.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                let sender = IncomingWebhookSender(
+                    platform: platform, urls: urls, fetcher: runtime.fetcher,
+                    timeout: .milliseconds(Int64(webhooks.deliveryTimeoutSeconds * 1000)))
+                services.append(delivery(through: sender, runtime: runtime))
+                runtime.adapterStatus.report(
+                    platform.rawValue, .up, detail: "posting to \(urls.count) incoming webhook URL(s)",
+                    at: runtime.clock.now)
+            }
         }
         StandardOutput.write(
             "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."
@@ -30,12 +56,48 @@ struct ServeCommand: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: .init(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: runtime.logger))
+        var failure: (any Error)?
         do {
             try await group.run()
         } catch {
-            runtime.logger.error("stopped: \(error)")
+            failure = error
         }
         await runtime.close()
+        if let failure {
+            printError("homeroom: stopped: \(failure)")
+            throw ExitCode(1)
+        }
         runtime.logger.info("stopped cleanly")
+    }
+
+    /// The HTTP server, printing where it listens once it does.
+    private func webhookServer(
+        _ settings: WebhookSettings, runtime: BotRuntime, registry: PrometheusCollectorRegistry
+    ) -> WebhookServer {
+        let dependencies = WebhookServer.Dependencies(
+            dispatcher: runtime.dispatcher, database: runtime.database, outbox: runtime.outbox, clock: runtime.clock,
+            fetcher: runtime.fetcher, adapterStatus: runtime.adapterStatus, metrics: registry, logger: runtime.logger)
+        return WebhookServer(settings: settings, dependencies: dependencies) { listening in
+            StandardOutput.write("Webhooks on \(listening.baseURL): \(listening.endpoints.joined(separator: " "))")
+        }
+    }
+
+    /// The outbox worker delivering `sender`'s notifications.
+    private func delivery(through sender: any MessageSender, runtime: BotRuntime)
+        -> ServiceGroupConfiguration.ServiceConfiguration
+    {
+        let worker = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: runtime.logger)
+        return .init(service: BackgroundLoopService { await worker.run() })
+    }
+
+    /// Prometheus through swift-metrics, with latency buckets sized for commands (most take
+    /// well under a millisecond) instead of the default ones for HTTP services.
+    private static func metricsFactory(_ registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets[CommandMetrics.durationLabel] = [
+            .microseconds(100), .microseconds(500), .milliseconds(1), .milliseconds(5), .milliseconds(25),
+            .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
+        ]
+        return factory
     }
 }

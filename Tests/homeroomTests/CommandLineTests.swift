@@ -138,6 +138,7 @@ import Testing
         defer { homeroom.remove() }
         let server = try RunningHomeroom(homeroom, ["serve"])
         try await server.waitFor("data: SQLite file ./homeroom-data/homeroom.sqlite")
+        try await server.waitFor("Webhooks on http://127.0.0.1:8080: /healthz /metrics")
         try await Task.sleep(for: .seconds(1))
         #expect(server.process.isRunning, "serve stopped by itself")
         kill(server.process.processIdentifier, SIGTERM)

@@ -84,8 +84,9 @@ final class RunningHomeroom: Sendable {
     private let output = Mutex("")
     private let errorLog: URL
 
-    init(_ homeroom: HomeroomProcess, _ arguments: [String]) throws {
+    init(_ homeroom: HomeroomProcess, _ arguments: [String], environment: [String: String] = [:]) throws {
         process = homeroom.makeProcess(arguments)
+        process.environment?.merge(environment) { _, given in given }
         process.standardInput = stdin
         process.standardOutput = stdout
         errorLog = homeroom.folder.appendingPathComponent("stderr.log")

@@ -1,0 +1,128 @@
+import Foundation
+
+/// `wrk` against `POST /api/v1/messages` with `/lunch` on a real `homeroom serve` (built beside
+/// this benchmark): requests per second and wrk's p50/p99 latency at 64 connections, and the
+/// server's peak resident memory under that load. As a reference in the same run, the same load
+/// on an unknown path (a 404 with its JSON error): the floor of the HTTP server itself.
+func benchmarkWebhookAPI() throws {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "homeroom")
+    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+        print("webhook API: \(executable.path) is missing; build it with swift build -c release")
+        return
+    }
+    guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile) else {
+        print("webhook API: wrk is missing; install it with apt-get install wrk")
+        return
+    }
+    let token = "bench-token-0123456789abcdef"
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appendingPathComponent("homeroom.json")
+    // Rate limiting is off: one client sending 200,000 commands would only measure the refusal path.
+    try #"""
+    {"console": {"enabled": false}, "logLevel": "warning", "rateLimit": {"enabled": false},
+     "storage": {"sqlite": "\#(folder.path)/homeroom.sqlite"},
+     "webhooks": {"port": 0, "api": {"clients": {"bench": {"token": "\#(token)"}}}}}
+    """#.write(to: config, atomically: true, encoding: .utf8)
+    let script = folder.appendingPathComponent("lunch.lua")
+    try """
+    wrk.method = "POST"
+    wrk.body = '{"user": "bench", "channel": "#lobby", "text": "/lunch"}'
+    wrk.headers["Content-Type"] = "application/json"
+    wrk.headers["Authorization"] = "Bearer \(token)"
+    """.write(to: script, atomically: true, encoding: .utf8)
+
+    let server = Process()
+    server.executableURL = executable
+    server.arguments = ["serve", "--config", config.path]
+    let output = Pipe()
+    server.standardOutput = output
+    try server.run()
+    defer {
+        server.terminate()
+        server.waitUntilExit()
+    }
+    var printed = ""
+    while !printed.contains("/api/v1/messages") {
+        let data = output.fileHandleForReading.availableData
+        guard !data.isEmpty else { fatalError("homeroom serve stopped: \(printed)") }
+        printed += String(decoding: data, as: UTF8.self)
+    }
+    guard let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("Webhooks on ") }),
+        let base = line.split(separator: " ").dropFirst(2).first?.dropLast()
+    else { fatalError("no address in: \(printed)") }
+    let url = "\(base)/api/v1/messages"
+
+    func runWrk(seconds: Int, url: String = url, script: URL? = script) throws -> (
+        requestsPerSecond: Double, p50: Double, p99: Double, failures: Int
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: wrk)
+        process.arguments =
+            ["-t2", "-c64", "-d\(seconds)s", "--latency"] + (script.map { ["-s", $0.path] } ?? []) + [url]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        func value(after label: String) -> Substring? {
+            text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }?
+                .split(separator: " ", omittingEmptySubsequences: true).dropFirst(label.split(separator: " ").count)
+                .first
+        }
+        func milliseconds(_ text: Substring?) -> Double {
+            guard let text else { return .nan }
+            if text.hasSuffix("us") { return (Double(text.dropLast(2)) ?? .nan) / 1000 }
+            if text.hasSuffix("ms") { return Double(text.dropLast(2)) ?? .nan }
+            if text.hasSuffix("s") { return (Double(text.dropLast(1)) ?? .nan) * 1000 }
+            return .nan
+        }
+        let failures =
+            (value(after: "Non-2xx or 3xx responses:").flatMap { Int($0) } ?? 0)
+            + (text.contains("Socket errors") ? 1 : 0)
+        return (
+            Double(value(after: "Requests/sec:") ?? "") ?? .nan, milliseconds(value(after: "50%")),
+            milliseconds(value(after: "99%")), failures
+        )
+    }
+
+    _ = try runWrk(seconds: 3)
+    var rounds: [(requestsPerSecond: Double, p50: Double, p99: Double, failures: Int)] = []
+    var floor: [Double] = []
+    for _ in 0..<3 {
+        rounds.append(try runWrk(seconds: 10))
+        floor.append(try runWrk(seconds: 5, url: "\(base)/no-such-path", script: nil).requestsPerSecond)
+    }
+    let status = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let peakMegabytes =
+        status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        .flatMap { Double($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }.map { $0 / 1024 } ?? .nan
+
+    let throughput = median(rounds.map(\.requestsPerSecond))
+    let p99 = median(rounds.map(\.p99))
+    print(
+        "webhook API: wrk -t2 -c64 POST /api/v1/messages /lunch, release build, 3 rounds of 10 s after a 3 s warm-up:")
+    print(
+        String(
+            format: "  throughput   median %9.0f req/s  (rounds: %@)   goal ≥ %.0f  %@", throughput,
+            rounds.map { String(format: "%.0f", $0.requestsPerSecond) }.joined(separator: ", "),
+            Goal.webhookRequestsPerSecond, throughput >= Goal.webhookRequestsPerSecond ? "met" : "NOT MET"))
+    print(
+        String(
+            format:
+                "  reference: GET of an unknown path (404, the HTTP server alone) median %.0f req/s; the API reaches %.0f%% of it",
+            median(floor), 100 * throughput / median(floor)))
+    print(String(format: "  latency p50  median %9.2f ms", median(rounds.map(\.p50))))
+    print(
+        String(
+            format: "  latency p99  median %9.2f ms   goal < %.0f ms  %@", p99, Goal.webhookP99Milliseconds,
+            p99 < Goal.webhookP99Milliseconds ? "met" : "NOT MET"))
+    print(
+        String(
+            format: "  peak RSS of homeroom serve %6.1f MB   goal < %.0f MB  %@", peakMegabytes, Goal.webhookMegabytes,
+            peakMegabytes < Goal.webhookMegabytes ? "met" : "NOT MET"))
+    let failures = rounds.map(\.failures).reduce(0, +)
+    if failures > 0 { print("  WARNING: \(failures) responses were errors or socket errors") }
+}

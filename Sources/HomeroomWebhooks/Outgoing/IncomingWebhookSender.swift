@@ -1,0 +1,47 @@
+import Foundation
+import HomeroomCore
+
+/// Delivers one platform's notifications from the outbox to its incoming-webhook URLs (Slack,
+/// Mattermost, Discord, Teams), one URL per channel as configured. Each post carries the
+/// message's idempotency key in an `Idempotency-Key` header for receivers that drop repeats.
+/// Failures worth retrying go back to the outbox's backoff; a channel without a URL, a direct
+/// message (incoming webhooks post to channels only) or a refused message is given up at once.
+public struct IncomingWebhookSender: MessageSender {
+    let platform: WebhookPlatform
+    let urls: [String: URL]
+    let poster: WebhookPoster
+
+    public var adapter: String { platform.rawValue }
+
+    /// A sender for `platform` posting through `fetcher`; `urls` maps channels to webhook URLs
+    /// (`*` for every other channel).
+    public init(platform: WebhookPlatform, urls: [String: URL], fetcher: any HTTPFetching, timeout: Duration) {
+        self.platform = platform
+        self.urls = urls
+        self.poster = WebhookPoster(fetcher: fetcher, timeout: timeout)
+    }
+
+    public func send(_ message: OutboxMessage) async throws {
+        guard case .channel(let channel) = message.target else {
+            throw DeliveryFailure(
+                "\(platform.rawValue) incoming webhooks post to channels, not to \(message.target)", isPermanent: true)
+        }
+        guard let url = urls[channel] ?? urls["*"] else {
+            throw DeliveryFailure(
+                "no incoming webhook for \(channel) (webhooks.\(platform.rawValue).incomingWebhooks)", isPermanent: true
+            )
+        }
+        try await poster.post(payload(message.lines), to: url, idempotencyKey: message.idempotencyKey)
+    }
+
+    /// The platform's JSON for a message of `lines`.
+    func payload(_ lines: [String]) -> [UInt8] {
+        let reply = Reply(lines: lines)
+        switch platform {
+        case .slack: return JSONBody.encode(["text": SlashCommandReply.slackEscaped(reply.text)])
+        case .discord: return JSONBody.encode(DiscordResponse.Message(reply))
+        case .teams: return JSONBody.encode(TeamsEndpoint.Answer(reply))
+        case .mattermost, .api: return JSONBody.encode(["text": reply.text])
+        }
+    }
+}

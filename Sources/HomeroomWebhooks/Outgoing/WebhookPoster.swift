@@ -1,0 +1,51 @@
+import Foundation
+import HomeroomCore
+
+/// Posts JSON to a platform's URL (an incoming webhook, a `response_url`, Discord's interaction
+/// webhook) and sorts failures into the ones worth retrying (no answer, 408, 429 with its
+/// `Retry-After`, 5xx) and the ones that are not (any other 4xx).
+struct WebhookPoster: Sendable {
+    let fetcher: any HTTPFetching
+    let timeout: Duration
+
+    /// Sends `json` to `url`; throws a ``DeliveryFailure`` saying whether to retry.
+    func post(
+        _ json: [UInt8], to url: URL, method: String = "POST", idempotencyKey: String? = nil
+    ) async throws(DeliveryFailure) {
+        var headers: [OutgoingRequest.HeaderField] = []
+        if let idempotencyKey { headers.append(.init("Idempotency-Key", idempotencyKey)) }
+        let response: OutgoingResponse
+        do {
+            response = try await fetcher.send(
+                OutgoingRequest(url: url, method: method, json: json, headers: headers, timeout: timeout))
+        } catch {
+            throw DeliveryFailure(error.message)
+        }
+        switch response.status {
+        case 200..<300:
+            return
+        case 408, 429, 500...:
+            throw DeliveryFailure(
+                "\(Self.host(url)) answered \(response.status)",
+                retryAfter: response.retryAfter.flatMap { Self.seconds(retryAfter: $0) })
+        default:
+            let said = String(decoding: response.body.prefix(200), as: UTF8.self)
+            throw DeliveryFailure(
+                "\(Self.host(url)) refused the message with \(response.status)\(said.isEmpty ? "" : ": \(said)")",
+                isPermanent: true)
+        }
+    }
+
+    /// The wait a `Retry-After` header asks for: seconds, or an HTTP date.
+    static func seconds(retryAfter header: String, now: Date = Date()) -> Double? {
+        let text = header.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(text) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text).map { max(0, $0.timeIntervalSince(now)) }
+    }
+
+    private static func host(_ url: URL) -> String { url.host ?? url.absoluteString }
+}

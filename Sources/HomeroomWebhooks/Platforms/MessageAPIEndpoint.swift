@@ -1,0 +1,76 @@
+import Foundation
+import HomeroomCore
+import Hummingbird
+
+/// `POST /api/v1/messages`: Homeroom's own JSON API for any system that can post JSON (a kiosk,
+/// a school portal, a script). `{"user": "alice", "channel": "#lobby", "text": "/lunch"}` →
+/// `{"replies": [...], "visibility": "conversation", "error": false}`. The sender is
+/// `api:CLIENT:USER`, vouched for by the authenticated client.
+struct MessageAPIEndpoint: Sendable {
+    struct Request: Decodable {
+        let user: String
+        let channel: String?
+        let text: String
+    }
+
+    struct Answer: Encodable {
+        let replies: [String]
+        let visibility: String?
+        let error: Bool
+    }
+
+    /// The longest user name and text accepted.
+    static let maximumUserLength = 200
+    static let maximumTextLength = 4000
+
+    let credentials: APICredentials
+    let replays: ReplayGuard
+    let gateway: CommandGateway
+
+    func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
+        guard !credentials.isEmpty else { throw .notSetUp("API clients", key: "api.clients") }
+        let client = try authenticate(request)
+        let body = try JSONBody.decode(Request.self, from: request.body)
+        let user = body.user.trimmingCharacters(in: .whitespaces)
+        guard !user.isEmpty, user.count <= Self.maximumUserLength, !user.contains(where: \.isNewline) else {
+            throw .badRequest("user must be 1 to \(Self.maximumUserLength) characters on one line")
+        }
+        guard body.text.count <= Self.maximumTextLength else {
+            throw .badRequest("text must be at most \(Self.maximumTextLength) characters")
+        }
+        let channel = body.channel?.trimmingCharacters(in: .whitespaces)
+        let message = IncomingMessage(
+            sender: UserID(adapter: WebhookPlatform.api.rawValue, id: "\(client):\(user)"), senderIsVerified: true,
+            conversation: channel.flatMap { $0.isEmpty ? nil : .channel($0) } ?? .direct, text: body.text,
+            receivedAt: gateway.clock.now)
+        let reply = await gateway.dispatcher.handle(message)
+        return JSONBody.response(
+            Answer(replies: reply?.lines ?? [], visibility: reply?.visibility.rawValue, error: reply?.isError ?? false))
+    }
+
+    /// The client's name, from its bearer token or its HMAC signature.
+    private func authenticate(_ request: RawRequest) throws(WebhookRejection) -> String {
+        if let authorization = request.header("Authorization") {
+            guard authorization.lowercased().hasPrefix("bearer "),
+                let client = credentials.client(bearer: String(authorization.dropFirst(7)))
+            else {
+                throw .unauthorized("the bearer token does not match a client")
+            }
+            return client
+        }
+        guard let client = request.header("X-Homeroom-Client"), let signed = request.header("X-Homeroom-Signature")
+        else {
+            throw .unauthorized("send Authorization: Bearer TOKEN, or X-Homeroom-Client, -Timestamp and -Signature")
+        }
+        let timestamp = request.header("X-Homeroom-Timestamp")
+        let signedAt = try gateway.checkTimestamp(timestamp, name: "X-Homeroom-Timestamp")
+        guard credentials.isValid(client: client, signature: signed, timestamp: timestamp ?? "", body: request.body)
+        else {
+            throw .unauthorized("the signature does not match")
+        }
+        guard replays.firstUse(of: signed, signedAt: signedAt, now: gateway.clock.now) else {
+            throw .unauthorized("this request was already received (a replay)")
+        }
+        return client
+    }
+}

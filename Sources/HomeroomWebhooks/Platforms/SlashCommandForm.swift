@@ -1,0 +1,10 @@
+/// The fields of a Slack or Mattermost slash command that Homeroom reads (both send the same names).
+struct SlashCommandForm: Decodable {
+    let command: String
+    let text: String?
+    let team_id: String
+    let user_id: String
+    let channel_id: String
+    let channel_name: String?
+    let response_url: String?
+}

@@ -1,0 +1,25 @@
+import Crypto
+
+/// Discord's interaction signing: `X-Signature-Ed25519` is the Ed25519 signature, in hex, of
+/// `X-Signature-Timestamp` followed by the raw body, made with the application's private key.
+struct DiscordSignature: Sendable {
+    /// The key's 32 bytes (the key type is not `Sendable`; it is made for each check).
+    let publicKey: [UInt8]
+
+    /// Nil when `publicKeyHex` is not a valid Ed25519 key in hex (the settings check this at start-up).
+    init?(publicKeyHex: String) {
+        guard let raw = HexBytes.decode(publicKeyHex),
+            (try? Curve25519.Signing.PublicKey(rawRepresentation: raw)) != nil
+        else { return nil }
+        publicKey = raw
+    }
+
+    /// True when `signature` (hex) signs `timestamp` followed by `body`.
+    func isValid(signature: String, timestamp: String, body: some Collection<UInt8>) -> Bool {
+        guard let bytes = HexBytes.decode(signature), bytes.count == 64 else { return false }
+        var message = Array(timestamp.utf8)
+        message.append(contentsOf: body)
+        guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
+        return key.isValidSignature(bytes, for: message)
+    }
+}

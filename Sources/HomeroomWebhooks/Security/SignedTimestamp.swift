@@ -1,0 +1,21 @@
+import Foundation
+
+/// The timestamp header of a signed request (Slack, Discord, the JSON API): whole seconds since
+/// 1970, close enough to the clock to rule out a replay of an old capture.
+enum SignedTimestamp {
+    /// The instant the header names; throws 401 when it is missing, not a number, or further
+    /// than `tolerance` seconds from `now`.
+    static func check(_ header: String?, name: String, now: Date, tolerance: TimeInterval) throws(WebhookRejection)
+        -> Date
+    {
+        guard let header else { throw .unauthorized("the \(name) header is missing") }
+        guard let seconds = Int64(header.trimmingCharacters(in: .whitespaces)) else {
+            throw .unauthorized("the \(name) header is not a number of seconds")
+        }
+        let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+        guard abs(instant.timeIntervalSince(now)) <= tolerance else {
+            throw .unauthorized("the request's timestamp is more than \(Int(tolerance)) s away from now")
+        }
+        return instant
+    }
+}

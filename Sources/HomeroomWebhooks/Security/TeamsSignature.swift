@@ -1,0 +1,23 @@
+import Crypto
+import Foundation
+
+/// Teams outgoing-webhook signing: `Authorization: HMAC BASE64(HMAC-SHA256(BASE64DECODE(secret), BODY))`.
+struct TeamsSignature: Sendable {
+    /// The decoded secret (`SymmetricKey` is not `Sendable`; a key is made for each check).
+    let key: [UInt8]
+
+    /// Nil when `secret` is not base64 (the settings check this at start-up).
+    init?(secret: String) {
+        guard let bytes = Data(base64Encoded: secret), !bytes.isEmpty else { return nil }
+        key = Array(bytes)
+    }
+
+    /// True when `authorization` (the whole header) signs `body`.
+    func isValid(authorization: String, body: some Collection<UInt8>) -> Bool {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "hmac",
+            let code = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces))
+        else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Array(body), using: SymmetricKey(data: key))
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HomeroomCore
+import Logging
+
+/// What every platform endpoint shares: the bot's message path, the clock signed requests are
+/// checked against, the deadline for answers, and the work that outlives a request.
+struct CommandGateway: Sendable {
+    let dispatcher: Dispatcher
+    let clock: any HomeroomClock
+    let deferred: DeferredWork
+    let poster: WebhookPoster
+    let acknowledgeAfter: Duration
+    let timestampTolerance: TimeInterval
+    let logger: Logger
+
+    /// The prefix commands are written with in answers (`/`).
+    var prefix: String { dispatcher.recognizer.preferredPrefix }
+
+    /// The text a slash command stands for: `/lunch tomorrow` for command `/lunch` and text
+    /// `tomorrow`; for a command named after the bot (`/homeroom lunch`) the text is the command.
+    func commandText(command: String, text: String) -> String {
+        let name = command.hasPrefix("/") ? String(command.dropFirst()) : command
+        let arguments = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.lowercased() == dispatcher.recognizer.botName {
+            return prefix + (arguments.isEmpty ? "help" : arguments)
+        }
+        return arguments.isEmpty ? prefix + name : "\(prefix)\(name) \(arguments)"
+    }
+
+    /// Runs `message` through the bot and waits at most `limit` (the gateway's deadline unless
+    /// given) for the reply; when it comes later, `late` receives it.
+    func answer(
+        _ message: IncomingMessage, within limit: Duration? = nil,
+        late: @escaping @Sendable (Reply?) async -> Void
+    ) async -> ReplyHandoff.Outcome {
+        let handoff = ReplyHandoff()
+        let dispatcher = dispatcher
+        deferred.submit {
+            let reply = await dispatcher.handle(message)
+            if !handoff.deliver(reply) { await late(reply) }
+        }
+        return await handoff.wait(atMost: limit ?? acknowledgeAfter)
+    }
+
+    /// Checks a signed request's timestamp header against the clock.
+    func checkTimestamp(_ header: String?, name: String) throws(WebhookRejection) -> Date {
+        try SignedTimestamp.check(header, name: name, now: clock.now, tolerance: timestampTolerance)
+    }
+
+    /// What to say when the bot has nothing to answer (chatter, or a sender over the rate limit
+    /// who was already told) but the platform needs some answer.
+    var silenceNote: String { "nothing to answer to that — \(prefix)help lists the commands" }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// JSON in and out of the endpoints.
+enum JSONBody {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// `value` as JSON bytes.
+    static func encode(_ value: some Encodable) -> [UInt8] {
+        // Encoding the plain structs of this module cannot fail; an empty object is a safe answer if it ever did.
+        (try? Array(encoder.encode(value))) ?? Array("{}".utf8)
+    }
+
+    /// A response with `value` as its JSON body.
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        response(bytes: encode(value), status: status)
+    }
+
+    /// A response with JSON bytes as its body.
+    static func response(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Decodes a request body; a body that does not fit `type` is a 400 naming the problem.
+    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws(WebhookRejection) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(body))
+        } catch let error as DecodingError {
+            throw .badRequest("malformed JSON: \(describe(error))")
+        } catch {
+            throw .badRequest("malformed JSON")
+        }
+    }
+
+    /// A decoding error in a few words: which field, what was wrong.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return context.codingPath.isEmpty ? "not a JSON object" : "\(path(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context.codingPath)) is invalid"
+        @unknown default: return "not valid JSON"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import HTTPTypes
+import Hummingbird
+
+/// A request's raw body and headers: signatures are checked over these exact bytes before any
+/// of them is parsed.
+struct RawRequest: Sendable {
+    let body: [UInt8]
+    let headers: HTTPFields
+
+    /// Reads the body of `request`, refusing one larger than `limit` bytes with 413.
+    static func read(_ request: Request, limit: Int) async throws -> RawRequest {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw WebhookRejection(.contentTooLarge, "the body is larger than \(limit) bytes")
+        }
+        do {
+            let buffer = try await request.body.collect(upTo: limit)
+            return RawRequest(body: Array(buffer.readableBytesView), headers: request.headers)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw WebhookRejection(.contentTooLarge, "the body is larger than \(limit) bytes")
+        }
+    }
+
+    /// The value of the header `name`, if present.
+    func header(_ name: String) -> String? {
+        HTTPField.Name(name).flatMap { headers[$0] }
+    }
+
+    /// An `application/x-www-form-urlencoded` body (a Slack or Mattermost slash command) decoded
+    /// into `type`; 400 naming the field when one is missing or the form is malformed.
+    func form<Form: Decodable>(_ type: Form.Type) throws(WebhookRejection) -> Form {
+        guard let text = String(validating: body, as: UTF8.self) else {
+            throw .badRequest("the form is not UTF-8 text")
+        }
+        do {
+            return try URLEncodedFormDecoder().decode(Form.self, from: text)
+        } catch let error as DecodingError {
+            if case .keyNotFound(let key, _) = error {
+                throw .badRequest("the form field \(key.stringValue) is missing")
+            }
+            throw .badRequest("malformed form: \(JSONBody.describe(error))")
+        } catch {
+            throw .badRequest("malformed form")
+        }
+    }
+}

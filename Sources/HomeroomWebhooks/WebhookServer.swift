@@ -1,0 +1,188 @@
+import Foundation
+import HomeroomCore
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+
+/// The webhook adapter: one HTTP server (Hummingbird) for Slack, Mattermost, Discord and Teams
+/// commands, Homeroom's JSON API, `/healthz` and `/metrics`. It is a `Service` of the process's
+/// `ServiceGroup`: graceful shutdown stops accepting requests, finishes the ones in flight, and
+/// waits for late answers already promised.
+public struct WebhookServer: Service {
+    /// What the server needs from the runtime.
+    public struct Dependencies: Sendable {
+        public var dispatcher: Dispatcher
+        public var database: any Database
+        public var outbox: Outbox
+        public var clock: any HomeroomClock
+        public var fetcher: any HTTPFetching
+        public var adapterStatus: AdapterStatusBoard
+        /// The registry `/metrics` shows; nil leaves `/metrics` out.
+        public var metrics: PrometheusCollectorRegistry?
+        public var logger: Logger
+
+        public init(
+            dispatcher: Dispatcher, database: any Database, outbox: Outbox, clock: any HomeroomClock,
+            fetcher: any HTTPFetching, adapterStatus: AdapterStatusBoard, metrics: PrometheusCollectorRegistry?,
+            logger: Logger
+        ) {
+            self.dispatcher = dispatcher
+            self.database = database
+            self.outbox = outbox
+            self.clock = clock
+            self.fetcher = fetcher
+            self.adapterStatus = adapterStatus
+            self.metrics = metrics
+            self.logger = logger
+        }
+    }
+
+    /// Where the server listens and what it serves, once it accepts connections.
+    public struct Listening: Sendable {
+        /// The address.
+        public let host: String
+        /// The bound port (a free one when the settings ask for port 0).
+        public let port: Int
+        /// The paths this configuration switches on.
+        public let endpoints: [String]
+
+        /// `http://HOST:PORT`.
+        public var baseURL: String { "http://\(host):\(port)" }
+    }
+
+    /// The adapter's name on the status board.
+    public static let adapterName = "webhooks"
+
+    let settings: WebhookSettings
+    let dependencies: Dependencies
+    let onListening: @Sendable (Listening) async -> Void
+
+    /// Creates the server; `onListening` is called once it accepts connections.
+    public init(
+        settings: WebhookSettings, dependencies: Dependencies,
+        onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
+    ) {
+        self.settings = settings
+        self.dependencies = dependencies
+        self.onListening = onListening
+    }
+
+    /// The endpoints this configuration switches on.
+    var endpoints: [String] {
+        var paths = ["/healthz"]
+        if dependencies.metrics != nil { paths.append("/metrics") }
+        if settings.slack.signingSecret != nil { paths.append("/slack/commands") }
+        if !settings.mattermost.tokens.isEmpty { paths.append("/mattermost/commands") }
+        if settings.discord.publicKey != nil { paths.append("/discord/interactions") }
+        if settings.teams.secret != nil { paths.append("/teams/messages") }
+        if !settings.api.clients.isEmpty { paths.append("/api/v1/messages") }
+        return paths
+    }
+
+    public func run() async throws {
+        let deferred = DeferredWork()
+        let application = makeApplication(deferred: deferred)
+        let status = dependencies.adapterStatus
+        let clock = dependencies.clock
+        status.report(Self.adapterName, .starting, detail: "binding \(settings.host):\(settings.port)", at: clock.now)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await deferred.run() }
+            do {
+                try await application.run()
+            } catch {
+                let failure = StartFailure(host: settings.host, port: settings.port, underlying: error)
+                status.report(Self.adapterName, .down, detail: failure.description, at: clock.now)
+                deferred.finish()
+                throw failure
+            }
+            status.report(Self.adapterName, .down, detail: "stopped", at: clock.now)
+            deferred.finish()
+            try await group.waitForAll()
+        }
+    }
+
+    /// The server stopped with an error, most often because it could not bind its port.
+    struct StartFailure: Error, CustomStringConvertible {
+        let host: String
+        let port: Int
+        let underlying: any Error
+
+        var description: String {
+            if let error = underlying as? IOError, error.errnoCode == EADDRINUSE {
+                return "the webhook server cannot listen on \(host):\(port): another program uses that port "
+                    + "(choose another with webhooks.port, or 0 for any free one)"
+            }
+            return "the webhook server on \(host):\(port) stopped: \(underlying)"
+        }
+    }
+
+    private func makeApplication(deferred: DeferredWork) -> some ApplicationProtocol {
+        let dependencies = dependencies
+        let settings = settings
+        let gateway = CommandGateway(
+            dispatcher: dependencies.dispatcher, clock: dependencies.clock, deferred: deferred,
+            poster: WebhookPoster(
+                fetcher: dependencies.fetcher, timeout: .milliseconds(Int64(settings.deliveryTimeoutSeconds * 1000))),
+            acknowledgeAfter: .milliseconds(Int64(settings.acknowledgeAfterSeconds * 1000)),
+            timestampTolerance: settings.timestampToleranceSeconds, logger: dependencies.logger)
+        let replays = ReplayGuard(window: settings.timestampToleranceSeconds * 2)
+        let limit = settings.maximumBodyBytes
+
+        let router = Router(context: BasicRequestContext.self)
+        // Outermost first: the metrics see the status the rejection middleware answered with.
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RejectionMiddleware(logger: dependencies.logger))
+
+        let slack = SlackEndpoint(
+            signature: settings.slack.signingSecret.map(SlackSignature.init(signingSecret:)), replays: replays,
+            gateway: gateway)
+        router.post("slack/commands") { request, _ in
+            try await slack.respond(to: RawRequest.read(request, limit: limit))
+        }
+        let mattermost = MattermostEndpoint(
+            tokens: TokenList(settings.mattermost.tokens.map { ("mattermost", $0) }), gateway: gateway)
+        router.post("mattermost/commands") { request, _ in
+            try await mattermost.respond(to: RawRequest.read(request, limit: limit))
+        }
+        let discord = DiscordEndpoint(
+            signature: settings.discord.publicKey.flatMap(DiscordSignature.init(publicKeyHex:)), replays: replays,
+            apiBaseURL: settings.discord.apiBaseURL, gateway: gateway)
+        router.post("discord/interactions") { request, _ in
+            try await discord.respond(to: RawRequest.read(request, limit: limit))
+        }
+        let teams = TeamsEndpoint(
+            signature: settings.teams.secret.flatMap(TeamsSignature.init(secret:)), gateway: gateway)
+        router.post("teams/messages") { request, _ in
+            try await teams.respond(to: RawRequest.read(request, limit: limit))
+        }
+        let api = MessageAPIEndpoint(credentials: APICredentials(settings.api), replays: replays, gateway: gateway)
+        router.post("api/v1/messages") { request, _ in try await api.respond(to: RawRequest.read(request, limit: limit))
+        }
+
+        let health = HealthEndpoint(
+            database: dependencies.database, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus)
+        router.get("healthz") { _, _ in await health.respond() }
+        if let registry = dependencies.metrics {
+            let metrics = MetricsEndpoint(
+                registry: registry, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus)
+            router.get("metrics") { _, _ in await metrics.respond() }
+        }
+
+        let host = settings.host
+        let onListening = onListening
+        let endpoints = endpoints
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: settings.port), serverName: "Homeroom"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? settings.port
+                dependencies.adapterStatus.report(
+                    Self.adapterName, .up, detail: "listening on \(host):\(port)", at: dependencies.clock.now)
+                await onListening(Listening(host: host, port: port, endpoints: endpoints))
+            },
+            logger: dependencies.logger)
+    }
+}

@@ -1,0 +1,73 @@
+import Crypto
+import Foundation
+import HomeroomTesting
+import HomeroomWebhooks
+import Testing
+
+@Suite struct TeamsTests {
+    static let secret = Data((0..<32).map { UInt8($0 * 7 % 256) }).base64EncodedString()
+
+    static func activity(text: String) -> String {
+        #"""
+        {"type": "message", "text": "\#(text)", "from": {"id": "29:1abc", "name": "Ada", "aadObjectId": "aad-1"},
+         "conversation": {"id": "19:chan@thread.skype;messageid=123", "tenantId": "tenant-1"},
+         "channelData": {"tenant": {"id": "tenant-1"}, "teamsChannelId": "19:chan@thread.skype"}}
+        """#
+    }
+
+    static func post(_ harness: WebhookHarness, _ body: String, key: String = secret) async throws
+        -> WebhookHarness.Answer
+    {
+        let code = HMAC<SHA256>.authenticationCode(
+            for: Array(body.utf8), using: SymmetricKey(data: Data(base64Encoded: key)!))
+        return try await harness.post(
+            "/teams/messages", text: body, headers: [("Authorization", "HMAC " + Data(code).base64EncodedString())])
+    }
+
+    @Test func aMentionIsAnsweredAsAMessage() async throws {
+        try await WebhookHarness.with(settings: { $0.teams.secret = Self.secret }) { harness in
+            let answer = try await Self.post(harness, Self.activity(text: "<at>Homeroom</at>&nbsp;lunch tomorrow\\n"))
+            #expect(answer.status == 200)
+            #expect(answer.json["type"] as? String == "message")
+            #expect((answer.json["text"] as? String)?.contains("Tuesday, November 24") == true, "\(answer.body)")
+        }
+    }
+
+    @Test func aWrongHMACOrNoneIs401() async throws {
+        try await WebhookHarness.with(settings: { $0.teams.secret = Self.secret }) { harness in
+            let other = Data((0..<32).map { UInt8($0) }).base64EncodedString()
+            let wrong = try await Self.post(harness, Self.activity(text: "lunch"), key: other)
+            #expect(wrong.status == 401)
+            let none = try await harness.post("/teams/messages", text: Self.activity(text: "lunch"))
+            #expect(none.status == 401)
+        }
+    }
+}
+
+@Suite struct MattermostTests {
+    static let token = "xr3j5x3p4pfk7kk6ck7b4e6ghh"
+
+    static func command(_ text: String, token: String = token, channelName: String = "town-square") -> String {
+        Signing.form([
+            ("channel_id", "ch1"), ("channel_name", channelName), ("command", "/lunch"), ("team_id", "team1"),
+            ("text", text), ("token", token), ("user_id", "user1"), ("user_name", "ada"),
+        ])
+    }
+
+    @Test func aCommandWithItsTokenIsAnsweredAndAnotherTokenIsRefused() async throws {
+        try await WebhookHarness.with(settings: { $0.mattermost.tokens = [Self.token] }) { harness in
+            let answer = try await harness.post("/mattermost/commands", text: Self.command("tomorrow"))
+            #expect(answer.status == 200)
+            #expect(answer.json["response_type"] as? String == "in_channel")
+            #expect((answer.json["text"] as? String)?.contains("Tuesday, November 24") == true, "\(answer.body)")
+            let wrong = try await harness.post("/mattermost/commands", text: Self.command("", token: "nope"))
+            #expect(wrong.status == 401)
+            let missing = try await harness.post("/mattermost/commands", text: "command=%2Flunch&text=")
+            #expect(missing.status == 401)
+            let incomplete = try await harness.post(
+                "/mattermost/commands", text: Signing.form([("token", Self.token), ("text", "")]))
+            #expect(incomplete.status == 400)
+            #expect((incomplete.json["error"] as? String)?.contains("is missing") == true, "\(incomplete.body)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import HomeroomRuntime
+import HomeroomWebhooks
+import Testing
+
+@Suite struct WebhookSettingsTests {
+    static func decode(_ json: String, environment: [String: String] = [:]) throws -> WebhookSettings {
+        var configuration = try HomeroomConfiguration.parse(Data(#"{"webhooks": \#(json)}"#.utf8))
+        configuration.environment = environment
+        let resolved = try configuration.resolve()
+        return try resolved.decodeSection(configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
+    }
+
+    static func problem(_ json: String, environment: [String: String] = [:]) -> String? {
+        do {
+            _ = try decode(json, environment: environment)
+            return nil
+        } catch let error as ConfigurationError {
+            return error.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func theDefaultsListenOnLoopbackWithNoPlatform() throws {
+        let settings = try Self.decode("{}")
+        #expect(settings.enabled)
+        #expect(settings.host == "127.0.0.1")
+        #expect(settings.port == 8080)
+        #expect(settings.slack.signingSecret == nil)
+        #expect(settings.incomingWebhooks.isEmpty)
+    }
+
+    @Test func secretsAreReadFromTheEnvironment() throws {
+        let settings = try Self.decode(
+            #"{"slack": {"signingSecret": "env:SLACK_SECRET"}, "mattermost": {"tokens": ["env:MM_TOKEN", "plain"]}}"#,
+            environment: ["SLACK_SECRET": "s3cret", "MM_TOKEN": "tok"])
+        #expect(settings.slack.signingSecret == "s3cret")
+        #expect(settings.mattermost.tokens == ["tok", "plain"])
+    }
+
+    @Test func eachBadSettingIsNamedByItsKey() {
+        let cases: [(String, String)] = [
+            (
+                #"{"slack": {"signingSecret": "env:NOPE"}}"#,
+                "webhooks.slack.signingSecret: the environment variable NOPE is not set"
+            ),
+            (#"{"discord": {"publicKey": "abc"}}"#, "webhooks.discord.publicKey: 64 hex digits"),
+            (#"{"teams": {"secret": "***"}}"#, "webhooks.teams.secret"),
+            (#"{"port": 70000}"#, "webhooks.port"),
+            (#"{"acknowledgeAfterSeconds": 3.5}"#, "webhooks.acknowledgeAfterSeconds"),
+            (#"{"slack": {"incomingWebhooks": {"C1": "ftp://x"}}}"#, "webhooks.slack.incomingWebhooks"),
+            (
+                #"{"api": {"clients": {"kiosk": {}}}}"#,
+                "webhooks.api.clients.kiosk.token: give a token or an hmacSecret"
+            ),
+            (#"{"api": {"clients": {"kiosk": {"token": "short"}}}}"#, "at least 16 characters"),
+            (#"{"api": {"clients": {"two words": {"token": "0123456789abcdef0"}}}}"#, "webhooks.api.clients"),
+            (#"{"slak": {}}"#, "webhooks.slak: unknown key"),
+        ]
+        for (json, expected) in cases {
+            let problem = Self.problem(json)
+            #expect(problem?.contains(expected) == true, "\(json) → \(problem ?? "accepted")")
+        }
+    }
+}
+
+extension WebhookSettingsTests {
+    @Test func theExampleFilesSectionIsValidAndDocumentsEveryKey() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../config.example.json")
+        let data = try Data(contentsOf: url)
+        let configuration = try HomeroomConfiguration.parse(data)
+        let settings = try configuration.resolve().decodeSection(
+            configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
+        #expect(settings.port == WebhookSettings().port)
+        #expect(settings.host == WebhookSettings().host)
+        let text = String(decoding: data, as: UTF8.self)
+        for key in [
+            "webhooks", "enabled", "host", "port", "maximumBodyBytes", "acknowledgeAfterSeconds",
+            "timestampToleranceSeconds", "deliveryTimeoutSeconds", "slack", "signingSecret", "incomingWebhooks",
+            "mattermost", "tokens", "discord", "publicKey", "apiBaseURL", "teams", "secret", "api", "clients",
+        ] {
+            #expect(text.contains("\"\(key)\""), "config.example.json does not mention \(key)")
+        }
+    }
+}
