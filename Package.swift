@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
@@ -40,6 +41,17 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "HomeroomIRC",
+            dependencies: [
+                "HomeroomCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(
@@ -120,6 +132,7 @@ let package = Package(
                 "HomeroomRuntime",
                 "ICalendar",
                 "HomeroomWebhooks",
+                "HomeroomIRC",
                 "Lunch",
                 "Schedule",
                 .product(name: "Logging", package: "swift-log"),
@@ -133,6 +146,9 @@ let package = Package(
             name: "HomeroomBenchmarks",
             dependencies: [
                 "HomeroomCore",
+                "HomeroomIRC",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 "HomeroomRuntime",
                 "HomeroomTesting",
                 "ICalendar",
@@ -160,6 +176,15 @@ let package = Package(
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        .testTarget(
+            name: "HomeroomIRCTests",
+            dependencies: [
+                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [

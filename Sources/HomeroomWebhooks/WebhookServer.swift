@@ -82,7 +82,7 @@ public struct WebhookServer: Service {
     }
 
     public func run() async throws {
-        let deferred = DeferredWork()
+        let deferred = TaskQueue()
         let application = makeApplication(deferred: deferred)
         let status = dependencies.adapterStatus
         let clock = dependencies.clock
@@ -118,7 +118,7 @@ public struct WebhookServer: Service {
         }
     }
 
-    private func makeApplication(deferred: DeferredWork) -> some ApplicationProtocol {
+    private func makeApplication(deferred: TaskQueue) -> some ApplicationProtocol {
         let dependencies = dependencies
         let settings = settings
         let gateway = CommandGateway(

@@ -28,6 +28,10 @@ struct AdminCommand: AsyncParsableCommand {
                 await runtime.close()
                 printError(error.description)
                 throw ExitCode(1)
+            } catch let error as UserFacingError {
+                await runtime.close()
+                printError("homeroom: \(error.message)")
+                throw ExitCode(1)
             }
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeroomCore
+import HomeroomIRC
 import HomeroomRuntime
 import HomeroomWebhooks
 import Logging
@@ -10,7 +11,7 @@ import ServiceLifecycle
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the configured adapters (console, webhooks) and the scheduler until SIGINT or SIGTERM.")
+        abstract: "Run the configured adapters (console, webhooks, IRC) and the scheduler until SIGINT or SIGTERM.")
 
     @OptionGroup var options: RuntimeOptions
 
@@ -19,9 +20,11 @@ struct ServeCommand: AsyncParsableCommand {
         MetricsSystem.bootstrap(Self.metricsFactory(registry))
         let settings = try options.resolvedConfiguration()
         let webhooks: WebhookSettings
+        let irc: IRCSettings
         do {
             webhooks = try settings.decodeSection(
                 settings.configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
+            irc = try settings.decodeSection(settings.configuration.irc, key: "irc", as: IRCSettings.self)
         } catch {
             printError(error.description)
             throw ExitCode(2)
@@ -49,6 +52,13 @@ struct ServeCommand: AsyncParsableCommand {
                     platform.rawValue, .up, detail: "posting to \(urls.count) incoming webhook URL(s)",
                     at: runtime.clock.now)
             }
+        }
+        if !irc.networks.isEmpty {
+            let adapter = IRCAdapter(
+                settings: irc, dispatcher: runtime.dispatcher, adapterStatus: runtime.adapterStatus,
+                logger: runtime.logger)
+            services.append(.init(service: adapter))
+            services.append(delivery(through: adapter.sender, runtime: runtime))
         }
         StandardOutput.write(
             "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."

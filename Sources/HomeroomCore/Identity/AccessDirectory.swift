@@ -96,6 +96,7 @@ public final class AccessDirectory: Sendable {
     @discardableResult
     public func grant(_ role: String, to user: UserID, by actor: UserID) async throws -> Bool {
         guard policy.roles[role] != nil else { throw UnknownRole(name: role, known: Array(policy.roles.keys)) }
+        if let problem = AccessPolicy.problemGranting(to: user) { throw UserFacingError(problem) }
         let now = clock.now
         let added: Bool = try await database.write { db in
             guard try await !Self.holds(role, user, on: db) else { return false }

@@ -19,6 +19,17 @@ public struct AccessPolicy: Sendable {
         self.configuredRoles = configuredRoles
     }
 
+    /// Why roles cannot be granted to `user`, or nil when they can. An IRC id made of a nick and
+    /// host (`irc:libera:alice!~a@host`) is refused: anyone can take a nick, so only a services
+    /// account the server vouches for (`irc:libera:alice`) may hold a role.
+    public static func problemGranting(to user: UserID) -> String? {
+        guard user.adapter == "irc", user.id.contains("!") || user.id.contains("@") else { return nil }
+        let network = user.id.prefix { $0 != ":" }
+        let nick = user.id.split(separator: ":", maxSplits: 1).last?.prefix { $0 != "!" } ?? ""
+        return "\(user) is a nick, which anyone can take on IRC — grant the services account instead "
+            + "(irc:\(network):ACCOUNT, e.g. irc:\(network):\(nick) if that is the account they log in to with SASL or NickServ)"
+    }
+
     /// The capabilities in force for someone holding `roles`: grants only when `rolesInForce`
     /// (a verified id or a PIN login), denials always, and the `everyone` role's in any case.
     func capabilities(holding roleNames: some Sequence<String>, rolesInForce: Bool) -> CapabilitySet {

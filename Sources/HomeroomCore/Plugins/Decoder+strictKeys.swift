@@ -23,6 +23,12 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer {
+    /// A configuration error at `key` saying what was expected there; the runtime reports it
+    /// with the key's full path (`webhooks.port: a port from 1 to 65535`).
+    public func invalid(_ key: Key, _ expectation: String) -> DecodingError {
+        DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: expectation)
+    }
+
     /// The value at `key`, or `fallback` when the key is missing or null.
     public func decode<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
         try decodeIfPresent(T.self, forKey: key) ?? fallback

@@ -142,6 +142,9 @@ extension HomeroomConfiguration {
                 throw ConfigurationError(
                     key: "admins[\(index)]", problem: "\"\(admin)\" is not ADAPTER:ID such as slack:T0001:U024BE7LH")
             }
+            if let problem = AccessPolicy.problemGranting(to: user) {
+                throw ConfigurationError(key: "admins[\(index)]", problem: problem)
+            }
             configured[user, default: []].insert("admin")
         }
         return AccessPolicy(roles: roleSets, configuredRoles: configured)

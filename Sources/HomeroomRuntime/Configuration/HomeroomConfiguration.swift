@@ -34,6 +34,8 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     /// The webhook adapter's section (HTTP endpoints, platform secrets, outgoing webhook URLs),
     /// decoded by the adapter itself.
     public var webhooks: JSONValue = .object([:])
+    /// The IRC adapter's section (networks, nicks, channels), decoded by the adapter itself.
+    public var irc: JSONValue = .object([:])
     /// The environment the file was loaded with: `"env:NAME"` secrets in sections are read from it.
     public var environment: [String: String] = [:]
 
@@ -143,7 +145,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, security, admins, roles,
-            console, logLevel, plugins, webhooks
+            console, logLevel, plugins, webhooks, irc
     }
 
     /// The embedded defaults.
@@ -166,5 +168,6 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         logLevel = try container.decode(.logLevel, or: logLevel)
         plugins = try container.decode(.plugins, or: plugins)
         webhooks = try container.decode(.webhooks, or: webhooks)
+        irc = try container.decode(.irc, or: irc)
     }
 }

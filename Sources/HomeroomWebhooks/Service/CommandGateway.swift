@@ -7,7 +7,7 @@ import Logging
 struct CommandGateway: Sendable {
     let dispatcher: Dispatcher
     let clock: any HomeroomClock
-    let deferred: DeferredWork
+    let deferred: TaskQueue
     let poster: WebhookPoster
     let acknowledgeAfter: Duration
     let timestampTolerance: TimeInterval

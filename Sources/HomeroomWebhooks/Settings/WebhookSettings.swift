@@ -78,11 +78,6 @@ public struct WebhookSettings: Sendable, Decodable {
 }
 
 extension KeyedDecodingContainer {
-    /// A configuration error at `key`.
-    func invalid(_ key: Key, _ expectation: String) -> DecodingError {
-        DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: expectation)
-    }
-
     /// A map of channel → incoming-webhook URL; each must be an http or https URL.
     func decodeWebhookURLs(_ key: Key) throws -> [String: URL] {
         let texts = try decode(key, or: [String: String]())

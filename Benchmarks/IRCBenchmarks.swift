@@ -1,0 +1,126 @@
+import Foundation
+import HomeroomCore
+import HomeroomIRC
+import HomeroomTesting
+import Lunch
+import NIOCore
+import NIOPosix
+
+/// Round trips through a real ngircd on loopback: a load client sends `!lunch` to the bot in a
+/// direct message, keeping `window` commands in flight, and times each answer. Both are IRC
+/// operators with user mode +F, so ngircd's own throttle is out of the way; the bot's flood
+/// control is off for the first measurement and at its defaults for the second (what people meet).
+func benchmarkIRCRoundTrips() async throws {
+    guard NgircdServer.isInstalled else {
+        print("IRC round trips: ngircd is missing; install it with apt-get install ngircd")
+        return
+    }
+    let server = try NgircdServer()
+    try await server.start()
+    print("IRC round trips through ngircd on loopback, !lunch in a direct message (release build):")
+    for rounds in 0..<3 {
+        let figures = try await ircRound(
+            port: server.port, flood: FloodControl(isEnabled: false), commands: 3000, window: 32)
+        print(
+            String(
+                format: "  flood control off, round %d: %7.0f commands/s   p50 %6.2f ms   p99 %6.2f ms", rounds + 1,
+                figures.perSecond, figures.p50, figures.p99))
+    }
+    let defaults = try await ircRound(port: server.port, flood: FloodControl(), commands: 12, window: 1)
+    print(
+        String(
+            format:
+                "  default flood control (burst 4, a line every 1.5 s), 12 commands one after another: %.2f commands/s   p50 %.0f ms   p99 %.0f ms",
+            defaults.perSecond, defaults.p50, defaults.p99))
+    await server.remove()
+}
+
+private func ircRound(port: Int, flood: FloodControl, commands: Int, window: Int) async throws -> (
+    perSecond: Double, p50: Double, p99: Double
+) {
+    let bot = try await TestBot.start(plugins: [LunchPlugin.self])
+    defer { Task { await bot.stop() } }
+    var network = IRCNetworkSettings(name: "bench", host: "127.0.0.1", port: port, nick: "homeroom")
+    network.tls = false
+    network.flood = flood
+    network.session.operatorName = NgircdServer.operatorName
+    network.session.operatorPassword = NgircdServer.operatorPassword
+    network.session.userModes = "+F"
+    var settings = IRCSettings()
+    settings.networks = [network]
+    let adapter = IRCAdapter(
+        settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
+        logger: TestBot.testLogger())
+    return try await withThrowingTaskGroup(of: (Double, Double, Double)?.self) { group in
+        group.addTask {
+            try await adapter.run()
+            return nil
+        }
+        while bot.runtime.adapterStatus.snapshot["irc/bench"]?.state != .up {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let result = try await LoadClient.measure(port: port, commands: commands, window: window)
+        group.cancelAll()
+        return result
+    }!
+}
+
+/// A raw IRC client that sends `!lunch` to the bot and times the answers.
+private enum LoadClient {
+    static func measure(port: Int, commands: Int, window: Int) async throws -> (Double, Double, Double) {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            func send(_ line: String) async throws { try await outbound.write(ByteBuffer(string: line + "\r\n")) }
+            try await send("NICK loader")
+            try await send("USER loader 0 * :load")
+            var buffer: [UInt8] = []
+            var iterator = inbound.makeAsyncIterator()
+            // Reads until a line satisfies `done`.
+            func readLines(until done: (String) -> Bool) async throws {
+                while true {
+                    while let newline = buffer.firstIndex(of: 10) {
+                        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                        buffer.removeSubrange(...newline)
+                        if line.hasPrefix("PING") { try await send("PONG" + line.dropFirst(4)) }
+                        if done(line) { return }
+                    }
+                    guard let chunk = try await iterator.next() else { throw CancellationError() }
+                    buffer.append(contentsOf: chunk.readableBytesView)
+                }
+            }
+            try await readLines { $0.contains(" 001 ") }
+            try await send("OPER \(NgircdServer.operatorName) \(NgircdServer.operatorPassword)")
+            try await send("MODE loader +F")
+            try await readLines { $0.contains("MODE loader") && $0.contains("+F") }
+            // Warm-up, not measured: the bot's caches and ngircd's penalty after registration.
+            for _ in 0..<20 { try await send("PRIVMSG homeroom :lunch") }
+            for _ in 0..<20 {
+                try await readLines { $0.contains("PRIVMSG loader :") && $0.contains("lunch menu is posted.") }
+            }
+            var sentAt: [UInt64] = []
+            var latencies: [Double] = []
+            let start = DispatchTime.now().uptimeNanoseconds
+            var answered = 0
+            while answered < commands {
+                while sentAt.count - answered < window && sentAt.count < commands {
+                    sentAt.append(DispatchTime.now().uptimeNanoseconds)
+                    try await send("PRIVMSG homeroom :lunch")
+                }
+                // Each answer's first line says which day it is about.
+                try await readLines { $0.contains("PRIVMSG loader :") && $0.contains("lunch menu is posted.") }
+                latencies.append(Double(DispatchTime.now().uptimeNanoseconds - sentAt[answered]) / 1_000_000)
+                answered += 1
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000_000
+            try await send("QUIT")
+            let sorted = latencies.sorted()
+            return (Double(commands) / seconds, percentile(sorted, 0.5), percentile(sorted, 0.99))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import HomeroomCore
+
+/// Turns a reply into IRC lines for one conversation: cut to fit the relayed 512-byte line,
+/// at most a few lines in a channel with the rest kept for `!more`.
+struct IRCAnswerRenderer {
+    let nick: String
+    let userAndHost: String?
+    let maximumLinesInChannel: Int
+    let longAnswersInDirectMessage: Bool
+    let morePrefix: String
+
+    /// One delivery: where the lines go, and what is left for `!more`.
+    struct Delivery {
+        var target: String
+        var command: String
+        var lines: [String]
+        var kept: [String] = []
+    }
+
+    /// The deliveries for `reply` to `sender` in `channel` (nil: a direct message).
+    func deliveries(for reply: Reply, sender: String, channel: String?) -> [Delivery] {
+        guard let channel else { return [directDelivery(reply.lines, to: sender, command: "PRIVMSG")] }
+        // An answer for the sender alone goes to them as a NOTICE, the IRC way to whisper in a channel.
+        if reply.visibility == .sender || reply.isError {
+            return [directDelivery(reply.lines, to: sender, command: "NOTICE")]
+        }
+        let pieces = fitted(reply.lines, target: channel, command: "PRIVMSG")
+        guard pieces.count > maximumLinesInChannel else {
+            return [Delivery(target: channel, command: "PRIVMSG", lines: pieces)]
+        }
+        if longAnswersInDirectMessage {
+            return [
+                Delivery(
+                    target: channel, command: "PRIVMSG",
+                    lines: ["\(sender): the answer is long — sent to you privately"]),
+                directDelivery(reply.lines, to: sender, command: "PRIVMSG"),
+            ]
+        }
+        return [page(pieces, target: channel, command: "PRIVMSG")]
+    }
+
+    /// The next page of kept lines (after `!more`).
+    func morePage(_ lines: [String], remaining: Int, target: String) -> [String] {
+        remaining > 0 ? lines + [moreNote(remaining)] : lines
+    }
+
+    /// How many kept lines one `!more` shows (one line is the note about the rest).
+    var pageSize: Int { maximumLinesInChannel - 1 }
+
+    private func directDelivery(_ lines: [String], to nick: String, command: String) -> Delivery {
+        // A direct message may be longer, but not endless: pages of 15 lines.
+        let pieces = fitted(lines, target: nick, command: command)
+        guard pieces.count > 15 else { return Delivery(target: nick, command: command, lines: pieces) }
+        var delivery = Delivery(target: nick, command: command, lines: Array(pieces.prefix(14)))
+        delivery.kept = Array(pieces.dropFirst(14))
+        delivery.lines.append(moreNote(delivery.kept.count))
+        return delivery
+    }
+
+    private func page(_ pieces: [String], target: String, command: String) -> Delivery {
+        let shown = Array(pieces.prefix(pageSize))
+        let kept = Array(pieces.dropFirst(pageSize))
+        return Delivery(target: target, command: command, lines: shown + [moreNote(kept.count)], kept: kept)
+    }
+
+    private func moreNote(_ remaining: Int) -> String {
+        "(\(remaining) more line\(remaining == 1 ? "" : "s") — type \(morePrefix)more)"
+    }
+
+    private func fitted(_ lines: [String], target: String, command: String) -> [String] {
+        let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: target, command: command)
+        return lines.flatMap { line in
+            line.isEmpty ? [" "] : ReplySplitter.split(line, budget: budget)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import HomeroomCore
+
+/// Answers one chat message: `!more` from the kept lines, anything else through the bot.
+struct IRCAnswers: Sendable {
+    let network: IRCNetworkSettings
+    let dispatcher: Dispatcher
+
+    /// The lines to send (PRIVMSG or NOTICE), in order.
+    func lines(for chat: IRCChatMessage, state: IRCConnectionState) async -> [IRCMessage] {
+        let conversation: Conversation = chat.channel.map { .channel($0) } ?? .direct
+        let renderer = IRCAnswerRenderer(
+            nick: await state.nick, userAndHost: await state.userAndHost,
+            maximumLinesInChannel: network.maximumLinesInChannel,
+            longAnswersInDirectMessage: network.longAnswersInDirectMessage, morePrefix: morePrefix)
+        let place = chat.channel ?? chat.nick
+        if let recognized = dispatcher.recognizer.recognize(chat.text, in: conversation),
+            recognized.body.trimmingCharacters(in: .whitespaces).lowercased() == "more"
+        {
+            guard let page = await state.takeMore(renderer.pageSize, conversation: place, person: chat.nick) else {
+                return [IRCMessage("NOTICE", chat.nick, "nothing more to show")]
+            }
+            return renderer.morePage(page.lines, remaining: page.remaining, target: place).map {
+                IRCMessage("PRIVMSG", place, $0)
+            }
+        }
+        let message = IncomingMessage(
+            sender: sender(of: chat), senderIsVerified: chat.account != nil, conversation: conversation,
+            text: chat.text, receivedAt: chat.time)
+        guard let reply = await dispatcher.handle(message), !reply.lines.isEmpty else { return [] }
+        var lines: [IRCMessage] = []
+        for delivery in renderer.deliveries(for: reply, sender: chat.nick, channel: chat.channel) {
+            lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
+            if !delivery.kept.isEmpty || delivery.target == place {
+                await state.keepForMore(delivery.kept, conversation: delivery.target, person: chat.nick)
+            }
+        }
+        return lines
+    }
+
+    /// `irc:NETWORK:ACCOUNT` when the server vouches for the services account, otherwise
+    /// `irc:NETWORK:nick!user@host` (never trusted for roles without a PIN login).
+    func sender(of chat: IRCChatMessage) -> UserID {
+        UserID(adapter: "irc", id: "\(network.name):\(chat.account ?? chat.hostmask)")
+    }
+
+    /// `!` when it is a configured prefix (IRC clients take `/` for their own commands).
+    private var morePrefix: String {
+        dispatcher.recognizer.prefixes.contains("!") ? "!" : dispatcher.recognizer.preferredPrefix
+    }
+}

@@ -1,0 +1,377 @@
+import Foundation
+
+/// The client side of one IRC connection as a state machine, apart from the socket: lines from
+/// the server and the passing of time go in, lines to send and messages for the bot come out.
+/// Registration (CAP LS 302, SASL PLAIN, PASS, NICK/USER), nick collisions, joins and rejoins,
+/// PING in both directions and CTCP are all here, so each is tested line by line.
+public struct IRCSession: Sendable {
+    /// What the session asks its driver to do.
+    public enum Action: Sendable, Equatable {
+        /// Send a line in a lane.
+        case send(IRCMessage, IRCLane)
+        /// A message for the bot.
+        case deliver(IRCChatMessage)
+        /// Registration is complete under `nick`.
+        case registered(nick: String)
+        /// The bot is in `channel`.
+        case joined(String)
+        /// Close the connection (the driver reconnects after its backoff).
+        case disconnect(reason: String)
+        /// Something an admin should read in the log.
+        case note(String)
+    }
+
+    /// The capabilities Homeroom asks for when the server offers them.
+    public static let wantedCapabilities: Set<String> = [
+        "sasl", "server-time", "message-tags", "account-tag", "multi-prefix",
+    ]
+
+    let settings: IRCSessionSettings
+    /// The nick in use (the server's word after 001 or a NICK).
+    public private(set) var nick: String
+    /// True once the server sent 001.
+    public private(set) var isRegistered = false
+    /// Capabilities the server acknowledged.
+    public private(set) var enabledCapabilities: Set<String> = []
+    /// The services account the bot is logged in as (SASL), if any.
+    public private(set) var account: String?
+    /// Channels the bot is in.
+    public private(set) var joinedChannels: Set<String> = []
+    /// The server's case mapping.
+    public private(set) var caseMapping = CaseMapping.rfc1459
+    /// The bot's `user@host` as the server shows it, once seen (for line lengths).
+    public private(set) var userAndHost: String?
+
+    private var offeredCapabilities: [String: String] = [:]
+    private var capabilityNegotiationOpen = false
+    private var saslStartedAt: Date?
+    private var nickAttempt = 0
+    private var lastReceived: Date
+    private var pingSentAt: Date?
+    private var startedAt: Date
+    private var rejoins: [String: Date] = [:]
+    private var lastReclaim: Date
+    private var lastCTCPAnswer = Date.distantPast
+
+    /// A session that has not yet sent anything.
+    public init(settings: IRCSessionSettings, now: Date) {
+        self.settings = settings
+        nick = settings.nick
+        lastReceived = now
+        startedAt = now
+        lastReclaim = now
+    }
+
+    /// The first lines after the connection opens: CAP LS 302 (so the server waits for CAP END),
+    /// the server password, NICK and USER.
+    public mutating func start(now: Date) -> [Action] {
+        startedAt = now
+        lastReceived = now
+        capabilityNegotiationOpen = true
+        var lines = [IRCMessage("CAP", "LS", "302")]
+        if let password = settings.serverPassword { lines.append(IRCMessage("PASS", password)) }
+        lines.append(IRCMessage("NICK", settings.nick))
+        lines.append(IRCMessage("USER", settings.user, "0", "*", settings.realName))
+        return lines.map { .send($0, .control) }
+    }
+
+    /// Handles one line from the server.
+    public mutating func receive(_ message: IRCMessage, now: Date) -> [Action] {
+        lastReceived = now
+        switch message.command {
+        case "PING":
+            return [.send(IRCMessage(command: "PONG", parameters: message.parameters), .control)]
+        case "PONG":
+            pingSentAt = nil
+            return []
+        case "CAP":
+            return receiveCapability(message)
+        case "AUTHENTICATE":
+            return receiveAuthenticate(message)
+        case "900":
+            account = message.parameter(2)
+            return [.note("logged in to services as \(account ?? "?")")]
+        case "903":
+            saslStartedAt = nil
+            return endCapabilityNegotiation()
+        case "902", "904", "905", "906", "908":
+            return saslFailed("the server refused SASL: \(message.parameters.last ?? message.command)")
+        case "001":
+            return welcome(message)
+        case "005":
+            readISupport(message)
+            return []
+        case "433", "432", "437":
+            return nickUnavailable(message)
+        case "396":
+            if let host = message.parameter(1), let user = userAndHost?.split(separator: "@").first {
+                userAndHost = "\(user)@\(host)"
+            }
+            return []
+        case "NICK":
+            return nickChanged(message)
+        case "JOIN":
+            return joined(message)
+        case "KICK":
+            return kicked(message, now: now)
+        case "PART":
+            if isOwn(message), let channel = message.parameter(0) { joinedChannels.remove(caseMapping.fold(channel)) }
+            return []
+        case "QUIT":
+            return reclaimIfFreed(by: message)
+        case "PRIVMSG":
+            return privateMessage(message, now: now)
+        case "ERROR":
+            return [.disconnect(reason: "the server closed the link: \(message.parameters.last ?? "")")]
+        default:
+            return []
+        }
+    }
+
+    /// Handles the passing of time: our own PING and its deadline, the SASL and registration
+    /// deadlines, rejoins after kicks and taking back the configured nick.
+    public mutating func tick(now: Date) -> [Action] {
+        if let sentAt = pingSentAt, now.timeIntervalSince(sentAt) >= settings.pingTimeout {
+            return [.disconnect(reason: "no answer to PING within \(Int(settings.pingTimeout)) s")]
+        }
+        if !isRegistered, now.timeIntervalSince(startedAt) >= settings.registrationTimeout {
+            return [.disconnect(reason: "registration did not finish within \(Int(settings.registrationTimeout)) s")]
+        }
+        var actions: [Action] = []
+        if let started = saslStartedAt, now.timeIntervalSince(started) >= settings.saslTimeout {
+            actions.append(.send(IRCMessage("AUTHENTICATE", "*"), .control))
+            actions += saslFailed("SASL did not finish within \(Int(settings.saslTimeout)) s")
+        }
+        if pingSentAt == nil, now.timeIntervalSince(lastReceived) >= settings.pingInterval {
+            pingSentAt = now
+            actions.append(.send(IRCMessage("PING", "homeroom-\(Int(now.timeIntervalSince1970))"), .control))
+        }
+        guard isRegistered else { return actions }
+        for (channel, due) in rejoins where due <= now {
+            rejoins[channel] = nil
+            actions.append(.send(joinMessage(for: channel), .control))
+        }
+        if !caseMapping.equal(nick, settings.nick), now.timeIntervalSince(lastReclaim) >= settings.nickReclaimInterval {
+            lastReclaim = now
+            actions.append(.send(IRCMessage("NICK", settings.nick), .control))
+        }
+        return actions
+    }
+
+    // MARK: Capabilities and SASL
+
+    private mutating func receiveCapability(_ message: IRCMessage) -> [Action] {
+        guard let subcommand = message.parameter(1)?.uppercased() else { return [] }
+        let list = message.parameters.last ?? ""
+        switch subcommand {
+        case "LS":
+            for item in list.split(separator: " ") {
+                let parts = item.split(separator: "=", maxSplits: 1)
+                offeredCapabilities[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            }
+            // `CAP * LS * :…` — more lines follow.
+            if message.parameters.count >= 4, message.parameter(2) == "*" { return [] }
+            return requestCapabilities()
+        case "NEW":
+            for item in list.split(separator: " ") {
+                let parts = item.split(separator: "=", maxSplits: 1)
+                offeredCapabilities[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            }
+            return requestCapabilities()
+        case "DEL":
+            for item in list.split(separator: " ") {
+                offeredCapabilities[String(item)] = nil
+                enabledCapabilities.remove(String(item))
+            }
+            return []
+        case "ACK":
+            let acknowledged = Set(list.split(separator: " ").map { String($0.drop { $0 == "-" || $0 == "~" }) })
+            enabledCapabilities.formUnion(acknowledged)
+            if acknowledged.contains("sasl"), capabilityNegotiationOpen, settings.sasl != nil {
+                saslStartedAt = lastReceived
+                return [.send(IRCMessage("AUTHENTICATE", "PLAIN"), .control)]
+            }
+            return endCapabilityNegotiation()
+        case "NAK":
+            return endCapabilityNegotiation()
+        default:
+            return []
+        }
+    }
+
+    private mutating func requestCapabilities() -> [Action] {
+        var wanted = Self.wantedCapabilities
+        if settings.sasl == nil || isRegistered { wanted.remove("sasl") }
+        if let mechanisms = offeredCapabilities["sasl"], !mechanisms.isEmpty,
+            !mechanisms.split(separator: ",").contains("PLAIN")
+        {
+            wanted.remove("sasl")
+        }
+        let request = wanted.filter { offeredCapabilities[$0] != nil && !enabledCapabilities.contains($0) }.sorted()
+        if request.isEmpty { return endCapabilityNegotiation() }
+        return [.send(IRCMessage("CAP", "REQ", request.joined(separator: " ")), .control)]
+    }
+
+    private mutating func endCapabilityNegotiation() -> [Action] {
+        guard capabilityNegotiationOpen, saslStartedAt == nil else { return [] }
+        capabilityNegotiationOpen = false
+        return [.send(IRCMessage("CAP", "END"), .control)]
+    }
+
+    private mutating func receiveAuthenticate(_ message: IRCMessage) -> [Action] {
+        guard message.parameter(0) == "+", let sasl = settings.sasl, saslStartedAt != nil else { return [] }
+        let payload = Array("\(sasl.account)\0\(sasl.account)\0\(sasl.password)".utf8)
+        let encoded = Self.base64(payload)
+        var chunks: [String] = stride(from: 0, to: encoded.count, by: 400).map { start in
+            String(
+                encoded[
+                    encoded.index(
+                        encoded.startIndex, offsetBy: start)..<encoded.index(
+                            encoded.startIndex, offsetBy: min(start + 400, encoded.count))])
+        }
+        // A payload that is a multiple of 400 bytes is ended by a lone "+".
+        if encoded.count % 400 == 0 { chunks.append("+") }
+        return chunks.map { .send(IRCMessage("AUTHENTICATE", $0), .control) }
+    }
+
+    private mutating func saslFailed(_ reason: String) -> [Action] {
+        guard saslStartedAt != nil else { return [] }
+        saslStartedAt = nil
+        if settings.sasl?.continueOnFailure ?? true {
+            return [.note("\(reason) — going on without a services account")] + endCapabilityNegotiation()
+        }
+        return [.send(IRCMessage("QUIT", "SASL failed"), .control), .disconnect(reason: reason)]
+    }
+
+    // MARK: Registration and nicks
+
+    private mutating func welcome(_ message: IRCMessage) -> [Action] {
+        guard let given = message.parameter(0) else { return [] }
+        isRegistered = true
+        nick = given
+        var actions: [Action] = [.registered(nick: nick)]
+        if let password = settings.nickServPassword, account == nil {
+            actions.append(.send(IRCMessage("PRIVMSG", "NickServ", "IDENTIFY \(password)"), .control))
+        }
+        if let name = settings.operatorName, let password = settings.operatorPassword {
+            actions.append(.send(IRCMessage("OPER", name, password), .control))
+        }
+        if let modes = settings.userModes {
+            actions.append(.send(IRCMessage("MODE", nick, modes), .control))
+        }
+        for channel in settings.channels {
+            actions.append(.send(joinMessage(for: channel.name), .control))
+        }
+        return actions
+    }
+
+    private mutating func readISupport(_ message: IRCMessage) {
+        for token in message.parameters.dropFirst().dropLast() where token.hasPrefix("CASEMAPPING=") {
+            caseMapping = CaseMapping(rawValue: String(token.dropFirst(12)).lowercased()) ?? .rfc1459
+        }
+    }
+
+    private mutating func nickUnavailable(_ message: IRCMessage) -> [Action] {
+        guard !isRegistered, let refused = message.parameter(1) else { return [] }
+        nickAttempt += 1
+        let candidates = settings.alternateNicks
+        let next: String
+        if nickAttempt <= candidates.count {
+            next = candidates[nickAttempt - 1]
+        } else {
+            next = settings.nick + String(repeating: "_", count: nickAttempt - candidates.count)
+        }
+        nick = next
+        return [
+            .note("the nick \(refused) is unavailable (\(message.command)); trying \(next)"),
+            .send(IRCMessage("NICK", next), .control),
+        ]
+    }
+
+    private mutating func nickChanged(_ message: IRCMessage) -> [Action] {
+        guard let newNick = message.parameter(0) else { return [] }
+        if isOwn(message) {
+            nick = newNick
+            return [.note("now known as \(newNick)")]
+        }
+        return reclaimIfFreed(by: message)
+    }
+
+    /// Someone holding the configured nick changed it or left: take it back at once.
+    private mutating func reclaimIfFreed(by message: IRCMessage) -> [Action] {
+        guard isRegistered, let leaving = message.sourceNick, caseMapping.equal(leaving, settings.nick),
+            !caseMapping.equal(nick, settings.nick)
+        else { return [] }
+        return [.send(IRCMessage("NICK", settings.nick), .control)]
+    }
+
+    // MARK: Channels
+
+    private func joinMessage(for channel: String) -> IRCMessage {
+        let key = settings.channels.first { caseMapping.equal($0.name, channel) }?.key
+        return key.map { IRCMessage("JOIN", channel, $0) } ?? IRCMessage("JOIN", channel)
+    }
+
+    private mutating func joined(_ message: IRCMessage) -> [Action] {
+        guard isOwn(message), let channel = message.parameter(0) else { return [] }
+        joinedChannels.insert(caseMapping.fold(channel))
+        if let source = message.source, let bang = source.firstIndex(of: "!") {
+            userAndHost = String(source[source.index(after: bang)...])
+        }
+        return [.joined(channel)]
+    }
+
+    private mutating func kicked(_ message: IRCMessage, now: Date) -> [Action] {
+        guard let channel = message.parameter(0), let victim = message.parameter(1), caseMapping.equal(victim, nick)
+        else { return [] }
+        joinedChannels.remove(caseMapping.fold(channel))
+        guard settings.channels.contains(where: { caseMapping.equal($0.name, channel) }) else { return [] }
+        rejoins[channel] = now.addingTimeInterval(settings.rejoinDelay)
+        return [
+            .note(
+                "kicked from \(channel) by \(message.sourceNick ?? "?") (\(message.parameter(2) ?? "")); rejoining in \(Int(settings.rejoinDelay)) s"
+            )
+        ]
+    }
+
+    // MARK: Messages
+
+    private mutating func privateMessage(_ message: IRCMessage, now: Date) -> [Action] {
+        guard let target = message.parameter(0), let text = message.parameter(1), let sender = message.sourceNick,
+            !isOwn(message)
+        else { return [] }
+        if text.hasPrefix("\u{1}") { return ctcp(text, from: sender, now: now) }
+        let time = message.tags["time"].flatMap(Self.serverTime) ?? now
+        let isDirect = caseMapping.equal(target, nick)
+        return [
+            .deliver(
+                IRCChatMessage(
+                    nick: sender, hostmask: message.source ?? sender,
+                    account: message.tags["account"].flatMap { $0.isEmpty || $0 == "*" ? nil : $0 },
+                    channel: isDirect ? nil : target, text: text, time: time))
+        ]
+    }
+
+    /// CTCP VERSION and PING are answered (in a NOTICE, at most one answer every 2 s so that a
+    /// CTCP flood cannot make the bot flood); others are ignored.
+    private mutating func ctcp(_ text: String, from sender: String, now: Date) -> [Action] {
+        let body = text.trimmingCharacters(in: CharacterSet(charactersIn: "\u{1}"))
+        let word = body.prefix { $0 != " " }.uppercased()
+        guard word == "VERSION" || word == "PING", now.timeIntervalSince(lastCTCPAnswer) >= 2 else { return [] }
+        lastCTCPAnswer = now
+        let answer = word == "VERSION" ? "VERSION \(settings.version)" : body
+        return [.send(IRCMessage("NOTICE", sender, "\u{1}\(answer)\u{1}"), .reply)]
+    }
+
+    private func isOwn(_ message: IRCMessage) -> Bool {
+        message.sourceNick.map { caseMapping.equal($0, nick) } ?? false
+    }
+
+    private static func serverTime(_ text: String) -> Date? {
+        try? Date(text, strategy: .iso8601)
+    }
+
+    private static func base64(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
+    }
+}

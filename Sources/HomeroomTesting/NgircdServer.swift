@@ -1,0 +1,101 @@
+import Foundation
+import NIOPosix
+import Synchronization
+
+/// A real ngircd (Debian's `ngircd`) on 127.0.0.1 and a free port, in a folder of its own, for
+/// tests and benchmarks of the IRC adapter; `Scripts/test` installs it when it is missing. It can
+/// be stopped and started again on the same port, as a restarted server.
+public final class NgircdServer: Sendable {
+    /// Where Debian installs it.
+    public static let executable = "/usr/sbin/ngircd"
+    /// True when ngircd is installed.
+    public static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executable) }
+
+    /// The operator anyone may become (`OPER homeroom-test secret`), e.g. for user mode +F
+    /// (ngircd's flood limit lifted).
+    public static let operatorName = "homeroom-test"
+    public static let operatorPassword = "secret"
+
+    /// The port it listens on.
+    public let port: Int
+    let folder: URL
+    private let process = Mutex<Process?>(nil)
+
+    /// Prepares a server (with the channel `#lunch`); ``start()`` starts it.
+    public init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-ngircd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        try """
+        [Global]
+        \tName = irc.homeroom.test
+        \tInfo = Homeroom test server
+        \tListen = 127.0.0.1
+        \tPorts = \(port)
+        \tMotdPhrase = "Homeroom test server"
+        [Limits]
+        \tMaxConnectionsIP = 0
+        \tMaxNickLength = 30
+        \tPingTimeout = 120
+        \tPongTimeout = 20
+        [Options]
+        \tIdent = no
+        \tPAM = no
+        \tDNS = no
+        [Operator]
+        \tName = \(Self.operatorName)
+        \tPassword = \(Self.operatorPassword)
+        [Channel]
+        \tName = #lunch
+        \tModes = tn
+        """.write(to: folder.appendingPathComponent("ngircd.conf"), atomically: true, encoding: .utf8)
+    }
+
+    /// Starts the server and waits until it accepts connections.
+    public func start() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable)
+        process.arguments = ["-n", "-f", folder.appendingPathComponent("ngircd.conf").path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process.withLock { $0 = process }
+        for _ in 0..<200 {
+            if (try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(
+                host: "127.0.0.1", port: port
+            )
+            .get().close()) != nil {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        throw NgircdError.didNotStart
+    }
+
+    /// Stops the server (every client is disconnected) and waits for it to end.
+    public func stop() async {
+        guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
+        process.terminate()
+        // Polled: Process.waitUntilExit can hang when called from Swift concurrency's threads.
+        for _ in 0..<250 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Stops it and removes its folder.
+    public func remove() async {
+        await stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The server did not accept connections within 5 s.
+    public enum NgircdError: Error { case didNotStart }
+
+    private static func freePort() throws -> Int {
+        let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).wait()
+        defer { try? channel.close().wait() }
+        return channel.localAddress?.port ?? 0
+    }
+}

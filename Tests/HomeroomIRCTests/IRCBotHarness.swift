@@ -1,0 +1,63 @@
+import Foundation
+import HomeroomCore
+import HomeroomTesting
+import Lunch
+
+@testable import HomeroomIRC
+
+/// The bot (lunch and the test commands) connected through the IRC adapter to a test server.
+struct IRCBotHarness {
+    let bot: TestBot
+    let adapter: IRCAdapter
+
+    /// A network entry for `port`: no TLS, quick reconnects, and fast flood control with the
+    /// server's own limit lifted (operator with +F) unless `asOperator` is false.
+    static func network(port: Int, nick: String = "homeroom", asOperator: Bool = true) -> IRCNetworkSettings {
+        var network = IRCNetworkSettings(name: "test", host: "127.0.0.1", port: port, nick: nick)
+        network.tls = false
+        network.session.alternateNicks = ["\(nick)-alt"]
+        network.session.channels = [.init(name: "#lunch")]
+        network.firstReconnectSeconds = 0.2
+        network.maximumReconnectSeconds = 1
+        if asOperator {
+            network.session.operatorName = NgircdServer.operatorName
+            network.session.operatorPassword = NgircdServer.operatorPassword
+            network.session.userModes = "+F"
+            network.flood = FloodControl(burst: 10, secondsPerLine: 0.02)
+        }
+        return network
+    }
+
+    /// Starts the bot and the adapter, runs `body`, stops both.
+    static func with(_ network: IRCNetworkSettings, _ body: (IRCBotHarness) async throws -> Void) async throws {
+        try await TestBot.with(plugins: [LunchPlugin.self, TalkPlugin.self]) { bot in
+            var settings = IRCSettings()
+            settings.networks = [network]
+            let adapter = IRCAdapter(
+                settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
+                logger: TestBot.testLogger())
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await adapter.run() }
+                try await body(IRCBotHarness(bot: bot, adapter: adapter))
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// Waits until the bot is registered and in `channel`.
+    func waitUntilJoined(_ channel: String = "#lunch", network: String = "test") async throws {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if let state = adapter.connections.connection(network), await state.isJoined(channel) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw HarnessError.notJoined(bot.runtime.adapterStatus.snapshot.description)
+    }
+
+    /// The bot's current nick on `network`.
+    func nick(network: String = "test") async -> String? {
+        await adapter.connections.connection(network)?.nick
+    }
+
+    enum HarnessError: Error { case notJoined(String) }
+}

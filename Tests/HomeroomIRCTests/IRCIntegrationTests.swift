@@ -1,0 +1,178 @@
+import Foundation
+import HomeroomCore
+import HomeroomTesting
+import Testing
+
+@testable import HomeroomIRC
+
+/// The adapter against a real ngircd on a loopback port, with a second real client.
+@Suite(.enabled(if: NgircdServer.isInstalled, "needs Debian's ngircd (Scripts/test installs it)"))
+struct IRCIntegrationTests {
+    static func withServer(_ body: (NgircdServer) async throws -> Void) async throws {
+        let server = try NgircdServer()
+        do {
+            try await server.start()
+            try await body(server)
+        } catch {
+            await server.remove()
+            throw error
+        }
+        await server.remove()
+    }
+
+    @Test func aCommandInAChannelAndADirectMessageWithoutPrefixAreAnswered() async throws {
+        try await Self.withServer { server in
+            try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
+                try await harness.waitUntilJoined()
+                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
+                    try await ada.join("#lunch")
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo hello lunch room"))
+                    try await ada.waitFor {
+                        $0.command == "PRIVMSG" && $0.parameters == ["#lunch", "hello lunch room"]
+                    }
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "homeroom: lunch"))
+                    let lunch = try await ada.waitFor {
+                        $0.command == "PRIVMSG" && $0.parameter(1)?.contains("lunch") == true
+                            && $0.sourceNick == "homeroom" && $0.parameter(1) != "hello lunch room"
+                    }
+                    #expect(lunch.parameter(0) == "#lunch")
+                    try await ada.send(IRCMessage("PRIVMSG", "homeroom", "echo just for me"))
+                    try await ada.waitFor { $0.command == "PRIVMSG" && $0.parameters == ["ada", "just for me"] }
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!secret"))
+                    try await ada.waitFor { $0.command == "NOTICE" && $0.parameters == ["ada", "only for you"] }
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "just chatting about lunch"))
+                    try await ada.send(IRCMessage("NOTICE", "homeroom", "!echo never answered"))
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo last"))
+                    try await ada.waitFor { $0.parameters == ["#lunch", "last"] }
+                    let fromBot = ada.received.filter {
+                        $0.message.sourceNick == "homeroom" && $0.message.command != "JOIN"
+                    }
+                    #expect(
+                        !fromBot.contains { $0.message.parameter(1) == "never answered" }, "a NOTICE is never answered")
+                }
+            }
+        }
+    }
+
+    @Test func aSixtyLineAnswerIsSplitUnder512BytesAndContinuesWithMore() async throws {
+        try await Self.withServer { server in
+            try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
+                try await harness.waitUntilJoined()
+                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
+                    try await ada.join("#lunch")
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!long"))
+                    var pieces: [String] = []
+                    var notes = 0
+                    while true {
+                        let expected = pieces.count + notes + 1
+                        let page = try await ada.waitFor(count: expected) {
+                            $0.command == "PRIVMSG" && $0.sourceNick == "homeroom"
+                        }
+                        for line in page.dropFirst(pieces.count + notes) {
+                            #expect(line.bytes.count + 2 <= 512, "relayed line of \(line.bytes.count + 2) bytes")
+                            #expect(String(validating: line.bytes, as: UTF8.self) != nil, "a character was cut")
+                            let text = line.message.parameter(1) ?? ""
+                            if text.hasPrefix("(") && text.hasSuffix("type !more)") {
+                                notes += 1
+                            } else {
+                                pieces.append(text)
+                            }
+                        }
+                        if pieces.joined(separator: " ").hasSuffix("end 60") { break }
+                        if page.last?.message.parameter(1)?.hasSuffix("type !more)") == true {
+                            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
+                        }
+                    }
+                    // Each original line is its pieces joined with the spaces the cuts took.
+                    let rebuilt = pieces.joined(separator: " ")
+                    #expect(rebuilt == TalkPlugin.longLines.joined(separator: " "))
+                    #expect(pieces.count > 60, "the long lines were split")
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
+                    try await ada.waitFor { $0.command == "NOTICE" && $0.parameter(1) == "nothing more to show" }
+                }
+            }
+        }
+    }
+
+    @Test func aBurstOfFortyCommandsFromFourPeopleIsAnsweredInOrderWithoutADisconnect() async throws {
+        try await Self.withServer { server in
+            // Not an operator: the server's own flood limit applies (ngircd: 3 lines a second).
+            var network = IRCBotHarness.network(port: server.port, asOperator: false)
+            network.flood = FloodControl(burst: 4, secondsPerLine: 0.35)
+            try await IRCBotHarness.with(network) { harness in
+                try await harness.waitUntilJoined()
+                try await IRCTestClient.with(port: server.port, nick: "watcher") { watcher in
+                    try await watcher.join("#lunch")
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        for person in ["ada", "bo", "cy", "di"] {
+                            group.addTask {
+                                try await IRCTestClient.with(port: server.port, nick: person) { client in
+                                    try await client.join("#lunch")
+                                    for number in 1...10 {
+                                        try await client.sendLine("PRIVMSG #lunch :!echo \(person) \(number)")
+                                    }
+                                    _ = try await client.waitFor(count: 10, timeout: .seconds(60)) {
+                                        $0.sourceNick == "homeroom" && $0.parameter(1)?.hasPrefix("\(person) ") == true
+                                    }
+                                }
+                            }
+                        }
+                        try await group.waitForAll()
+                    }
+                    let answers = watcher.messages(from: "homeroom", to: "#lunch")
+                    #expect(answers.count == 40)
+                    for person in ["ada", "bo", "cy", "di"] {
+                        let numbers = answers.filter { $0.hasPrefix("\(person) ") }.compactMap {
+                            Int($0.split(separator: " ")[1])
+                        }
+                        #expect(numbers == Array(1...10), "\(person): \(numbers)")
+                    }
+                    #expect(
+                        !watcher.received.contains {
+                            $0.message.command == "QUIT" && $0.message.sourceNick == "homeroom"
+                        })
+                }
+            }
+        }
+    }
+
+    @Test func afterTheServerRestartsTheBotReconnectsRejoinsAndAnswers() async throws {
+        try await Self.withServer { server in
+            try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
+                try await harness.waitUntilJoined()
+                await server.stop()
+                let down = ContinuousClock.now + .seconds(10)
+                while harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state == .up, ContinuousClock.now < down {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state != .up)
+                try await server.start()
+                try await harness.waitUntilJoined()
+                #expect(harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state == .up)
+                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
+                    try await ada.join("#lunch")
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo back again"))
+                    try await ada.waitFor { $0.parameters == ["#lunch", "back again"] }
+                }
+            }
+        }
+    }
+
+    @Test func aNickInUseIsWorkedAroundAndTakenBackWhenFree() async throws {
+        try await Self.withServer { server in
+            try await IRCTestClient.with(port: server.port, nick: "homeroom") { squatter in
+                try await squatter.join("#lunch")
+                try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
+                    try await harness.waitUntilJoined()
+                    #expect(await harness.nick() == "homeroom-alt")
+                    try await squatter.sendLine("QUIT :leaving")
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    while await harness.nick() != "homeroom", ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(20))
+                    }
+                    #expect(await harness.nick() == "homeroom")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import HomeroomCore
+
+/// Commands for the IRC tests: `echo WORDS` answers the words; `long` answers 60 lines of
+/// multi-byte text, some longer than an IRC line; `secret` answers only the sender.
+struct TalkPlugin: ConfigurablePlugin {
+    static let id = "talk"
+    typealias Settings = NoSettings
+
+    init(settings: NoSettings) {}
+
+    var migrations: [Migration] { [] }
+
+    /// The 60 lines `long` answers.
+    static let longLines: [String] = (1...60).map { index in
+        let words = String(repeating: "crème brûlée 🍎 ", count: index % 7 == 0 ? 40 : 2)
+        return "line \(index): \(words)end \(index)"
+    }
+
+    var commands: [Command] {
+        [
+            Command("echo", summary: "answer the words") { context in
+                Reply(context.arguments.joined(separator: " "))
+            },
+            Command("long", summary: "answer 60 lines") { _ in Reply(lines: Self.longLines) },
+            Command("secret", summary: "answer privately") { _ in .privately("only for you") },
+        ]
+    }
+}
