@@ -5,12 +5,7 @@ import Foundation
 /// server's peak resident memory under that load. As a reference in the same run, the same load
 /// on an unknown path (a 404 with its JSON error): the floor of the HTTP server itself.
 func benchmarkWebhookAPI() throws {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-        "homeroom")
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        print("webhook API: \(executable.path) is missing; build it with swift build -c release")
-        return
-    }
+    guard let executable = homeroomExecutable(for: "webhook API") else { return }
     guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile) else {
         print("webhook API: wrk is missing; install it with apt-get install wrk")
         return

@@ -112,14 +112,20 @@ func benchmarkDispatch() async throws {
             latency.p99 < Goal.p99Microseconds ? "met" : "NOT MET"))
 }
 
-/// Peak resident memory of `homeroom serve` (built beside this benchmark) after it has started and sat idle.
-func benchmarkIdleMemory() throws {
+/// The `homeroom` executable built beside this benchmark, or nil (after saying so) when it is missing.
+func homeroomExecutable(for benchmark: String) -> URL? {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
         "homeroom")
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        print("idle memory: \(executable.path) is missing; build it with swift build -c release")
-        return
+        print("\(benchmark): \(executable.path) is missing; build it with swift build -c release")
+        return nil
     }
+    return executable
+}
+
+/// Peak resident memory of `homeroom serve` (built beside this benchmark) after it has started and sat idle.
+func benchmarkIdleMemory() throws {
+    guard let executable = homeroomExecutable(for: "idle memory") else { return }
     var peaks: [Double] = []
     var privates: [Double] = []
     for _ in 0..<5 {

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomRuntime
 import HomeroomTesting
 import Lunch
 
@@ -29,8 +30,11 @@ struct IRCBotHarness {
     }
 
     /// Starts the bot and the adapter, runs `body`, stops both.
-    static func with(_ network: IRCNetworkSettings, _ body: (IRCBotHarness) async throws -> Void) async throws {
-        try await TestBot.with(plugins: [LunchPlugin.self, TalkPlugin.self]) { bot in
+    static func with(
+        _ network: IRCNetworkSettings, configure: (inout HomeroomConfiguration) -> Void = { _ in },
+        _ body: (IRCBotHarness) async throws -> Void
+    ) async throws {
+        try await TestBot.with(plugins: [LunchPlugin.self, TalkPlugin.self], configure: configure) { bot in
             var settings = IRCSettings()
             settings.networks = [network]
             let adapter = IRCAdapter(

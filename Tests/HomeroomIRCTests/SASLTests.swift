@@ -45,29 +45,11 @@ import Testing
         return network
     }
 
-    static func withAdapter(
-        _ network: IRCNetworkSettings, configure: (inout HomeroomConfiguration) -> Void = { _ in },
-        _ body: (TestBot, IRCAdapter) async throws -> Void
-    ) async throws {
-        try await TestBot.with(plugins: [LunchPlugin.self, TalkPlugin.self], configure: configure) { bot in
-            var settings = IRCSettings()
-            settings.networks = [network]
-            let adapter = IRCAdapter(
-                settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-                logger: TestBot.testLogger())
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await adapter.run() }
-                try await body(bot, adapter)
-                group.cancelAll()
-            }
-        }
-    }
-
     @Test func saslSucceedsBeforeCapEndAndAccountsAreTrustedForRoles() async throws {
         let server = try await ScriptedIRCServer.start(Self.script(password: "right"))
-        try await Self.withAdapter(
+        try await IRCBotHarness.with(
             Self.network(port: server.port, password: "right"), configure: { $0.admins = ["irc:school:principal"] }
-        ) { bot, adapter in
+        ) { _ in
             try await server.waitFor { $0 == "JOIN #lunch" }
             let sent = server.received
             let authenticate = try #require(
@@ -91,8 +73,9 @@ import Testing
 
     @Test func aRefusedSASLDisconnectsWhenConfiguredTo() async throws {
         let server = try await ScriptedIRCServer.start(Self.script(password: "right"))
-        try await Self.withAdapter(Self.network(port: server.port, password: "wrong", onFailureContinue: false)) {
-            bot, _ in
+        try await IRCBotHarness.with(Self.network(port: server.port, password: "wrong", onFailureContinue: false)) {
+            harness in
+            let bot = harness.bot
             try await server.waitFor { $0 == "QUIT :SASL failed" }
             #expect(!server.received.contains("CAP END"))
             let deadline = ContinuousClock.now + .seconds(5)
@@ -108,7 +91,7 @@ import Testing
 
     @Test func aSASLThatNeverAnswersTimesOutAndRegistrationGoesOn() async throws {
         let server = try await ScriptedIRCServer.start(Self.script(password: "right", answerSASL: false))
-        try await Self.withAdapter(Self.network(port: server.port, password: "right")) { _, _ in
+        try await IRCBotHarness.with(Self.network(port: server.port, password: "right")) { _ in
             try await server.waitFor(timeout: .seconds(10)) { $0 == "JOIN #lunch" }
             let sent = server.received
             #expect(sent.contains("AUTHENTICATE *"))
