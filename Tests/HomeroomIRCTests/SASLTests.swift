@@ -2,7 +2,6 @@ import Foundation
 import HomeroomCore
 import HomeroomRuntime
 import HomeroomTesting
-import Lunch
 import Testing
 
 @testable import HomeroomIRC
