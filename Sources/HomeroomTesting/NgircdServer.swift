@@ -18,14 +18,29 @@ public final class NgircdServer: Sendable {
 
     /// The port it listens on.
     public let port: Int
+    /// The TLS port (a self-signed certificate for irc.homeroom.test), when made with `tls: true`.
+    public let tlsPort: Int?
     let folder: URL
     private let process = Mutex<Process?>(nil)
 
-    /// Prepares a server (with the channel `#lunch`); ``start()`` starts it.
-    public init() throws {
+    /// Prepares a server (with the channel `#lunch`), with a TLS port too when `tls` is set (the
+    /// certificate is made with `openssl`); ``start()`` starts it.
+    public init(tls: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-ngircd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         port = try Self.freePort()
+        tlsPort = tls ? try Self.freePort() : nil
+        var tlsSection = ""
+        if let tlsPort {
+            try Self.makeCertificate(in: folder)
+            tlsSection = """
+
+                [SSL]
+                \tCertFile = \(folder.path)/cert.pem
+                \tKeyFile = \(folder.path)/key.pem
+                \tPorts = \(tlsPort)
+                """
+        }
         try """
         [Global]
         \tName = irc.homeroom.test
@@ -48,7 +63,8 @@ public final class NgircdServer: Sendable {
         [Channel]
         \tName = #lunch
         \tModes = tn
-        """.write(to: folder.appendingPathComponent("ngircd.conf"), atomically: true, encoding: .utf8)
+        """.appending(tlsSection).write(
+            to: folder.appendingPathComponent("ngircd.conf"), atomically: true, encoding: .utf8)
     }
 
     /// Starts the server and waits until it accepts connections.
@@ -91,6 +107,22 @@ public final class NgircdServer: Sendable {
 
     /// The server did not accept connections within 5 s.
     public enum NgircdError: Error { case didNotStart }
+
+    private static func makeCertificate(in folder: URL) throws {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=irc.homeroom.test", "-days", "2",
+            "-keyout", folder.appendingPathComponent("key.pem").path, "-out",
+            folder.appendingPathComponent("cert.pem").path,
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        // Polled: Process.waitUntilExit can hang when called from Swift concurrency's threads.
+        while openssl.isRunning { usleep(10_000) }
+        guard openssl.terminationStatus == 0 else { throw NgircdError.didNotStart }
+    }
 
     private static func freePort() throws -> Int {
         let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)

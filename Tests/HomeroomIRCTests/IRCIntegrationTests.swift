@@ -8,8 +8,8 @@ import Testing
 /// The adapter against a real ngircd on a loopback port, with a second real client.
 @Suite(.enabled(if: NgircdServer.isInstalled, "needs Debian's ngircd (Scripts/test installs it)"))
 struct IRCIntegrationTests {
-    static func withServer(_ body: (NgircdServer) async throws -> Void) async throws {
-        let server = try NgircdServer()
+    static func withServer(tls: Bool = false, _ body: (NgircdServer) async throws -> Void) async throws {
+        let server = try NgircdServer(tls: tls)
         do {
             try await server.start()
             try await body(server)
@@ -171,6 +171,34 @@ struct IRCIntegrationTests {
                         try await Task.sleep(for: .milliseconds(20))
                     }
                     #expect(await harness.nick() == "homeroom")
+                }
+            }
+        }
+    }
+
+    @Test func tlsVerifiesTheCertificateUnlessASelfSignedServerIsAllowed() async throws {
+        try await Self.withServer(tls: true) { server in
+            let tlsPort = try #require(server.tlsPort)
+            var strict = IRCBotHarness.network(port: tlsPort)
+            strict.tls = true
+            try await IRCBotHarness.with(strict) { harness in
+                let deadline = ContinuousClock.now + .seconds(10)
+                var status = harness.bot.runtime.adapterStatus.snapshot["irc/test"]
+                while status?.state != .down, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                    status = harness.bot.runtime.adapterStatus.snapshot["irc/test"]
+                }
+                #expect(status?.state == .down)
+                #expect(status?.detail.uppercased().contains("CERTIFICATE") == true, "\(status?.detail ?? "")")
+            }
+            var trusting = strict
+            trusting.allowInvalidCertificate = true
+            try await IRCBotHarness.with(trusting) { harness in
+                try await harness.waitUntilJoined()
+                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
+                    try await ada.join("#lunch")
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo over tls"))
+                    try await ada.waitFor { $0.parameters == ["#lunch", "over tls"] }
                 }
             }
         }
