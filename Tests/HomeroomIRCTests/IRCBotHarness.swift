@@ -34,9 +34,17 @@ struct IRCBotHarness {
         _ network: IRCNetworkSettings, configure: (inout HomeroomConfiguration) -> Void = { _ in },
         _ body: (IRCBotHarness) async throws -> Void
     ) async throws {
+        try await with(networks: [network], configure: configure, body)
+    }
+
+    /// Starts the bot and one adapter for several networks, runs `body`, stops both.
+    static func with(
+        networks: [IRCNetworkSettings], configure: (inout HomeroomConfiguration) -> Void = { _ in },
+        _ body: (IRCBotHarness) async throws -> Void
+    ) async throws {
         try await TestBot.with(plugins: [LunchPlugin.self, TalkPlugin.self], configure: configure) { bot in
             var settings = IRCSettings()
-            settings.networks = [network]
+            settings.networks = networks
             let adapter = IRCAdapter(
                 settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
                 logger: TestBot.testLogger())

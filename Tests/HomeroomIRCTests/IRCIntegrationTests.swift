@@ -203,4 +203,28 @@ struct IRCIntegrationTests {
             }
         }
     }
+
+    @Test func severalNetworksAtOnce() async throws {
+        try await Self.withServer { first in
+            try await Self.withServer { second in
+                var one = IRCBotHarness.network(port: first.port)
+                one.name = "one"
+                var two = IRCBotHarness.network(port: second.port, nick: "homeroom2")
+                two.name = "two"
+                try await IRCBotHarness.with(networks: [one, two]) { harness in
+                    try await harness.waitUntilJoined(network: "one")
+                    try await harness.waitUntilJoined(network: "two")
+                    for (server, nick) in [(first, "homeroom"), (second, "homeroom2")] {
+                        try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
+                            try await ada.join("#lunch")
+                            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo hello \(nick)"))
+                            try await ada.waitFor {
+                                $0.sourceNick == nick && $0.parameters == ["#lunch", "hello \(nick)"]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
