@@ -227,4 +227,31 @@ struct IRCIntegrationTests {
             }
         }
     }
+
+    @Test func notificationsFromTheOutboxReachChannelsAndPeople() async throws {
+        try await Self.withServer { server in
+            try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
+                let outbox = harness.bot.runtime.outbox
+                let worker = OutboxDeliveryWorker(
+                    outbox: outbox, sender: harness.adapter.sender, logger: TestBot.testLogger())
+                try await outbox.enqueue(
+                    adapter: "irc", target: .channel("#lunch"), lines: ["Lunch today: soup"], idempotencyKey: "early")
+                try await harness.waitUntilJoined()
+                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
+                    try await ada.join("#lunch")
+                    try await outbox.enqueue(
+                        adapter: "irc", target: .channel("test/#lunch"), lines: ["Pizza on Friday"],
+                        idempotencyKey: "channel")
+                    try await outbox.enqueue(
+                        adapter: "irc", target: .user(UserID("irc:test:ada!~tester@127.0.0.1")!),
+                        lines: ["Your club meets at 3"], idempotencyKey: "person")
+                    #expect(try await worker.deliverDue() == 3)
+                    try await ada.waitFor { $0.parameters == ["#lunch", "Lunch today: soup"] }
+                    try await ada.waitFor { $0.parameters == ["#lunch", "Pizza on Friday"] }
+                    try await ada.waitFor { $0.parameters == ["ada", "Your club meets at 3"] }
+                    #expect(try await outbox.pendingCount(for: "irc") == 0)
+                }
+            }
+        }
+    }
 }
