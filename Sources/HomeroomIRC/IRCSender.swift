@@ -1,8 +1,9 @@
 import HomeroomCore
 
 /// Delivers notifications addressed to `irc`: a channel (`#lunch`, or `libera/#lunch` to name the
-/// network) or a user (`irc:libera:alice`), in the bulk lane behind people's answers. When the
-/// network is not connected the delivery fails and the outbox retries it later.
+/// network) or a user (`irc:libera:alice`), in the bulk lane behind people's answers. A delivery
+/// counts only once its lines were written to the connection; when the network is down, or the
+/// connection drops first, it fails and the outbox retries it later.
 public struct IRCSender: MessageSender {
     let connections: IRCConnectionRegistry
     let networks: [String]
@@ -16,7 +17,10 @@ public struct IRCSender: MessageSender {
         }
         let budget = ReplySplitter.budget(nick: await state.nick, userAndHost: await state.userAndHost, target: target)
         let lines = message.lines.flatMap { ReplySplitter.split($0.isEmpty ? " " : $0, budget: budget) }
-        await state.send(lines.map { IRCMessage("PRIVMSG", target, $0) }, lane: .bulk, target: target)
+        guard await state.sendConfirmed(lines.map { IRCMessage("PRIVMSG", target, $0) }, lane: .bulk, target: target)
+        else {
+            throw DeliveryFailure("the connection to \(network) closed before the message went out")
+        }
     }
 
     /// The network and the channel or nick a target names.

@@ -62,4 +62,13 @@ import Testing
         #expect(FloodControl.cost(ofLineBytes: 100) == 1)
         #expect(FloodControl.cost(ofLineBytes: 512) > 1.7)
     }
+
+    @Test func theLastLineOfATicketSaysSo() {
+        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        let ticket = queue.reserve(lane: .bulk, target: "#a")
+        queue.fill(ticket, with: [IRCMessage("PRIVMSG", "#a", "one"), IRCMessage("PRIVMSG", "#a", "two")])
+        #expect(queue.next(now: Self.start).completes == nil)
+        #expect(queue.next(now: Self.start).completes == ticket.id)
+        #expect(queue.next(now: Self.start).line == nil)
+    }
 }

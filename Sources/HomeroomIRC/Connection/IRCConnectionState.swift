@@ -6,6 +6,8 @@ actor IRCConnectionState {
     private var session: IRCSession
     private var queue: OutgoingQueue
     private var writerWaiting: CheckedContinuation<Void, Never>?
+    /// Senders waiting until their lines are written, by ticket id.
+    private var confirmations: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var closed = false
     /// Answer lines not shown yet, by conversation and person (folded).
     private var pendingMore: [String: [String]] = [:]
@@ -59,6 +61,25 @@ actor IRCConnectionState {
         wakeWriter()
     }
 
+    /// Queues `lines` and returns once the last of them was written to the connection: true, or
+    /// false when the connection closed first (the caller may try again on the next one).
+    func sendConfirmed(_ lines: [IRCMessage], lane: IRCLane, target: String) async -> Bool {
+        guard !lines.isEmpty else { return true }
+        guard !closed else { return false }
+        let ticket = queue.reserve(lane: lane, target: target)
+        return await withCheckedContinuation { continuation in
+            confirmations[ticket.id] = continuation
+            queue.fill(ticket, with: lines)
+            wakeWriter()
+        }
+    }
+
+    /// Tells a waiting sender that its lines were written.
+    func written(completing ticketID: Int?) {
+        guard let ticketID, let confirmation = confirmations.removeValue(forKey: ticketID) else { return }
+        confirmation.resume(returning: true)
+    }
+
     /// Keeps `lines` for the next `!more` of `person` in `conversation`; replaces what was kept.
     func keepForMore(_ lines: [String], conversation: String, person: String) {
         let key = session.caseMapping.fold(conversation) + " " + session.caseMapping.fold(person)
@@ -75,11 +96,12 @@ actor IRCConnectionState {
         return (taken, rest.count)
     }
 
-    /// The next line to write, when the flood control allows it; nil once the connection closes.
-    func nextLine() async -> IRCMessage? {
+    /// The next line to write, when the flood control allows it, with the ticket it completes
+    /// (for ``written(completing:)``); nil once the connection closes.
+    func nextLine() async -> (line: IRCMessage, completes: Int?)? {
         while !closed {
-            let (line, wait) = queue.next(now: Date())
-            if let line { return line }
+            let (line, wait, completes) = queue.next(now: Date())
+            if let line { return (line, completes) }
             guard let wait else {
                 await withCheckedContinuation { writerWaiting = $0 }
                 continue
@@ -97,10 +119,12 @@ actor IRCConnectionState {
         return nil
     }
 
-    /// Ends ``nextLine()``.
+    /// Ends ``nextLine()``; senders still waiting learn that their lines did not go out.
     func close() {
         closed = true
         wakeWriter()
+        for confirmation in confirmations.values { confirmation.resume(returning: false) }
+        confirmations = [:]
     }
 
     private func wakeWriter() {

@@ -68,8 +68,9 @@ struct IRCNetworkClient: Sendable {
                         return "stopped"
                     }
                     group.addTask {
-                        while let line = await state.nextLine() {
-                            try await outbound.write(ByteBuffer(bytes: line.serialized))
+                        while let next = await state.nextLine() {
+                            try await outbound.write(ByteBuffer(bytes: next.line.serialized))
+                            await state.written(completing: next.completes)
                         }
                         return "closed"
                     }

@@ -68,21 +68,21 @@ struct OutgoingQueue {
     /// True when nothing waits (reserved places included).
     var isEmpty: Bool { lanes.allSatisfy { $0.targets.isEmpty } }
 
-    /// The next line that may go now, or how long to wait for the bucket (nil: nothing is ready).
-    mutating func next(now: Date) -> (line: IRCMessage?, wait: TimeInterval?) {
+    /// The next line that may go now (with the id of the ticket it completes, if it is that
+    /// ticket's last line), or how long to wait for the bucket (nil: nothing is ready).
+    mutating func next(now: Date) -> (line: IRCMessage?, wait: TimeInterval?, completes: Int?) {
         refill(now: now)
         for laneIndex in lanes.indices {
             guard let (target, line) = peek(lane: laneIndex) else { continue }
             let cost = FloodControl.cost(ofLineBytes: line.serialized.count)
             // Control lines (PONG, registration) never wait; they still use up tokens.
             if flood.isEnabled && laneIndex != IRCLane.control.rawValue && tokens < cost {
-                return (nil, (cost - tokens) * flood.secondsPerLine)
+                return (nil, (cost - tokens) * flood.secondsPerLine, nil)
             }
             if flood.isEnabled { tokens = max(-flood.burst, tokens - cost) }
-            pop(lane: laneIndex, target: target)
-            return (line, nil)
+            return (line, nil, pop(lane: laneIndex, target: target))
         }
-        return (nil, nil)
+        return (nil, nil, nil)
     }
 
     private mutating func refill(now: Date) {
@@ -113,12 +113,14 @@ struct OutgoingQueue {
         return nil
     }
 
-    private mutating func pop(lane laneIndex: Int, target: String) {
+    /// Takes the head line of `target`; returns the ticket id when that was its last line.
+    private mutating func pop(lane laneIndex: Int, target: String) -> Int? {
         var queue = lanes[laneIndex]
         defer { lanes[laneIndex] = queue }
         queue.slots[target]![0].lines!.removeFirst()
-        if queue.slots[target]![0].lines!.isEmpty { queue.slots[target]!.removeFirst() }
-        guard let position = queue.targets.firstIndex(of: target) else { return }
+        var completed: Int?
+        if queue.slots[target]![0].lines!.isEmpty { completed = queue.slots[target]!.removeFirst().id }
+        guard let position = queue.targets.firstIndex(of: target) else { return completed }
         // The next line comes from the next target, so targets take turns.
         if queue.slots[target]!.isEmpty {
             queue.slots[target] = nil
@@ -127,5 +129,6 @@ struct OutgoingQueue {
         } else {
             queue.rotation = (position + 1) % queue.targets.count
         }
+        return completed
     }
 }
