@@ -15,7 +15,4 @@ final class IRCConnectionRegistry: Sendable {
     func connection(_ network: String) -> IRCConnectionState? {
         connections.withLock { $0[network] }
     }
-
-    /// Every registered connection, by network name.
-    var all: [String: IRCConnectionState] { connections.withLock { $0 } }
 }

@@ -20,7 +20,6 @@ actor IRCConnectionState {
     var nick: String { session.nick }
     var userAndHost: String? { session.userAndHost }
     var isRegistered: Bool { session.isRegistered }
-    var caseMapping: CaseMapping { session.caseMapping }
 
     func isJoined(_ channel: String) -> Bool { session.joinedChannels.contains(session.caseMapping.fold(channel)) }
 

@@ -58,18 +58,14 @@ struct MessageAPIEndpoint: Sendable {
             }
             return client
         }
-        guard let client = request.header("X-Homeroom-Client"), let signed = request.header("X-Homeroom-Signature")
-        else {
+        guard let client = request.header("X-Homeroom-Client"), request.header("X-Homeroom-Signature") != nil else {
             throw .unauthorized("send Authorization: Bearer TOKEN, or X-Homeroom-Client, -Timestamp and -Signature")
         }
-        let timestamp = request.header("X-Homeroom-Timestamp")
-        let signedAt = try gateway.checkTimestamp(timestamp, name: "X-Homeroom-Timestamp")
-        guard credentials.isValid(client: client, signature: signed, timestamp: timestamp ?? "", body: request.body)
-        else {
-            throw .unauthorized("the signature does not match")
-        }
-        guard replays.firstUse(of: signed, signedAt: signedAt, now: gateway.clock.now) else {
-            throw .unauthorized("this request was already received (a replay)")
+        try gateway.checkSignedRequest(
+            request, signatureHeader: "X-Homeroom-Signature", timestampHeader: "X-Homeroom-Timestamp", replays: replays,
+            platform: "API"
+        ) { signed, timestamp in
+            credentials.isValid(client: client, signature: signed, timestamp: timestamp, body: request.body)
         }
         return client
     }

@@ -24,7 +24,8 @@ struct MetricsEndpoint: Sendable {
     }
 
     func respond() async -> Response {
-        for (adapter, status) in adapterStatus.snapshot {
+        let statuses = adapterStatus.snapshot
+        for (adapter, status) in statuses {
             registry.makeGauge(
                 name: "homeroom_adapter_up", labels: [("adapter", adapter)],
                 help: "1 when the adapter is connected or listening, 0 otherwise"
@@ -33,7 +34,7 @@ struct MetricsEndpoint: Sendable {
         if let counts = try? await outbox.pendingCounts() {
             let adapters = countedAdapters.names.withLock { names in
                 names.formUnion(counts.keys)
-                names.formUnion(adapterStatus.snapshot.keys)
+                names.formUnion(statuses.keys)
                 return names
             }
             for adapter in adapters {
