@@ -72,8 +72,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
         let origin: BellCalendarSource.Origin
         var refresher: FeedRefresher?
         if let text = settings.calendarURL, !text.isEmpty {
-            guard let url = URL(string: text.replacingOccurrences(of: "webcal://", with: "https://")),
-                ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+            guard let url = URL(string: text.replacingOccurrences(of: "webcal://", with: "https://")), url.isWebAddress
             else {
                 throw UserFacingError("calendarURL must be an http, https or webcal address")
             }

@@ -92,7 +92,7 @@ public struct HTTPFetcher: HTTPFetching {
     }
 
     private static func checkWebAddress(_ url: URL) throws(FetchError) {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+        guard url.isWebAddress else {
             throw FetchError("\(url.absoluteString) is not an http or https address")
         }
     }

@@ -61,7 +61,7 @@ public struct DiscordSettings: Sendable, Decodable {
             throw container.invalid(.publicKey, "64 hex digits, as Discord shows the application's public key")
         }
         if let text = try container.decodeIfPresent(String.self, forKey: .apiBaseURL) {
-            guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+            guard let url = URL(string: text), url.isWebAddress else {
                 throw container.invalid(.apiBaseURL, "an https URL such as https://discord.com/api/v10")
             }
             apiBaseURL = url

@@ -83,9 +83,7 @@ extension KeyedDecodingContainer {
         let texts = try decode(key, or: [String: String]())
         var urls: [String: URL] = [:]
         for (channel, text) in texts {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                scheme == "https" || scheme == "http", url.host != nil
-            else {
+            guard let url = URL(string: text), url.isWebAddress else {
                 throw invalid(key, "\"\(channel)\": \"\(text)\" is not an https URL")
             }
             urls[channel] = url
