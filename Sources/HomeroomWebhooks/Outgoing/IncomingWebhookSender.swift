@@ -38,7 +38,7 @@ public struct IncomingWebhookSender: MessageSender {
     func payload(_ lines: [String]) -> [UInt8] {
         let reply = Reply(lines: lines)
         switch platform {
-        case .slack: return JSONBody.encode(["text": SlashCommandReply.slackEscaped(reply.text)])
+        case .slack: return JSONBody.encode(["text": reply.text.escapingMarkup])
         case .discord: return JSONBody.encode(DiscordResponse.Message(reply))
         case .teams: return JSONBody.encode(TeamsEndpoint.Answer(reply))
         case .mattermost, .api: return JSONBody.encode(["text": reply.text])

@@ -15,19 +15,12 @@ struct SlashCommandReply: Encodable {
     /// The answer for `reply`; Slack's text needs `&`, `<` and `>` escaped, Mattermost's does not.
     init(_ reply: Reply, escapeForSlack: Bool) {
         responseType = reply.visibility == .conversation && !reply.isError ? "in_channel" : "ephemeral"
-        text = escapeForSlack ? Self.slackEscaped(reply.text) : reply.text
+        text = escapeForSlack ? reply.text.escapingMarkup : reply.text
     }
 
     /// An answer only the sender sees.
     init(ephemeral note: String) {
         responseType = "ephemeral"
         text = note
-    }
-
-    /// Slack's three control characters in message text, escaped as its documentation asks.
-    static func slackEscaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
     }
 }

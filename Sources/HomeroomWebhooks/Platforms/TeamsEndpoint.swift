@@ -13,16 +13,11 @@ struct TeamsEndpoint: Sendable {
 
         /// The reply's lines as Teams shows them: escaped, one per line.
         init(_ reply: Reply) {
-            text = reply.lines.map(Self.escaped).joined(separator: "<br>")
+            text = reply.lines.map(\.escapingMarkup).joined(separator: "<br>")
         }
 
         init(note: String) {
-            text = Self.escaped(note)
-        }
-
-        private static func escaped(_ line: String) -> String {
-            line.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;")
+            text = note.escapingMarkup
         }
     }
 
