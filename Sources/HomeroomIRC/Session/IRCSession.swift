@@ -165,18 +165,12 @@ public struct IRCSession: Sendable {
         let list = message.parameters.last ?? ""
         switch subcommand {
         case "LS":
-            for item in list.split(separator: " ") {
-                let parts = item.split(separator: "=", maxSplits: 1)
-                offeredCapabilities[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-            }
+            recordOffered(list)
             // `CAP * LS * :…` — more lines follow.
             if message.parameters.count >= 4, message.parameter(2) == "*" { return [] }
             return requestCapabilities()
         case "NEW":
-            for item in list.split(separator: " ") {
-                let parts = item.split(separator: "=", maxSplits: 1)
-                offeredCapabilities[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-            }
+            recordOffered(list)
             return requestCapabilities()
         case "DEL":
             for item in list.split(separator: " ") {
@@ -196,6 +190,14 @@ public struct IRCSession: Sendable {
             return endCapabilityNegotiation()
         default:
             return []
+        }
+    }
+
+    /// Adds the capabilities of an LS or NEW list (`name` or `name=value`) to those offered.
+    private mutating func recordOffered(_ list: String) {
+        for item in list.split(separator: " ") {
+            let parts = item.split(separator: "=", maxSplits: 1)
+            offeredCapabilities[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
         }
     }
 
