@@ -16,7 +16,7 @@ public struct IRCSender: MessageSender {
             throw DeliveryFailure("not connected to \(network)")
         }
         let budget = ReplySplitter.budget(nick: await state.nick, userAndHost: await state.userAndHost, target: target)
-        let lines = message.lines.flatMap { ReplySplitter.split($0.isEmpty ? " " : $0, budget: budget) }
+        let lines = ReplySplitter.split(lines: message.lines, budget: budget)
         guard await state.sendConfirmed(lines.map { IRCMessage("PRIVMSG", target, $0) }, lane: .bulk, target: target)
         else {
             throw DeliveryFailure("the connection to \(network) closed before the message went out")

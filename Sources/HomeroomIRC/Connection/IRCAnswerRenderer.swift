@@ -69,8 +69,6 @@ struct IRCAnswerRenderer {
 
     private func fitted(_ lines: [String], target: String, command: String) -> [String] {
         let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: target, command: command)
-        return lines.flatMap { line in
-            line.isEmpty ? [" "] : ReplySplitter.split(line, budget: budget)
-        }
+        return ReplySplitter.split(lines: lines, budget: budget)
     }
 }

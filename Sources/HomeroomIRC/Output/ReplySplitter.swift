@@ -12,6 +12,11 @@ enum ReplySplitter {
         return max(64, 512 - overhead)
     }
 
+    /// Every line of `lines` in pieces of at most `budget` bytes; an empty line stays a line (a space).
+    static func split(lines: [String], budget: Int) -> [String] {
+        lines.flatMap { $0.isEmpty ? [" "] : split($0, budget: budget) }
+    }
+
     /// `line` in pieces of at most `budget` bytes.
     static func split(_ line: String, budget: Int) -> [String] {
         guard line.utf8.count > budget else { return [line] }
