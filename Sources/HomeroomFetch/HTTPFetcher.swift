@@ -18,14 +18,11 @@ public struct HTTPFetcher: HTTPFetching {
     }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
-        try Self.checkWebAddress(request.url)
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
+        var outgoing = try Self.makeRequest(request.url)
         if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified = request.lastModified {
             outgoing.headers.add(name: "If-Modified-Since", value: lastModified)
         }
-        let seconds = request.timeout.components.seconds
         let deadline = Self.deadline(after: request.timeout)
         do {
             let response = try await (client ?? .shared).execute(outgoing, deadline: deadline)
@@ -53,23 +50,14 @@ public struct HTTPFetcher: HTTPFetching {
             }
         } catch let error as FetchError {
             throw error
-        } catch let error as HTTPClientError
-            where error == .deadlineExceeded || error == .connectTimeout
-            || error == .readTimeout
-        {
-            throw FetchError("no answer within \(seconds) s")
-        } catch let error as HTTPClientError {
-            throw FetchError("the request failed: \(error)")
         } catch {
-            throw FetchError("could not reach \(request.url.host ?? "the server"): \(Self.describe(error))")
+            throw Self.failure(error, url: request.url, timeout: request.timeout)
         }
     }
 
     public func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
-        try Self.checkWebAddress(request.url)
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        var outgoing = try Self.makeRequest(request.url)
         outgoing.method = HTTPMethod(rawValue: request.method)
-        outgoing.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
         outgoing.body = .bytes(request.body)
         do {
@@ -81,20 +69,30 @@ public struct HTTPFetcher: HTTPFetching {
             }
             return OutgoingResponse(
                 status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: body)
-        } catch let error as HTTPClientError
-            where error == .deadlineExceeded || error == .connectTimeout
-            || error == .readTimeout
-        {
-            throw FetchError("no answer within \(request.timeout.components.seconds) s")
         } catch {
-            throw FetchError("could not reach \(request.url.host ?? "the server"): \(Self.describe(error))")
+            throw Self.failure(error, url: request.url, timeout: request.timeout)
         }
     }
 
-    private static func checkWebAddress(_ url: URL) throws(FetchError) {
+    /// A request to `url` with Homeroom's User-Agent; refuses anything but an http or https address.
+    private static func makeRequest(_ url: URL) throws(FetchError) -> HTTPClientRequest {
         guard url.isWebAddress else {
             throw FetchError("\(url.absoluteString) is not an http or https address")
         }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
+        return request
+    }
+
+    /// Why an exchange with `url` failed, in words for an admin.
+    private static func failure(_ error: any Error, url: URL, timeout: Duration) -> FetchError {
+        if let error = error as? HTTPClientError {
+            if error == .deadlineExceeded || error == .connectTimeout || error == .readTimeout {
+                return FetchError("no answer within \(timeout.components.seconds) s")
+            }
+            return FetchError("the request failed: \(error)")
+        }
+        return FetchError("could not reach \(url.host ?? "the server"): \(describe(error))")
     }
 
     /// How much of an answer to a sent request is kept (for the log); the rest is read and dropped.
