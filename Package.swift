@@ -34,6 +34,9 @@ let package = Package(
             ]
         ),
         .target(name: "ICalendar"),
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "HTMLText", dependencies: ["CLibXML2"]),
         .target(
             name: "HomeroomFetch",
             dependencies: [
@@ -131,6 +134,7 @@ let package = Package(
                 "HomeroomStorage",
                 "HomeroomRuntime",
                 "ICalendar",
+                "HTMLText",
                 "HomeroomWebhooks",
                 "HomeroomIRC",
                 "Lunch",

@@ -1,13 +1,31 @@
 import ArgumentParser
 import Foundation
+import HTMLText
 import ICalendar
 
 /// `homeroom inspect`: what Homeroom reads from a calendar, before an admin trusts it.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what Homeroom reads from a calendar file or a recurrence rule, as JSON.",
-        subcommands: [Occurrences.self, Now.self, Rule.self])
+        abstract: "Show what Homeroom reads from a calendar, a recurrence rule, a feed or a page.",
+        subcommands: [Occurrences.self, Now.self, Rule.self, Article.self])
+
+    struct Article: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "article",
+            abstract: "The article text Homeroom extracts from a news page, paragraphs separated by blank lines.",
+            discussion: "Example: homeroom inspect article https://lincolnhigh.example.org/news/winter-concert")
+        @Argument(help: "An HTML file, or an http or https address.") var source: String
+
+        func run() async throws {
+            let text = ArticleExtractor.extract(fromPage: try await readInspectSource(source))
+            guard !text.isEmpty else {
+                printError("\(source): no article text found")
+                throw ExitCode(1)
+            }
+            print(text)
+        }
+    }
 
     struct Occurrences: ParsableCommand {
         static let configuration = CommandConfiguration(
