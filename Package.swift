@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "HTMLText", dependencies: ["CLibXML2"]),
+        .target(name: "Feeds", dependencies: ["CLibXML2", "HTMLText"]),
         .target(
             name: "HomeroomFetch",
             dependencies: [
@@ -135,6 +136,7 @@ let package = Package(
                 "HomeroomRuntime",
                 "ICalendar",
                 "HTMLText",
+                "Feeds",
                 "HomeroomWebhooks",
                 "HomeroomIRC",
                 "Lunch",

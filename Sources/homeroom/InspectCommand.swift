@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Feeds
 import HTMLText
 import ICalendar
 
@@ -8,7 +9,27 @@ struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Show what Homeroom reads from a calendar, a recurrence rule, a feed or a page.",
-        subcommands: [Occurrences.self, Now.self, Rule.self, Article.self])
+        subcommands: [Occurrences.self, Now.self, Rule.self, FeedItems.self, Article.self])
+
+    struct FeedItems: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "feed",
+            abstract: "The feed's title and link and its stories, as JSON; what was repaired goes to standard error.",
+            discussion: "Example: homeroom inspect feed https://lincolnhigh.example.org/feed/")
+        @Argument(help: "An RSS, RDF or Atom file, or an http or https address.") var source: String
+
+        func run() async throws {
+            let feed: Feed
+            do {
+                feed = try Feed(parsing: try await readInspectSource(source))
+            } catch let error as FeedError {
+                printError("\(source): \(error.message)")
+                throw ExitCode(1)
+            }
+            for warning in feed.warnings { printError("\(source): repaired: \(warning)") }
+            try printJSON(FeedInspection(feed))
+        }
+    }
 
     struct Article: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

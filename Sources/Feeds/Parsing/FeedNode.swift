@@ -1,0 +1,128 @@
+import CLibXML2
+
+/// A read-only view of one element of libxml2's tree while a feed is read; never kept past the parse.
+struct FeedNode {
+    let pointer: xmlNodePtr
+
+    /// Well-known namespaces, by the prefix the readers use for them.
+    private static let prefixes: [String: String] = [
+        "http://www.w3.org/2005/Atom": "atom", "http://purl.org/atom/ns#": "atom03",
+        "http://purl.org/rss/1.0/": "", "http://my.netscape.com/rdf/simple/0.9/": "",
+        "http://backend.userland.com/rss2": "", "http://backend.userland.com/rss": "",
+        "http://www.w3.org/1999/02/22-rdf-syntax-ns#": "rdf", "http://purl.org/dc/elements/1.1/": "dc",
+        "http://purl.org/dc/terms/": "dcterms", "http://purl.org/rss/1.0/modules/content/": "content",
+        "http://search.yahoo.com/mrss/": "media", "http://search.yahoo.com/mrss": "media",
+        "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes", "http://www.w3.org/1999/xhtml": "xhtml",
+    ]
+
+    /// `prefix:local` for namespaced elements (with the prefixes above, or the document's own for
+    /// others), `local` for RSS's own elements.
+    var key: String {
+        let local = pointer.pointee.name.map { String(cString: $0) } ?? ""
+        guard let namespace = pointer.pointee.ns else { return local }
+        if let href = namespace.pointee.href, let known = Self.prefixes[String(cString: href)] {
+            return known.isEmpty ? local : "\(known):\(local)"
+        }
+        let prefix = namespace.pointee.prefix.map { String(cString: $0) } ?? ""
+        return prefix.isEmpty ? local : "\(prefix):\(local)"
+    }
+
+    /// The element children, in order.
+    var children: [FeedNode] {
+        var result: [FeedNode] = []
+        var child = pointer.pointee.children
+        while let node = child {
+            if node.pointee.type == XML_ELEMENT_NODE { result.append(FeedNode(pointer: node)) }
+            child = node.pointee.next
+        }
+        return result
+    }
+
+    /// The first child whose key is one of `keys`, trying the keys in order.
+    func child(_ keys: String...) -> FeedNode? {
+        let children = self.children
+        for key in keys {
+            if let found = children.first(where: { $0.key == key }) { return found }
+        }
+        return nil
+    }
+
+    /// Every child with key `key`.
+    func children(_ key: String) -> [FeedNode] { children.filter { $0.key == key } }
+
+    /// The attribute `name` (no namespace, or `xml:`/`rdf:` names as written).
+    func attribute(_ name: String) -> String? {
+        var property = pointer.pointee.properties
+        while let attribute = property {
+            if let raw = attribute.pointee.name {
+                var attributeName = String(cString: raw)
+                if let prefix = attribute.pointee.ns?.pointee.prefix { attributeName = "\(String(cString: prefix)):\(attributeName)" }
+                if attributeName == name {
+                    guard let value = xmlNodeListGetString(pointer.pointee.doc, attribute.pointee.children, 1) else {
+                        return ""
+                    }
+                    defer { homeroom_xmlFree(value) }
+                    return String(cString: value)
+                }
+            }
+            property = attribute.pointee.next
+        }
+        return nil
+    }
+
+    /// The text inside, entities decoded and CDATA sections merged; HTML entities that XML does
+    /// not define (`&nbsp;`, `&eacute;`) read as their characters.
+    var text: String {
+        var result = ""
+        Self.appendText(of: pointer.pointee.children, to: &result)
+        return result
+    }
+
+    private static func appendText(of first: xmlNodePtr?, to result: inout String) {
+        var child = first
+        while let node = child {
+            switch node.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = node.pointee.content { result += String(cString: content) }
+            case XML_ENTITY_REF_NODE:
+                if let name = node.pointee.name, let entity = htmlEntityLookup(name),
+                    let scalar = Unicode.Scalar(entity.pointee.value)
+                {
+                    result.unicodeScalars.append(scalar)
+                } else if let name = node.pointee.name {
+                    result += "&\(String(cString: name));"
+                }
+            case XML_ELEMENT_NODE:
+                appendText(of: node.pointee.children, to: &result)
+            default:
+                break
+            }
+            child = node.pointee.next
+        }
+    }
+
+    /// The markup inside, serialized (Atom's `type="xhtml"` content: the inner `div`'s children).
+    var innerMarkup: String {
+        guard let buffer = xmlBufferCreate() else { return text }
+        defer { xmlBufferFree(buffer) }
+        var child = pointer.pointee.children
+        while let node = child {
+            xmlNodeDump(buffer, pointer.pointee.doc, node, 0, 0)
+            child = node.pointee.next
+        }
+        guard let content = xmlBufferContent(buffer) else { return "" }
+        return String(cString: content)
+    }
+
+    /// `href` resolved against the `xml:base` in force at this element; as given when there is none.
+    func resolve(_ href: String) -> String {
+        guard let base = xmlNodeGetBase(pointer.pointee.doc, pointer) else { return href }
+        defer { homeroom_xmlFree(base) }
+        let resolved = Array(href.utf8CString).withUnsafeBufferPointer { chars in
+            chars.withMemoryRebound(to: xmlChar.self) { xmlBuildURI($0.baseAddress, base) }
+        }
+        guard let resolved else { return href }
+        defer { homeroom_xmlFree(resolved) }
+        return String(cString: resolved)
+    }
+}

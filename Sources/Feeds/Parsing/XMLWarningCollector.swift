@@ -1,0 +1,29 @@
+import Foundation
+import CLibXML2
+
+/// Collects what libxml2 reports while it parses one document ("line 12: Opening and ending tag
+/// mismatch"), so a repaired feed can say what was wrong.
+///
+/// libxml2 reports through a per-thread structured error handler; the collector installs itself
+/// for the duration of one synchronous parse on the current thread and restores the previous one.
+final class XMLWarningCollector {
+    private(set) var problems: [String] = []
+
+    /// The first problem, for a one-line error.
+    var firstProblem: String? { problems.first }
+
+    /// Runs `parse` with this collector as the error handler.
+    func collecting<T>(_ parse: () -> T) -> T {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        xmlSetStructuredErrorFunc(context) { context, error in
+            guard let context, let error else { return }
+            let collector = Unmanaged<XMLWarningCollector>.fromOpaque(context).takeUnretainedValue()
+            guard collector.problems.count < 20 else { return }
+            let message = error.pointee.message.map { String(cString: $0) }?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unreadable XML"
+            collector.problems.append("line \(error.pointee.line): \(message)")
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        return parse()
+    }
+}
