@@ -128,6 +128,15 @@ let package = Package(
             ],
             path: "Plugins/Schedule"
         ),
+        .target(
+            name: "News",
+            dependencies: [
+                "HomeroomCore", "Feeds", "HTMLText",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Plugins/News"
+        ),
         .executableTarget(
             name: "homeroom",
             dependencies: [
@@ -141,6 +150,7 @@ let package = Package(
                 "HomeroomIRC",
                 "Lunch",
                 "Schedule",
+                "News",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -181,7 +191,10 @@ let package = Package(
         .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "HomeroomTesting"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting"]),
+        .testTarget(name: "NewsTests", dependencies: ["News", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [

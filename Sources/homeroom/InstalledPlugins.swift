@@ -1,6 +1,7 @@
 import HomeroomCore
 import Lunch
+import News
 import Schedule
 
 /// The plugins this build of `homeroom` carries.
-let installedPlugins: [any ConfigurablePlugin.Type] = [LunchPlugin.self, SchedulePlugin.self]
+let installedPlugins: [any ConfigurablePlugin.Type] = [LunchPlugin.self, SchedulePlugin.self, NewsPlugin.self]

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTesting
 import Testing
 
 @testable import ICalendar

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTesting
 import ICalendar
 import Testing
 

@@ -11,7 +11,7 @@ extension Feed {
     public init(parsing bytes: some Collection<UInt8>) throws(FeedError) {
         let collector = XMLWarningCollector()
         guard !bytes.isEmpty else { throw FeedError("the document is empty") }
-        let buffer = FeedEncoding.utf8Bytes(of: Array(bytes))
+        let buffer = EntityReferences.numeric(FeedEncoding.utf8Bytes(of: Array(bytes)))
         let options = Int32(
             XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue
                 | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue)

@@ -16,7 +16,7 @@ public enum ArticleExtractor {
         // A body cut off with an ellipsis is a teaser: the page's own text is the story then.
         guard body.hasSuffix("…") || body.hasSuffix("...") else { return body }
         let scored = readableText(in: tree)
-        return scored.count > body.count ? scored : body
+        return scored.count >= 200 || scored.count > body.count ? scored : body
     }
 
     /// The article's text from a page's bytes.

@@ -15,8 +15,8 @@ public enum DeliveryTarget: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Reads the stored form.
-    init?(stored: String) {
+    /// Reads the stored form (``description``).
+    public init?(stored: String) {
         if stored.hasPrefix("channel:") {
             self = .channel(String(stored.dropFirst(8)))
         } else if stored.hasPrefix("user:"), let user = UserID(String(stored.dropFirst(5))) {

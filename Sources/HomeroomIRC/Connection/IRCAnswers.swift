@@ -17,12 +17,13 @@ struct IRCAnswers: Sendable {
         if let recognized = dispatcher.recognizer.recognize(chat.text, in: conversation),
             recognized.body.trimmingCharacters(in: .whitespaces).lowercased() == "more"
         {
-            guard let page = await state.takeMore(renderer.pageSize, conversation: place, person: chat.nick) else {
-                return [IRCMessage("NOTICE", chat.nick, "nothing more to show")]
+            if let page = await state.takeMore(renderer.pageSize, conversation: place, person: chat.nick) {
+                return renderer.morePage(page.lines, remaining: page.remaining, target: place).map {
+                    IRCMessage("PRIVMSG", place, $0)
+                }
             }
-            return renderer.morePage(page.lines, remaining: page.remaining, target: place).map {
-                IRCMessage("PRIVMSG", place, $0)
-            }
+            // Nothing kept here: a plugin's own `more` (the next page of an article) answers, if there is one.
+            guard pluginAnswersMore else { return [IRCMessage("NOTICE", chat.nick, "nothing more to show")] }
         }
         let message = IncomingMessage(
             sender: sender(of: chat), senderIsVerified: chat.account != nil, conversation: conversation,
@@ -42,6 +43,11 @@ struct IRCAnswers: Sendable {
     /// `irc:NETWORK:nick!user@host` (never trusted for roles without a PIN login).
     func sender(of chat: IRCChatMessage) -> UserID {
         UserID(adapter: "irc", id: "\(network.name):\(chat.account ?? chat.hostmask)")
+    }
+
+    /// True when a plugin declares a `more` command of its own.
+    private var pluginAnswersMore: Bool {
+        dispatcher.catalog.commands.contains { $0.command.name == "more" }
     }
 
     /// `!` when it is a configured prefix (IRC clients take `/` for their own commands).

@@ -1,0 +1,61 @@
+import Foundation
+import HomeroomCore
+
+extension NewsPlugin {
+    /// `/news` lists; `/news 12` reads.
+    @Sendable func latestOrRead(_ context: CommandContext) async throws -> Reply {
+        if context.arguments.isEmpty { return try await latest(context, source: nil) }
+        guard context.arguments.count == 1, Int64(context.arguments[0]) != nil else {
+            throw context.usageError("\"\(context.arguments.joined(separator: " "))\" is not a story number")
+        }
+        return try await read(context)
+    }
+
+    var searchCommand: Command {
+        Command(
+            "search", summary: "stories whose title or text has all these words", usage: "WORDS",
+            examples: [.init("news search concert", "stories about the concert")]
+        ) { context in
+            let words = context.arguments.joined(separator: " ")
+            guard !searchWords(in: words).isEmpty else {
+                throw context.usageError("tell me what to look for, e.g. \(context.typed("news search concert"))")
+            }
+            let found = try await NewsStore(storage: context.storage).search(words, limit: settings.latestCount)
+            guard !found.isEmpty else { return Reply("No story mentions \"\(words)\".") }
+            let formatter = NewsFormatter(timeZone: context.school.timeZone)
+            return Reply(lines: found.map(formatter.line) + [readHint(context)])
+        }
+    }
+
+    var fromCommand: Command {
+        Command(
+            "from", summary: "the latest stories of one source", usage: "SOURCE",
+            examples: [.init("news from 1", "the latest stories of source 1")]
+        ) { context in
+            guard !context.arguments.isEmpty else { throw context.usageError() }
+            let name = context.arguments.joined(separator: " ")
+            let store = NewsStore(storage: context.storage)
+            guard let source = try await store.source(named: name) else { throw unknownSource(name, context) }
+            return try await latest(context, source: source)
+        }
+    }
+
+    private func latest(_ context: CommandContext, source: NewsSource?) async throws -> Reply {
+        let stories = try await NewsStore(storage: context.storage).latest(limit: settings.latestCount, source: source?.id)
+        guard !stories.isEmpty else {
+            if source != nil { return Reply("\(source!.name) has no stories yet.") }
+            return Reply("No news yet. An admin adds a feed with \(context.typed("news source add URL NAME")).")
+        }
+        let formatter = NewsFormatter(timeZone: context.school.timeZone)
+        return Reply(lines: stories.map(formatter.line) + [readHint(context)])
+    }
+
+    private func readHint(_ context: CommandContext) -> String {
+        "Read one with \(context.typed("news NUMBER"))."
+    }
+
+    /// "no source X — the sources are: …".
+    func unknownSource(_ name: String, _ context: CommandContext) -> UserFacingError {
+        UserFacingError("no news source \"\(name)\" — \(context.typed("news sources")) lists them")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import HomeroomCore
+
+extension NewsPlugin {
+    var subscribeCommand: Command {
+        Command(
+            "subscribe", summary: "get new stories posted here (a channel needs news.subscribe.channel)",
+            usage: "[SOURCE]",
+            examples: [.init("news subscribe", "new stories of every source, in a direct message")]
+        ) { context in
+            let (target, sources) = try await subscription(context)
+            let store = NewsStore(storage: context.storage)
+            var added = 0
+            for source in sources {
+                if try await store.subscribe(
+                    adapter: context.message.adapter, target: target, source: source.id,
+                    by: context.caller.user.description)
+                {
+                    added += 1
+                }
+            }
+            let place = context.message.conversation.channelName ?? "you"
+            let which = sources.count == 1 ? "\"\(sources[0].name)\"" : "every source"
+            return Reply(
+                added == 0
+                    ? "Already subscribed: new stories of \(which) go to \(place)."
+                    : "Subscribed: new stories of \(which) will be posted to \(place).")
+        }
+    }
+
+    var unsubscribeCommand: Command {
+        Command(
+            "unsubscribe", summary: "stop new stories being posted here", usage: "[SOURCE]",
+            examples: [.init("news unsubscribe", "no more news in a direct message")]
+        ) { context in
+            let (target, sources) = try await subscription(context)
+            let store = NewsStore(storage: context.storage)
+            var removed = 0
+            for source in sources
+            where try await store.unsubscribe(adapter: context.message.adapter, target: target, source: source.id) {
+                removed += 1
+            }
+            return Reply(removed == 0 ? "There was no subscription to remove." : "Unsubscribed.")
+        }
+    }
+
+    /// Where the subscription delivers (this channel, or the user in a direct message) and which sources.
+    private func subscription(_ context: CommandContext) async throws -> (DeliveryTarget, [NewsSource]) {
+        let target: DeliveryTarget
+        if let channel = context.message.conversation.channelName {
+            try context.require("news.subscribe.channel")
+            target = .channel(channel)
+        } else {
+            target = .user(context.caller.user)
+        }
+        let store = NewsStore(storage: context.storage)
+        if context.arguments.isEmpty {
+            let all = try await store.sources()
+            guard !all.isEmpty else { throw UserFacingError("there are no news sources yet") }
+            return (target, all)
+        }
+        let name = context.arguments.joined(separator: " ")
+        guard let source = try await store.source(named: name) else { throw unknownSource(name, context) }
+        return (target, [source])
+    }
+}

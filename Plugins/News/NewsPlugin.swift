@@ -1,0 +1,102 @@
+import Foundation
+import HomeroomCore
+
+/// School news: the latest stories from the feeds admins add (the school site, the district,
+/// clubs), the article text itself without the page's furniture, full-text search, and new
+/// stories posted to the channels and people who subscribe.
+public struct NewsPlugin: ConfigurablePlugin {
+    public static let id = "news"
+
+    /// The `plugins.news` configuration section.
+    public struct Settings: Decodable, Sendable {
+        /// Minutes between feed polls (a divisor of 60).
+        public var refreshMinutes = 15
+        /// The largest feed accepted, in bytes.
+        public var maximumFeedBytes = 5_000_000
+        /// The largest article page accepted, in bytes.
+        public var maximumPageBytes = 5_000_000
+        /// Seconds a feed or page fetch may take.
+        public var fetchTimeoutSeconds = 20
+        /// How many stories `/news` lists.
+        public var latestCount = 5
+        /// Characters of article text a page of `/news read` shows before `/more`.
+        public var pageCharacters = 1200
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case refreshMinutes, maximumFeedBytes, maximumPageBytes, fetchTimeoutSeconds, latestCount, pageCharacters
+        }
+
+        /// The defaults.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            refreshMinutes = try container.decode(.refreshMinutes, or: refreshMinutes)
+            maximumFeedBytes = try container.decode(.maximumFeedBytes, or: maximumFeedBytes)
+            maximumPageBytes = try container.decode(.maximumPageBytes, or: maximumPageBytes)
+            fetchTimeoutSeconds = try container.decode(.fetchTimeoutSeconds, or: fetchTimeoutSeconds)
+            latestCount = try container.decode(.latestCount, or: latestCount)
+            pageCharacters = try container.decode(.pageCharacters, or: pageCharacters)
+        }
+    }
+
+    let settings: Settings
+    let poller: FeedPoller
+    let reader: ArticleReader
+    let refreshSchedule: CronSchedule
+
+    public init(settings: Settings) throws {
+        guard (1...60).contains(settings.refreshMinutes), 60 % settings.refreshMinutes == 0 else {
+            throw UserFacingError("refreshMinutes must divide 60 (1, 2, 5, 10, 15, 20, 30 or 60)")
+        }
+        guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }
+        guard settings.maximumPageBytes >= 1000 else { throw UserFacingError("maximumPageBytes must be at least 1000") }
+        guard (1...300).contains(settings.fetchTimeoutSeconds) else {
+            throw UserFacingError("fetchTimeoutSeconds must be 1 to 300")
+        }
+        guard (1...20).contains(settings.latestCount) else { throw UserFacingError("latestCount must be 1 to 20") }
+        guard (200...4000).contains(settings.pageCharacters) else {
+            throw UserFacingError("pageCharacters must be 200 to 4000")
+        }
+        self.settings = settings
+        let timeout = Duration.seconds(settings.fetchTimeoutSeconds)
+        poller = FeedPoller(maximumBytes: settings.maximumFeedBytes, timeout: timeout)
+        reader = ArticleReader(maximumBytes: settings.maximumPageBytes, timeout: timeout)
+        refreshSchedule = try CronSchedule("*/\(settings.refreshMinutes) * * * *")
+    }
+
+    public var migrations: [Migration] { NewsStore.migrations() }
+
+    public var jobs: [ScheduledJob] {
+        let poller = self.poller
+        return [
+            ScheduledJob("poll feeds", schedule: refreshSchedule) { context in
+                let store = NewsStore(storage: context.storage)
+                for source in try await store.sources() {
+                    _ = try await poller.poll(
+                        source, store: store, fetcher: context.fetcher, now: context.clock.now, announce: true,
+                        logger: context.logger)
+                }
+            }
+        ]
+    }
+
+    public var commands: [Command] {
+        [
+            Command(
+                "news", summary: "the school's latest stories, the article text, search and subscriptions",
+                usage: "[NUMBER]",
+                examples: [
+                    .init("news", "the latest stories, numbered"),
+                    .init("news 1", "story 1's article text; /more for the next page"),
+                ],
+                subcommands: [
+                    readCommand, searchCommand, fromCommand, sourcesCommand, sourceAddCommand, sourceRemoveCommand,
+                    subscribeCommand, unsubscribeCommand,
+                ],
+                handler: latestOrRead),
+            moreCommand,
+        ]
+    }
+}

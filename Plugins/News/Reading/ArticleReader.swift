@@ -1,0 +1,56 @@
+import Foundation
+import HTMLText
+import HomeroomCore
+
+/// The text of a story: stored once fetched; otherwise the story's page is fetched (with a
+/// deadline and a size cap), its article extracted and stored. When the page cannot be had —
+/// the site is down, it is not a web page, it is too large — the feed's summary stands in and
+/// the reader is told why.
+struct ArticleReader: Sendable {
+    let maximumBytes: Int
+    let timeout: Duration
+
+    /// The text to show and, when it is only the summary, why.
+    struct Article: Sendable, Equatable {
+        var text: String
+        var problem: String?
+    }
+
+    func article(of story: NewsStory, store: NewsStore, fetcher: any HTTPFetching) async throws -> Article {
+        if let body = story.body { return Article(text: body, problem: nil) }
+        let fallback = story.summary.isEmpty ? "(the feed gives no summary)" : story.summary
+        guard let link = story.link, let url = URL(string: link), url.isWebAddress else {
+            return Article(text: fallback, problem: "the story has no web page")
+        }
+        let problem: String
+        do {
+            switch try await fetcher.fetch(FetchRequest(url: url, maximumBytes: maximumBytes, timeout: timeout)) {
+            case .notModified:
+                problem = "the site answered without the page"
+            case .fetched(let body, _, _):
+                if !Self.looksLikeHTML(body) {
+                    problem = "the link is not a web page"
+                } else {
+                    let text = ArticleExtractor.extract(fromPage: body)
+                    if text.count >= 200 || text.count > story.summary.count {
+                        try await store.storeBody(text, of: story)
+                        return Article(text: text, problem: nil)
+                    }
+                    problem = "no article text was found on the page"
+                }
+            }
+        } catch let error as FetchError {
+            problem = error.message
+        }
+        return Article(text: fallback, problem: problem)
+    }
+
+    /// True when the first kilobyte reads as markup: text with a tag, not a PDF or an image.
+    static func looksLikeHTML(_ body: [UInt8]) -> Bool {
+        let head = body.prefix(1024)
+        guard !head.contains(0), !head.starts(with: Array("%PDF".utf8)) else { return false }
+        let text = String(decoding: head, as: UTF8.self).lowercased()
+        return text.contains("<html") || text.contains("<!doctype html") || text.contains("<body")
+            || text.contains("<p") || text.contains("<div") || text.contains("<head")
+    }
+}

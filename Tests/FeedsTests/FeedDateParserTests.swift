@@ -1,0 +1,32 @@
+import Feeds
+import Foundation
+import Testing
+
+@Suite struct FeedDateParserTests {
+    @Test(arguments: [
+        ("Sun, 06 Nov 1994 08:49:37 GMT", "1994-11-06T08:49:37Z"),
+        ("Sun, 6 Nov 94 08:49:37 GMT", "1994-11-06T08:49:37Z"),
+        ("06 Nov 1994 08:49 EST", "1994-11-06T13:49:00Z"),
+        ("Tue, 03 Nov 2025 08:30:00 -0800", "2025-11-03T16:30:00Z"),
+        ("Tue, 03 Nov 2025 08:30:00 GMT-08:00", "2025-11-03T16:30:00Z"),
+        ("Nov 6 1994 08:49:37 +0000", "1994-11-06T08:49:37Z"),
+        ("Sunday, 06 November 2005", "2005-11-06T00:00:00Z"),
+        ("2003-12-13T18:30:02Z", "2003-12-13T18:30:02Z"),
+        ("2003-12-13T18:30:02.25+01:00", "2003-12-13T17:30:02Z"),
+        ("2003-12-13 18:30:02-0500", "2003-12-13T23:30:02Z"),
+        ("2003-12-13", "2003-12-13T00:00:00Z"),
+        ("2003-12", "2003-12-01T00:00:00Z"),
+        ("2003", "2003-01-01T00:00:00Z"),
+        ("20031213T183002Z", "2003-12-13T18:30:02Z"),
+        ("Sun Nov  6 08:49:37 1994", "1994-11-06T08:49:37Z"),
+    ])
+    func readsTheFormsFeedsWrite(text: String, expected: String) throws {
+        let date = try #require(FeedDateParser.date(from: text), "\(text)")
+        #expect(date == (try Date(expected, strategy: .iso8601)))
+    }
+
+    @Test(arguments: ["", "soon", "2003-13-01", "Mon, 31 Feb 2025 10:00:00 GMT", "31 Foo 2025", "2003-12-13T25:00:00Z"])
+    func refusesWhatIsNotADate(text: String) {
+        #expect(FeedDateParser.date(from: text) == nil)
+    }
+}
