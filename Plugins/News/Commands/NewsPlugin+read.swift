@@ -39,7 +39,7 @@ extension NewsPlugin {
         let article = try await reader.article(of: story, store: store, fetcher: context.fetcher)
         let pages = ArticlePages(text: article.text, charactersPerPage: settings.pageCharacters).pages
         guard page <= pages.count else {
-            return .error("That was the end of #\(story.id). \(context.typed("news")) lists the latest stories.")
+            return .privately("That was the end of #\(story.id). \(context.typed("news")) lists the latest stories.")
         }
         try await store.setReading(context.caller.user, story: story.id, page: page)
         let formatter = NewsFormatter(timeZone: context.school.timeZone)

@@ -40,14 +40,16 @@ extension NewsPlugin {
             }
             // The feed is read before anything is stored, so a wrong address leaves nothing behind.
             let body: [UInt8]
+            let validators: (etag: String?, lastModified: String?)
             do {
                 guard
-                    case .fetched(let fetched, _, _) = try await context.fetcher.fetch(
+                    case .fetched(let fetched, let etag, let lastModified) = try await context.fetcher.fetch(
                         FetchRequest(
                             url: url, maximumBytes: settings.maximumFeedBytes,
                             timeout: .seconds(settings.fetchTimeoutSeconds)))
                 else { throw UserFacingError("the server answered without the feed") }
                 body = fetched
+                validators = (etag, lastModified)
             } catch let error as FetchError {
                 throw UserFacingError("cannot read \(address): \(error.message)")
             }
@@ -70,13 +72,12 @@ extension NewsPlugin {
                     { db in try await store.addSource(url: url.absoluteString, name: name, by: user, at: now, on: db) })
             else { throw UserFacingError("the source was not added") }
             let source = NewsSource(id: id, url: url.absoluteString, name: name)
-            let outcome = try await poller.poll(
-                source, store: store, fetcher: context.fetcher, now: now, announce: false, logger: context.logger)
+            let outcome = try await poller.ingest(
+                feed, validators: validators, of: source, store: store, now: now, announce: false,
+                logger: context.logger)
             var lines = ["Added source \(id), \"\(name)\"."]
             if case .updated(let added, _) = outcome {
                 lines.append("\(added) stories so far\(feed.warnings.isEmpty ? "" : " (the feed has errors; what could be read was kept)").")
-            } else if case .failed(let problem) = outcome {
-                lines.append("The first read failed: \(problem). It is tried again every \(settings.refreshMinutes) min.")
             }
             return Reply(lines: lines)
         }

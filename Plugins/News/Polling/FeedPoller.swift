@@ -43,6 +43,15 @@ struct FeedPoller: Sendable {
         } catch let error as FeedError {
             return try await fail(source, "not a feed we can read (\(error.message))", store: store, now: now, logger: logger)
         }
+        return try await ingest(
+            feed, validators: validators, of: source, store: store, now: now, announce: announce, logger: logger)
+    }
+
+    /// Saves what a fetched feed holds and the validators to send next time; see ``poll``.
+    func ingest(
+        _ feed: Feed, validators: (etag: String?, lastModified: String?), of source: NewsSource, store: NewsStore,
+        now: Date, announce: Bool, logger: Logger
+    ) async throws -> Outcome {
         if !feed.warnings.isEmpty {
             logger.info(
                 "news feed repaired", metadata: ["source": "\(source.name)", "problems": "\(feed.warnings.prefix(3))"])
