@@ -168,6 +168,8 @@ let package = Package(
                 "HomeroomRuntime",
                 "HomeroomTesting",
                 "ICalendar",
+                "Feeds",
+                "HTMLText",
                 "Lunch",
                 "Schedule",
             ],

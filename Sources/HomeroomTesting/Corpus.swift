@@ -14,7 +14,8 @@ public enum Corpus {
     }()
 
     /// Whether the shared corpora are there; the differential tests over them run only then.
-    public static let isAvailable = FileManager.default.fileExists(atPath: root.appendingPathComponent("ics/expected").path)
+    public static let isAvailable = FileManager.default.fileExists(
+        atPath: root.appendingPathComponent("ics/expected").path)
 
     /// The project's own school calendars and their expected answers.
     public static let schools = packageRoot.appendingPathComponent("Tests/Fixtures/school")

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Feeds
+import Foundation
 import HTMLText
 import ICalendar
 

@@ -61,7 +61,9 @@ import Testing
                 let values = got.flatMap { index < $0.items.count ? Self.values($0.items[index]) : nil }
                 for (field, value) in zip(Self.fields, Self.values(item)) {
                     totals[field, default: 0] += 1
-                    if let values, values[Self.fields.firstIndex(of: field)!] == value { matches[field, default: 0] += 1 }
+                    if let values, values[Self.fields.firstIndex(of: field)!] == value {
+                        matches[field, default: 0] += 1
+                    }
                 }
             }
         }

@@ -49,12 +49,14 @@ import Testing
     }
 
     @Test func encodingsAreDetected() throws {
-        let atom = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Café</title></feed>"
+        let atom =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Café</title></feed>"
         var utf16 = [UInt8]()
         for unit in atom.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(try Feed(parsing: [0xFF, 0xFE] + utf16).title == "Café")
         #expect(try Feed(parsing: utf16).title == "Café")
-        let latin = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>Caf\u{E9} \u{2019}</title></channel></rss>"
+        let latin =
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss><channel><title>Caf\u{E9} \u{2019}</title></channel></rss>"
         #expect(try Feed(parsing: Array(latin.data(using: .windowsCP1252)!)).title == "Café ’")
         let undeclared = Array("<rss><channel><title>don".utf8) + [0x92] + Array("t</title></channel></rss>".utf8)
         #expect(try Feed(parsing: undeclared).title == "don’t")

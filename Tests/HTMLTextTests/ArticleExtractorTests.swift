@@ -32,14 +32,17 @@ import Testing
     @Test func keepsTheStoryParagraphsAndDropsTheFurniture() {
         let text = ArticleExtractor.extract(fromPage: Array(Self.page().utf8))
         #expect(text == Self.story.joined(separator: "\n\n"))
-        for furniture in ["Home", "cookies", "photographed", "Share on Facebook", "Related", "congratulations", "rights reserved"] {
+        for furniture in [
+            "Home", "cookies", "photographed", "Share on Facebook", "Related", "congratulations", "rights reserved",
+        ] {
             #expect(!text.contains(furniture), "\(furniture) leaked into the article")
         }
     }
 
     @Test func aPageWithTheWholeTextInJSONLDIsTakenAtItsWord() {
         let body = String(repeating: "The robotics team placed second at the state finals this weekend. ", count: 10)
-        let head = #"<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"x"},{"@type":["NewsArticle"],"headline":"Robotics","articleBody":"\#(body)"}]}</script>"#
+        let head =
+            #"<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"x"},{"@type":["NewsArticle"],"headline":"Robotics","articleBody":"\#(body)"}]}</script>"#
         let text = ArticleExtractor.extract(fromPage: Array(Self.page(head: head).utf8))
         #expect(text == body.trimmingCharacters(in: .whitespaces))
     }
@@ -52,7 +55,8 @@ import Testing
     }
 
     @Test func aPageWithoutACharsetIsReadAsUTF8OrElseWindows1252() {
-        let words = "Café menu: crème brûlée and jalapeño poppers are served in the cafeteria every Friday this month, says the kitchen staff."
+        let words =
+            "Café menu: crème brûlée and jalapeño poppers are served in the cafeteria every Friday this month, says the kitchen staff."
         let utf8 = "<html><body><article><p>\(words)</p><p>\(words)</p></article></body></html>"
         #expect(ArticleExtractor.extract(fromPage: Array(utf8.utf8)).contains("crème brûlée"))
         let latin1 = Array(utf8.data(using: .windowsCP1252)!)

@@ -44,7 +44,8 @@ func withNewsBot(
     _ body: (TestBot, LoopbackHTTPServer) async throws -> Void
 ) async throws {
     let server = try await LoopbackHTTPServer.start()
-    server.serve("/feed", .text(schoolFeed(base: server.url("/news")), etag: "\"v1\"", contentType: "application/rss+xml"))
+    server.serve(
+        "/feed", .text(schoolFeed(base: server.url("/news")), etag: "\"v1\"", contentType: "application/rss+xml"))
     server.serve("/news/concert", .text(concertPage, contentType: "text/html"))
     server.serve("/news/robotics.pdf", .init(status: 200, body: Array("%PDF-1.7\n\u{0}binary".utf8)))
     do {

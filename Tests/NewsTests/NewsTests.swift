@@ -62,7 +62,8 @@ import Testing
                     contentType: "application/rss+xml"))
             #expect(await bot.runtime.scheduler.runNow(pluginID: "news", name: "poll feeds"))
             let reply = try await bot.expect("/news")
-            #expect(reply.lines.first == "#1 Winter Concert Tickets: Now $3 — Lincoln News, Nov 23, 2026, by Ms. Rivera")
+            #expect(
+                reply.lines.first == "#1 Winter Concert Tickets: Now $3 — Lincoln News, Nov 23, 2026, by Ms. Rivera")
             #expect(reply.lines.count == 4)
             try await bot.expect("/news search now", contains: "Now $3")
         }
@@ -82,11 +83,16 @@ import Testing
         try await withNewsBot { bot, server in
             try await bot.expect("/news subscribe", from: "console:student", contains: "Subscribed")
             try await bot.expect("/news subscribe", from: "console:student", contains: "Already subscribed")
-            try await bot.expect("/news subscribe", from: "console:student", in: "#general", contains: "news.subscribe.channel", error: true)
-            try await bot.expect("/news subscribe lincoln news", from: "console:admin", in: "#news", contains: "Subscribed")
+            try await bot.expect(
+                "/news subscribe", from: "console:student", in: "#general", contains: "news.subscribe.channel",
+                error: true)
+            try await bot.expect(
+                "/news subscribe lincoln news", from: "console:admin", in: "#news", contains: "Subscribed")
             let newer = schoolFeed(base: server.url("/news")).replacingOccurrences(
                 of: "<item><title>Winter",
-                with: "<item><title>Snow Day Friday</title><guid>post-4</guid><pubDate>Tue, 24 Nov 2026 12:00:00 GMT</pubDate></item><item><title>Winter")
+                with:
+                    "<item><title>Snow Day Friday</title><guid>post-4</guid><pubDate>Tue, 24 Nov 2026 12:00:00 GMT</pubDate></item><item><title>Winter"
+            )
             server.serve("/feed", .text(newer, etag: "\"v3\"", contentType: "application/rss+xml"))
             #expect(await bot.runtime.scheduler.runNow(pluginID: "news", name: "poll feeds"))
             #expect(await bot.runtime.scheduler.runNow(pluginID: "news", name: "poll feeds"))
@@ -113,7 +119,8 @@ import Testing
             try await bot.expect(
                 "/news source add \(server.url("/feed").absoluteString)", from: "console:admin",
                 contains: "already source 1", error: true)
-            try await bot.expect("/news source add ftp://x.example/feed", from: "console:admin", contains: "not an http", error: true)
+            try await bot.expect(
+                "/news source add ftp://x.example/feed", from: "console:admin", contains: "not an http", error: true)
             try await bot.expect(
                 "/news source add \(server.url("/news/concert").absoluteString) Concert", from: "console:admin",
                 contains: "is not a feed", error: true)

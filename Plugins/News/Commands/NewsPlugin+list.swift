@@ -41,7 +41,8 @@ extension NewsPlugin {
     }
 
     private func latest(_ context: CommandContext, source: NewsSource?) async throws -> Reply {
-        let stories = try await NewsStore(storage: context.storage).latest(limit: settings.latestCount, source: source?.id)
+        let stories = try await NewsStore(storage: context.storage).latest(
+            limit: settings.latestCount, source: source?.id)
         guard !stories.isEmpty else {
             if source != nil { return Reply("\(source!.name) has no stories yet.") }
             return Reply("No news yet. An admin adds a feed with \(context.typed("news source add URL NAME")).")

@@ -11,7 +11,8 @@ extension NewsPlugin {
             let store = NewsStore(storage: context.storage)
             let sources = try await store.sources()
             guard !sources.isEmpty else {
-                return Reply("No news sources yet. An admin adds one with \(context.typed("news source add URL NAME")).")
+                return Reply(
+                    "No news sources yet. An admin adds one with \(context.typed("news source add URL NAME")).")
             }
             let counts = try await store.storyCounts()
             return Reply(
@@ -77,7 +78,9 @@ extension NewsPlugin {
                 logger: context.logger)
             var lines = ["Added source \(id), \"\(name)\"."]
             if case .updated(let added, _) = outcome {
-                lines.append("\(added) stories so far\(feed.warnings.isEmpty ? "" : " (the feed has errors; what could be read was kept)").")
+                lines.append(
+                    "\(added) stories so far\(feed.warnings.isEmpty ? "" : " (the feed has errors; what could be read was kept)")."
+                )
             }
             return Reply(lines: lines)
         }

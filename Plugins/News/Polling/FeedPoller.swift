@@ -26,13 +26,16 @@ struct FeedPoller: Sendable {
     ) async throws -> Outcome {
         guard let url = URL(string: source.url) else { return .failed("the address is not a URL") }
         let request = FetchRequest(
-            url: url, etag: source.etag, lastModified: source.lastModified, maximumBytes: maximumBytes, timeout: timeout)
+            url: url, etag: source.etag, lastModified: source.lastModified, maximumBytes: maximumBytes, timeout: timeout
+        )
         let feed: Feed
         let validators: (etag: String?, lastModified: String?)
         do {
             switch try await fetcher.fetch(request) {
             case .notModified:
-                try await store.storage.write { db in try await store.recordCheck(source.id, at: now, error: nil, on: db) }
+                try await store.storage.write { db in
+                    try await store.recordCheck(source.id, at: now, error: nil, on: db)
+                }
                 return .unchanged
             case .fetched(let body, let etag, let lastModified):
                 feed = try Feed(parsing: body)
@@ -41,7 +44,8 @@ struct FeedPoller: Sendable {
         } catch let error as FetchError {
             return try await fail(source, error.message, store: store, now: now, logger: logger)
         } catch let error as FeedError {
-            return try await fail(source, "not a feed we can read (\(error.message))", store: store, now: now, logger: logger)
+            return try await fail(
+                source, "not a feed we can read (\(error.message))", store: store, now: now, logger: logger)
         }
         return try await ingest(
             feed, validators: validators, of: source, store: store, now: now, announce: announce, logger: logger)
@@ -78,7 +82,8 @@ struct FeedPoller: Sendable {
                 }
             }
             try await store.recordCheck(
-                source.id, at: now, error: nil, etag: .some(validators.etag), lastModified: .some(validators.lastModified),
+                source.id, at: now, error: nil, etag: .some(validators.etag),
+                lastModified: .some(validators.lastModified),
                 on: db)
             return (added, changed)
         }
@@ -90,7 +95,8 @@ struct FeedPoller: Sendable {
     private func fail(_ source: NewsSource, _ problem: String, store: NewsStore, now: Date, logger: Logger) async throws
         -> Outcome
     {
-        logger.warning("news feed failed; its stories stay", metadata: ["source": "\(source.name)", "reason": "\(problem)"])
+        logger.warning(
+            "news feed failed; its stories stay", metadata: ["source": "\(source.name)", "reason": "\(problem)"])
         try await store.storage.write { db in try await store.recordCheck(source.id, at: now, error: problem, on: db) }
         return .failed(problem)
     }
@@ -98,7 +104,8 @@ struct FeedPoller: Sendable {
     /// A feed item as a story to save; nil for an item with neither a title nor a link.
     static func incoming(_ item: FeedItem, now: Date) -> IncomingStory? {
         let summary = item.summary.map(Self.plain) ?? ""
-        let title = item.title.map { HTMLTree(parsing: $0).flatText }.flatMap { $0.isEmpty ? nil : $0 }
+        let title =
+            item.title.map { HTMLTree(parsing: $0).flatText }.flatMap { $0.isEmpty ? nil : $0 }
             ?? String(summary.prefix(80))
         guard let key = item.guid ?? item.link ?? (title.isEmpty ? nil : title) else { return nil }
         // A feed that carries the whole story (content:encoded) spares fetching the page.

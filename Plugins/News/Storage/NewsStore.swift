@@ -63,9 +63,10 @@ struct NewsStore: Sendable {
     /// The source named `text` (its name, any case) or numbered `text`.
     func source(named text: String) async throws -> NewsSource? {
         let sources = try await sources()
-        return sources.first { $0.name.lowercased() == text.lowercased() } ?? Int64(text).flatMap { id in
-            sources.first { $0.id == id }
-        }
+        return sources.first { $0.name.lowercased() == text.lowercased() }
+            ?? Int64(text).flatMap { id in
+                sources.first { $0.id == id }
+            }
     }
 
     private static func source(from row: any SQLRow) throws -> NewsSource {
@@ -74,11 +75,15 @@ struct NewsStore: Sendable {
             name: try row.decode(column: "name", as: String.self),
             etag: try row.decode(column: "etag", as: String?.self),
             lastModified: try row.decode(column: "last_modified", as: String?.self),
-            checkedAt: try row.decode(column: "checked_at", as: Int64?.self).map { Date(timeIntervalSince1970: Double($0)) },
+            checkedAt: try row.decode(column: "checked_at", as: Int64?.self).map {
+                Date(timeIntervalSince1970: Double($0))
+            },
             lastError: try row.decode(column: "last_error", as: String?.self))
     }
 
-    func addSource(url: String, name: String, by user: String, at now: Date, on db: any SQLDatabase) async throws -> Int64 {
+    func addSource(url: String, name: String, by user: String, at now: Date, on db: any SQLDatabase) async throws
+        -> Int64
+    {
         let rows = try await db.insert(into: storage.table("sources"))
             .columns("url", "name", "added_by", "added_at")
             .values(SQLBind(url), SQLBind(name), SQLBind(user), SQLBind(Int64(now.timeIntervalSince1970)))
@@ -100,8 +105,10 @@ struct NewsStore: Sendable {
         _ id: Int64, at now: Date, error: String?, etag: String?? = nil, lastModified: String?? = nil,
         on db: any SQLDatabase
     ) async throws {
-        let update = db.update(storage.table("sources")).set("checked_at", to: SQLBind(Int64(now.timeIntervalSince1970)))
-            .set("last_error", to: SQLBind(error))
+        let update = db.update(storage.table("sources")).set(
+            "checked_at", to: SQLBind(Int64(now.timeIntervalSince1970))
+        )
+        .set("last_error", to: SQLBind(error))
         if let etag { update.set("etag", to: SQLBind(etag)) }
         if let lastModified { update.set("last_modified", to: SQLBind(lastModified)) }
         try await update.where("id", .equal, id).run()
@@ -115,7 +122,8 @@ struct NewsStore: Sendable {
         }
         var counts: [Int64: Int] = [:]
         for row in rows {
-            counts[try row.decode(column: "source_id", as: Int64.self)] = try row.decode(column: "stories", as: Int.self)
+            counts[try row.decode(column: "source_id", as: Int64.self)] = try row.decode(
+                column: "stories", as: Int.self)
         }
         return counts
     }
@@ -151,7 +159,9 @@ struct NewsStore: Sendable {
             return .changed(id)
         }
         let rows = try await db.insert(into: table)
-            .columns("source_id", "story_key", "title", "link", "author", "published_at", "summary", "body", "first_seen_at")
+            .columns(
+                "source_id", "story_key", "title", "link", "author", "published_at", "summary", "body", "first_seen_at"
+            )
             .values(
                 SQLBind(source), SQLBind(story.key), SQLBind(story.title), SQLBind(story.link), SQLBind(story.author),
                 SQLBind(Int64(story.publishedAt.timeIntervalSince1970)), SQLBind(story.summary), SQLBind(story.body),
@@ -218,7 +228,8 @@ struct NewsStore: Sendable {
                     title: try row.decode(column: "title", as: String.self),
                     link: try row.decode(column: "link", as: String?.self),
                     author: try row.decode(column: "author", as: String?.self),
-                    publishedAt: Date(timeIntervalSince1970: Double(try row.decode(column: "published_at", as: Int64.self))),
+                    publishedAt: Date(
+                        timeIntervalSince1970: Double(try row.decode(column: "published_at", as: Int64.self))),
                     summary: try row.decode(column: "summary", as: String.self),
                     body: try row.decode(column: "body", as: String?.self))
             }
@@ -253,7 +264,9 @@ struct NewsStore: Sendable {
     func subscribers(of source: Int64, on db: any SQLDatabase) async throws -> [(adapter: String, target: String)] {
         try await db.select().columns("adapter", "target").from(storage.table("subscriptions"))
             .where("source_id", .equal, source).all()
-            .map { (try $0.decode(column: "adapter", as: String.self), try $0.decode(column: "target", as: String.self)) }
+            .map {
+                (try $0.decode(column: "adapter", as: String.self), try $0.decode(column: "target", as: String.self))
+            }
     }
 
     // MARK: Readers

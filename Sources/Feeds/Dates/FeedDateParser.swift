@@ -49,7 +49,9 @@ public enum FeedDateParser {
         guard clock.count <= 3, clock.allSatisfy({ $0 != nil }) else { return nil }
         let numbers = clock.map { $0! } + Array(repeating: 0, count: 3 - clock.count)
         guard let offset = zoneOffset(parts[4]) else { return nil }
-        return instant(year: year, month: month, day: day, hour: numbers[0], minute: numbers[1], second: numbers[2], offsetSeconds: offset)
+        return instant(
+            year: year, month: month, day: day, hour: numbers[0], minute: numbers[1], second: numbers[2],
+            offsetSeconds: offset)
     }
 
     /// Seconds east of UTC for `+0500`, `-05:00`, `gmt-05:00`, `etc/gmt`, `est`; an unknown name is UTC.
@@ -76,7 +78,9 @@ public enum FeedDateParser {
             let day = Int(parts[1]), let year = Int(parts[parts.count - 1])
         else { return nil }
         let zone = parts.count == 5 ? parts[3] : "gmt"
-        return rfc822("\(day) \(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"][month - 1]) \(year) \(parts[2]) \(zone)")
+        return rfc822(
+            "\(day) \(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"][month - 1]) \(year) \(parts[2]) \(zone)"
+        )
     }
 
     /// W3CDTF and the ISO 8601 forms feeds use.
@@ -117,7 +121,8 @@ public enum FeedDateParser {
         }
         scanner.skipSpaces()
         guard scanner.atEnd else { return nil }
-        return instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offsetSeconds: offset)
+        return instant(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offsetSeconds: offset)
     }
 
     private static let utc: Calendar = {
@@ -133,7 +138,8 @@ public enum FeedDateParser {
         guard (1...12).contains(month), day >= 1, day <= 31, (0...23).contains(hour), (0...59).contains(minute),
             (0...60).contains(second), year >= 1
         else { return nil }
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
         guard let date = utc.date(from: components), utc.component(.day, from: date) == day else { return nil }
         return date.addingTimeInterval(TimeInterval(-offsetSeconds))
     }

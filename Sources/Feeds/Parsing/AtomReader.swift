@@ -46,7 +46,9 @@ enum AtomReader {
     /// The `href` of the first `rel="alternate"` link (or link without `rel`), resolved against `xml:base`.
     static func alternateLink(of node: FeedNode) -> String? {
         let links = node.children.filter { $0.key == "atom:link" || $0.key == "atom03:link" || $0.key == "link" }
-        let alternates = links.filter { ($0.attribute("rel") ?? "alternate") == "alternate" && $0.attribute("href") != nil }
+        let alternates = links.filter {
+            ($0.attribute("rel") ?? "alternate") == "alternate" && $0.attribute("href") != nil
+        }
         let preferred = alternates.first { $0.attribute("type")?.contains("html") ?? true } ?? alternates.first
         guard let link = preferred, let href = link.attribute("href")?.trimmed else { return nil }
         return link.resolve(href)

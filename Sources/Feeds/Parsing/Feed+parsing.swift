@@ -36,7 +36,8 @@ extension Feed {
         case "atom:feed", "atom03:feed", "feed":
             self = AtomReader.read(root: top)
         case let other:
-            throw FeedError("the document is not a feed: its root element is <\(other)>, not <rss>, <rdf:RDF> or <feed>")
+            throw FeedError(
+                "the document is not a feed: its root element is <\(other)>, not <rss>, <rdf:RDF> or <feed>")
         }
         warnings = collector.problems
     }

@@ -54,8 +54,10 @@ enum FeedEncoding {
     private static func normalized(_ declared: String) -> String {
         let name = declared.uppercased()
         switch name {
-        case "ISO-8859-1", "ISO8859-1", "LATIN1", "LATIN-1", "US-ASCII", "ASCII", "L1", "CP819", "IBM819": return "WINDOWS-1252"
-        case _ where name.hasPrefix("UTF-16") || name.hasPrefix("UTF-32") || name.hasPrefix("UCS") || name == "UNICODE"
+        case "ISO-8859-1", "ISO8859-1", "LATIN1", "LATIN-1", "US-ASCII", "ASCII", "L1", "CP819", "IBM819":
+            return "WINDOWS-1252"
+        case _
+        where name.hasPrefix("UTF-16") || name.hasPrefix("UTF-32") || name.hasPrefix("UCS") || name == "UNICODE"
             || name == "CSUNICODE" || name == "U16":
             return "UTF-8"
         case _ where name.allSatisfy(\.isNumber): return "CP\(name)"
@@ -77,7 +79,9 @@ enum FeedEncoding {
                 var inLeft = inputBuffer.count
                 var outPointer = UnsafeMutableRawPointer(outputBuffer.baseAddress)?.assumingMemoryBound(to: CChar.self)
                 var outLeft = outputBuffer.count
-                guard iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else { return nil }
+                guard iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else {
+                    return nil
+                }
                 return outputBuffer.count - outLeft
             }
         }

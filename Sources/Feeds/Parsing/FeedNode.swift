@@ -3,6 +3,14 @@ import CLibXML2
 /// A read-only view of one element of libxml2's tree while a feed is read; never kept past the parse.
 struct FeedNode {
     let pointer: xmlNodePtr
+    /// `prefix:local` for namespaced elements (with the prefixes below, or the document's own for
+    /// others), `local` for RSS's own elements.
+    let key: String
+
+    init(pointer: xmlNodePtr) {
+        self.pointer = pointer
+        key = Self.key(of: pointer)
+    }
 
     /// Well-known namespaces, by the prefix the readers use for them.
     private static let prefixes: [String: String] = [
@@ -15,12 +23,10 @@ struct FeedNode {
         "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes", "http://www.w3.org/1999/xhtml": "xhtml",
     ]
 
-    /// `prefix:local` for namespaced elements (with the prefixes above, or the document's own for
-    /// others), `local` for RSS's own elements.
-    var key: String {
+    private static func key(of pointer: xmlNodePtr) -> String {
         let local = pointer.pointee.name.map { String(cString: $0) } ?? ""
         guard let namespace = pointer.pointee.ns else { return local }
-        if let href = namespace.pointee.href, let known = Self.prefixes[String(cString: href)] {
+        if let href = namespace.pointee.href, let known = prefixes[String(cString: href)] {
             return known.isEmpty ? local : "\(known):\(local)"
         }
         let prefix = namespace.pointee.prefix.map { String(cString: $0) } ?? ""
@@ -56,7 +62,9 @@ struct FeedNode {
         while let attribute = property {
             if let raw = attribute.pointee.name {
                 var attributeName = String(cString: raw)
-                if let prefix = attribute.pointee.ns?.pointee.prefix { attributeName = "\(String(cString: prefix)):\(attributeName)" }
+                if let prefix = attribute.pointee.ns?.pointee.prefix {
+                    attributeName = "\(String(cString: prefix)):\(attributeName)"
+                }
                 if attributeName == name {
                     guard let value = xmlNodeListGetString(pointer.pointee.doc, attribute.pointee.children, 1) else {
                         return ""

@@ -27,9 +27,11 @@ enum RSSReader {
             FeedDateParser.date(from: $0.text)
         }
         // Feed readers keep the last author element when a story names several.
-        item.author = node.children.last { ["author", "dc:creator", "dc:author", "itunes:author"].contains($0.key) }?
+        item.author =
+            node.children.last { ["author", "dc:creator", "dc:author", "itunes:author"].contains($0.key) }?
             .text.trimmed
-        let content = node.child("content:encoded").map { FeedText($0.text, isHTML: true) }
+        let content =
+            node.child("content:encoded").map { FeedText($0.text, isHTML: true) }
             ?? node.child("xhtml:body").map { FeedText($0.innerMarkup, isHTML: true) }
         item.content = content
         item.summary =

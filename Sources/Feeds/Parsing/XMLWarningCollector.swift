@@ -1,5 +1,5 @@
-import Foundation
 import CLibXML2
+import Foundation
 
 /// Collects what libxml2 reports while it parses one document ("line 12: Opening and ending tag
 /// mismatch"), so a repaired feed can say what was wrong.
@@ -19,7 +19,8 @@ final class XMLWarningCollector {
             guard let context, let error else { return }
             let collector = Unmanaged<XMLWarningCollector>.fromOpaque(context).takeUnretainedValue()
             guard collector.problems.count < 20 else { return }
-            let message = error.pointee.message.map { String(cString: $0) }?
+            let message =
+                error.pointee.message.map { String(cString: $0) }?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unreadable XML"
             collector.problems.append("line \(error.pointee.line): \(message)")
         }

@@ -61,7 +61,9 @@ public enum ArticleExtractor {
         let pruning = ContentPruning(tree: tree, statistics: statistics, scores: scoring.scores)
         let text = BlockTextRenderer.render(content, in: tree) { pruning.shouldDrop($0) }
         return text.components(separatedBy: "\n\n")
-            .filter { !ContentHints.furnitureLines.contains($0.lowercased().trimmingCharacters(in: .punctuationCharacters)) }
+            .filter {
+                !ContentHints.furnitureLines.contains($0.lowercased().trimmingCharacters(in: .punctuationCharacters))
+            }
             .joined(separator: "\n\n")
     }
 }

@@ -94,7 +94,8 @@ struct CandidateScoring {
             guard name == "p" else { return false }
             let length = statistics.textLength[sibling]
             let density = statistics.linkDensity(sibling)
-            return length > 80 && density < 0.25 || length > 0 && density == 0 && tree.textContent(of: sibling).contains(". ")
+            return length > 80 && density < 0.25
+                || length > 0 && density == 0 && tree.textContent(of: sibling).contains(". ")
         }
     }
 }

@@ -9,9 +9,12 @@ enum ContentHints {
     /// Class or id words that mark navigation, comments, share widgets, captions, banners and
     /// related-story lists.
     private static let unlikely: [String] = [
-        "-ad-", "ad-break", "adsbygoogle", "advert", "agegate", "author-bio", "banner", "breadcrumb", "byline", "caption",
-        "combx", "comment", "community", "consent", "cookie", "credit", "disqus", "dropdown", "footer", "gdpr", "header",
-        "hidden", "masthead", "menu", "modal", "more-stories", "navbar", "newsletter", "outbrain", "pagination", "pager",
+        "-ad-", "ad-break", "adsbygoogle", "advert", "agegate", "author-bio", "banner", "breadcrumb", "byline",
+        "caption",
+        "combx", "comment", "community", "consent", "cookie", "credit", "disqus", "dropdown", "footer", "gdpr",
+        "header",
+        "hidden", "masthead", "menu", "modal", "more-stories", "navbar", "newsletter", "outbrain", "pagination",
+        "pager",
         "popup", "promo", "recirc", "recommend", "related", "remark", "replies", "rss", "share", "sharing", "shoutbox",
         "sidebar", "signup", "skyscraper", "social", "sponsor", "subscribe", "supplemental", "taboola", "tags",
         "toolbar", "trending", "widget", "most-popular", "mostpopular", "read-more", "readmore", "newsletter",
@@ -49,8 +52,9 @@ enum ContentHints {
         {
             return true
         }
-        if let role = node.attribute("role"), ["navigation", "complementary", "banner", "contentinfo", "dialog", "alert"]
-            .contains(role)
+        if let role = node.attribute("role"),
+            ["navigation", "complementary", "banner", "contentinfo", "dialog", "alert"]
+                .contains(role)
         {
             return true
         }

@@ -50,7 +50,8 @@ public indirect enum LinkedDataValue: Sendable, Equatable {
     public var string: String? {
         switch self {
         case .string(let text): text
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number):
+            number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         default: nil
         }
     }
