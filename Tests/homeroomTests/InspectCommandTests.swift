@@ -87,6 +87,44 @@ import Testing
                 == ["19970922T090000", "19971020T090000", "19971117T090000"])
     }
 
+    /// `inspect feed` prints the FEED_CMD shape, every key present; `inspect article` prints the text.
+    @Test func feedsAndArticlesAreInspectedFromFiles() throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let feed = homeroom.folder.appendingPathComponent("feed.xml")
+        try """
+        <rss version="2.0"><channel><title>Lincoln News</title><link>https://lincolnhigh.example.org</link>
+        <item><title>Snow Day</title><guid isPermaLink="false">p-1</guid><pubDate>Fri, 04 Dec 2026 12:00:00 GMT</pubDate>
+        <description>&lt;p&gt;No school &amp;amp; no buses.&lt;/p&gt;</description></item></channel></rss>
+        """.write(to: feed, atomically: true, encoding: .utf8)
+        let printed = try homeroom.run(["inspect", "feed", feed.path])
+        #expect(printed.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(
+            Set(items[0].keys) == ["title", "link", "guid", "published", "updated", "author", "summary_text", "image"])
+        #expect(items[0]["summary_text"] as? String == "No school & no buses.")
+        #expect(items[0]["published"] as? String == "2026-12-04T12:00:00Z")
+        #expect(items[0]["link"] is NSNull)
+
+        let page = homeroom.folder.appendingPathComponent("page.html")
+        let paragraph =
+            "The robotics team placed second at the state finals, and the whole school will cheer them on Monday."
+        try
+            "<html><body><nav><a href='/'>Home</a></nav><article><p>\(paragraph)</p><p>\(paragraph)</p></article></body></html>"
+            .write(to: page, atomically: true, encoding: .utf8)
+        let article = try homeroom.run(["inspect", "article", page.path])
+        #expect(article.status == 0)
+        #expect(article.output == "\(paragraph)\n\n\(paragraph)\n")
+
+        let notFeed = try homeroom.run(["inspect", "feed", page.path])
+        #expect(notFeed.status != 0 && notFeed.output.isEmpty)
+        #expect(notFeed.errors.contains("is not a feed"))
+        let missing = try homeroom.run(["inspect", "article", homeroom.folder.appendingPathComponent("none.html").path])
+        #expect(missing.status != 0 && missing.errors.contains("cannot read"))
+    }
+
     @Test func errorsGoToStandardErrorWithANonZeroExit() throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
