@@ -47,9 +47,7 @@ public struct NewsPlugin: ConfigurablePlugin {
     let refreshSchedule: CronSchedule
 
     public init(settings: Settings) throws {
-        guard (1...60).contains(settings.refreshMinutes), 60 % settings.refreshMinutes == 0 else {
-            throw UserFacingError("refreshMinutes must divide 60 (1, 2, 5, 10, 15, 20, 30 or 60)")
-        }
+        refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
         guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }
         guard settings.maximumPageBytes >= 1000 else { throw UserFacingError("maximumPageBytes must be at least 1000") }
         guard (1...300).contains(settings.fetchTimeoutSeconds) else {
@@ -63,7 +61,6 @@ public struct NewsPlugin: ConfigurablePlugin {
         let timeout = Duration.seconds(settings.fetchTimeoutSeconds)
         poller = FeedPoller(maximumBytes: settings.maximumFeedBytes, timeout: timeout)
         reader = ArticleReader(maximumBytes: settings.maximumPageBytes, timeout: timeout)
-        refreshSchedule = try CronSchedule("*/\(settings.refreshMinutes) * * * *")
     }
 
     public var migrations: [Migration] { NewsStore.migrations() }

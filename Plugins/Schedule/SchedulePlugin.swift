@@ -59,9 +59,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
     let refreshSchedule: CronSchedule
 
     public init(settings: Settings) throws {
-        guard (1...60).contains(settings.refreshMinutes), 60 % settings.refreshMinutes == 0 else {
-            throw UserFacingError("refreshMinutes must divide 60 (1, 2, 5, 10, 15, 20, 30 or 60)")
-        }
+        refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
         guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }
         guard (1...300).contains(settings.fetchTimeoutSeconds) else {
             throw UserFacingError("fetchTimeoutSeconds must be 1 to 300")
@@ -89,7 +87,6 @@ public struct SchedulePlugin: ConfigurablePlugin {
             origin = .none
         }
         self.settings = settings
-        refreshSchedule = try CronSchedule("*/\(settings.refreshMinutes) * * * *")
         source = BellCalendarSource(origin: origin, refresher: refresher, recheckSeconds: 60)
         days = DayScheduleCache(lifetime: settings.cacheSeconds)
         viewers = ViewerCache(lifetime: settings.cacheSeconds)

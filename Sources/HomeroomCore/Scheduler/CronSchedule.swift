@@ -39,6 +39,19 @@ public struct CronSchedule: Sendable, Equatable, CustomStringConvertible {
         description = text
     }
 
+    /// Every `minutes` minutes from the hour: the schedule of a plugin's `refreshMinutes` setting
+    /// (a feed poll). `minutes` must divide 60, so the interval stays the same across the hour.
+    public static func every(refreshMinutes minutes: Int) throws(UserFacingError) -> CronSchedule {
+        guard (1...60).contains(minutes), 60 % minutes == 0 else {
+            throw UserFacingError("refreshMinutes must divide 60 (1, 2, 5, 10, 15, 20, 30 or 60)")
+        }
+        do {
+            return try CronSchedule("*/\(minutes) * * * *")
+        } catch {
+            throw UserFacingError(error.description)
+        }
+    }
+
     /// The first instant strictly after `instant` that the schedule names, in `calendar`'s zone;
     /// nil when none falls within the next eight years. A local time skipped by a DST change runs
     /// at the first minute after the gap; a local time that occurs twice runs once.
