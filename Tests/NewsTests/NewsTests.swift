@@ -43,6 +43,9 @@ import Testing
         try await withNewsBot(settings: ["maximumPageBytes": .number(1_000_000)]) { bot, server in
             try await bot.expect(
                 "/news 2", contains: "(Only the summary: the link is not a web page.)", "The team placed second")
+            // Its next page does not ask the site again.
+            try await bot.expect("/more", contains: "That was the end of #2")
+            #expect(server.requests.filter { $0.path == "/news/robotics.pdf" }.count == 1)
             // A page larger than the cap is refused while it streams in, not read whole.
             server.serve("/news/huge", .init(status: 200, body: Array(repeating: UInt8(ascii: "a"), count: 50_000_000)))
             try await bot.expect("/news 3", contains: "(Only the summary:", "Retakes are in the library")

@@ -1,8 +1,9 @@
 import Foundation
+import HomeroomCore
 
 /// How stories read in chat.
 struct NewsFormatter: Sendable {
-    let timeZone: TimeZone
+    let school: SchoolCalendar
 
     /// `#12 Winter Concert Tickets — Lincoln News, Nov 3, by Ms. Rivera`.
     func line(_ story: NewsStory) -> String {
@@ -15,9 +16,7 @@ struct NewsFormatter: Sendable {
 
     /// `Nov 3, 2025`, in the school's zone, the same whatever the server's locale.
     func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return "\(Self.months[(parts.month ?? 1) - 1]) \(parts.day ?? 1), \(parts.year ?? 1970)"
+        let local = school.localDate(at: date)
+        return "\(Self.months[local.month - 1]) \(local.day), \(local.year)"
     }
 }

@@ -22,7 +22,7 @@ extension NewsPlugin {
             }
             let found = try await NewsStore(storage: context.storage).search(words, limit: settings.latestCount)
             guard !found.isEmpty else { return Reply("No story mentions \"\(words)\".") }
-            let formatter = NewsFormatter(timeZone: context.school.timeZone)
+            let formatter = NewsFormatter(school: context.school)
             return Reply(lines: found.map(formatter.line) + [readHint(context)])
         }
     }
@@ -47,7 +47,7 @@ extension NewsPlugin {
             if source != nil { return Reply("\(source!.name) has no stories yet.") }
             return Reply("No news yet. An admin adds a feed with \(context.typed("news source add URL NAME")).")
         }
-        let formatter = NewsFormatter(timeZone: context.school.timeZone)
+        let formatter = NewsFormatter(school: context.school)
         return Reply(lines: stories.map(formatter.line) + [readHint(context)])
     }
 

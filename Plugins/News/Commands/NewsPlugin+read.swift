@@ -36,13 +36,14 @@ extension NewsPlugin {
 
     private func show(_ story: NewsStory, page: Int, context: CommandContext) async throws -> Reply {
         let store = NewsStore(storage: context.storage)
-        let article = try await reader.article(of: story, store: store, fetcher: context.fetcher)
+        // The page is fetched for the first page only: later pages show what that fetch gave.
+        let article = try await reader.article(of: story, store: store, fetcher: context.fetcher, fetching: page == 1)
         let pages = ArticlePages(text: article.text, charactersPerPage: settings.pageCharacters).pages
         guard page <= pages.count else {
             return .privately("That was the end of #\(story.id). \(context.typed("news")) lists the latest stories.")
         }
         try await store.setReading(context.caller.user, story: story.id, page: page)
-        let formatter = NewsFormatter(timeZone: context.school.timeZone)
+        let formatter = NewsFormatter(school: context.school)
         var lines: [String] = []
         if page == 1 {
             lines.append("#\(story.id) \(story.title) — \(story.sourceName), \(formatter.day(story.publishedAt))")

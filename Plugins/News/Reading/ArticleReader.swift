@@ -16,12 +16,17 @@ struct ArticleReader: Sendable {
         var problem: String?
     }
 
-    func article(of story: NewsStory, store: NewsStore, fetcher: any HTTPFetching) async throws -> Article {
+    /// The story's text; without `fetching` (the later pages of `/more`) a missing page is not
+    /// asked for again and the summary stands in at once.
+    func article(of story: NewsStory, store: NewsStore, fetcher: any HTTPFetching, fetching: Bool) async throws
+        -> Article
+    {
         if let body = story.body { return Article(text: body, problem: nil) }
         let fallback = story.summary.isEmpty ? "(the feed gives no summary)" : story.summary
         guard let link = story.link, let url = URL(string: link), url.isWebAddress else {
             return Article(text: fallback, problem: "the story has no web page")
         }
+        guard fetching else { return Article(text: fallback, problem: "the page could not be read") }
         let problem: String
         do {
             switch try await fetcher.fetch(FetchRequest(url: url, maximumBytes: maximumBytes, timeout: timeout)) {

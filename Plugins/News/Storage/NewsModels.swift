@@ -7,8 +7,6 @@ struct NewsSource: Sendable, Equatable {
     var name: String
     var etag: String?
     var lastModified: String?
-    /// When the feed was last asked (successfully or not).
-    var checkedAt: Date?
     /// Why the last fetch failed; nil while it works.
     var lastError: String?
 }

@@ -48,7 +48,7 @@ struct NewsStore: Sendable {
 
     // MARK: Sources
 
-    private static let sourceColumns = ["id", "url", "name", "etag", "last_modified", "checked_at", "last_error"]
+    private static let sourceColumns = ["id", "url", "name", "etag", "last_modified", "last_error"]
 
     func sources(on db: (any SQLDatabase)? = nil) async throws -> [NewsSource] {
         let table = storage.table("sources")
@@ -75,9 +75,6 @@ struct NewsStore: Sendable {
             name: try row.decode(column: "name", as: String.self),
             etag: try row.decode(column: "etag", as: String?.self),
             lastModified: try row.decode(column: "last_modified", as: String?.self),
-            checkedAt: try row.decode(column: "checked_at", as: Int64?.self).map {
-                Date(timeIntervalSince1970: Double($0))
-            },
             lastError: try row.decode(column: "last_error", as: String?.self))
     }
 
