@@ -43,12 +43,19 @@ public enum FeedDateParser {
             month = months[String(parts[0].prefix(3))]
             dayText = parts[1]
         }
-        guard let month, let day = Int(dayText), var year = Int(parts[2]) else { return nil }
-        if parts[2].count <= 2 { year += year < 90 ? 2000 : 1900 }
-        let clock = parts[3].split(separator: ":").map { Int($0) }
-        guard clock.count <= 3, clock.allSatisfy({ $0 != nil }) else { return nil }
-        let numbers = clock.map { $0! } + Array(repeating: 0, count: 3 - clock.count)
-        guard let offset = zoneOffset(parts[4]) else { return nil }
+        guard let month, let day = Int(dayText) else { return nil }
+        return instant(year: parts[2], month: month, day: day, clock: parts[3], zone: parts[4])
+    }
+
+    /// The instant of a day (a two-digit year read as 1990–2089), a clock reading `hh[:mm[:ss]]`
+    /// and a zone as ``zoneOffset(_:)`` reads it.
+    private static func instant(year yearText: String, month: Int, day: Int, clock: String, zone: String) -> Date? {
+        guard var year = Int(yearText) else { return nil }
+        if yearText.count <= 2 { year += year < 90 ? 2000 : 1900 }
+        let fields = clock.split(separator: ":").map { Int($0) }
+        guard fields.count <= 3, fields.allSatisfy({ $0 != nil }) else { return nil }
+        let numbers = fields.map { $0! } + Array(repeating: 0, count: 3 - fields.count)
+        guard let offset = zoneOffset(zone) else { return nil }
         return instant(
             year: year, month: month, day: day, hour: numbers[0], minute: numbers[1], second: numbers[2],
             offsetSeconds: offset)
@@ -75,12 +82,11 @@ public enum FeedDateParser {
         var parts = text.lowercased().split(separator: " ").map(String.init)
         if let first = parts.first, dayNames.contains(String(first.prefix(3))) { parts.removeFirst() }
         guard parts.count == 4 || parts.count == 5, let month = months[String(parts[0].prefix(3))],
-            let day = Int(parts[1]), let year = Int(parts[parts.count - 1])
+            let day = Int(parts[1])
         else { return nil }
-        let zone = parts.count == 5 ? parts[3] : "gmt"
-        return rfc822(
-            "\(day) \(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"][month - 1]) \(year) \(parts[2]) \(zone)"
-        )
+        return instant(
+            year: parts[parts.count - 1], month: month, day: day, clock: parts[2],
+            zone: parts.count == 5 ? parts[3] : "gmt")
     }
 
     /// W3CDTF and the ISO 8601 forms feeds use.

@@ -65,7 +65,7 @@ public struct FeedInspection: Encodable, Sendable, Equatable {
     static func plain(_ text: FeedText) -> String {
         text.isHTML
             ? HTMLTree(parsing: text.value).flatText
-            : text.value.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            : text.value.collapsingWhitespace
     }
 
     private static func stamp(_ date: Date) -> String {

@@ -17,7 +17,7 @@ enum ContentHints {
         "pager",
         "popup", "promo", "recirc", "recommend", "related", "remark", "replies", "rss", "share", "sharing", "shoutbox",
         "sidebar", "signup", "skyscraper", "social", "sponsor", "subscribe", "supplemental", "taboola", "tags",
-        "toolbar", "trending", "widget", "most-popular", "mostpopular", "read-more", "readmore", "newsletter",
+        "toolbar", "trending", "widget", "most-popular", "mostpopular", "read-more", "readmore",
     ]
 
     /// Class or id words that mark the article itself; they override an unlikely word.

@@ -8,27 +8,18 @@ extension HTMLTree {
     /// The document's text content as one line: scripts and styles left out, every run of
     /// whitespace one space, trimmed — the plain form of a feed summary.
     public var flatText: String {
-        var words = ""
-        var pendingSpace = false
+        var text = ""
         func walk(_ index: Int) {
             let node = self[index]
-            if let name = node.name {
-                guard name != "script" && name != "style" else { return }
-                for child in node.children { walk(child) }
+            guard let name = node.name else {
+                text += node.text
                 return
             }
-            for character in node.text {
-                if character.isWhitespace {
-                    pendingSpace = true
-                } else {
-                    if pendingSpace && !words.isEmpty { words.append(" ") }
-                    pendingSpace = false
-                    words.append(character)
-                }
-            }
+            guard name != "script" && name != "style" else { return }
+            for child in node.children { walk(child) }
         }
         walk(HTMLTree.documentIndex)
-        return words
+        return text.collapsingWhitespace
     }
 }
 
@@ -36,4 +27,11 @@ extension HTMLTree {
 /// paragraphs separated by blank lines.
 public func plainText(fromHTML html: String) -> String {
     HTMLTree(parsing: html).paragraphText
+}
+
+extension StringProtocol {
+    /// Every run of whitespace one space, and none at either end.
+    public var collapsingWhitespace: String {
+        split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }
