@@ -38,6 +38,7 @@ let package = Package(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "HTMLText", dependencies: ["CLibXML2"]),
         .target(name: "Feeds", dependencies: ["CLibXML2", "HTMLText"]),
+        .target(name: "Recipes", dependencies: ["HTMLText"]),
         .target(
             name: "HomeroomFetch",
             dependencies: [
@@ -137,6 +138,15 @@ let package = Package(
             ],
             path: "Plugins/News"
         ),
+        .target(
+            name: "RecipesPlugin",
+            dependencies: [
+                "HomeroomCore", "Recipes", "HTMLText",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Plugins/Recipes"
+        ),
         .executableTarget(
             name: "homeroom",
             dependencies: [
@@ -146,11 +156,13 @@ let package = Package(
                 "ICalendar",
                 "HTMLText",
                 "Feeds",
+                "Recipes",
                 "HomeroomWebhooks",
                 "HomeroomIRC",
                 "Lunch",
                 "Schedule",
                 "News",
+                "RecipesPlugin",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -172,6 +184,8 @@ let package = Package(
                 "HTMLText",
                 "Lunch",
                 "Schedule",
+                "Recipes",
+                "RecipesPlugin",
             ],
             path: "Benchmarks"
         ),
@@ -196,6 +210,10 @@ let package = Package(
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "HomeroomTesting"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting"]),
+        .testTarget(name: "RecipesTests", dependencies: ["Recipes", "HomeroomTesting"]),
+        .testTarget(
+            name: "RecipesPluginTests",
+            dependencies: ["RecipesPlugin", "Recipes", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         .testTarget(name: "NewsTests", dependencies: ["News", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         .testTarget(
             name: "HomeroomIRCTests",

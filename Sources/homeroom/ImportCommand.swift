@@ -1,13 +1,17 @@
 import ArgumentParser
 import Foundation
 import HomeroomCore
+import HomeroomFetch
 import HomeroomRuntime
 import Lunch
+import Recipes
+import RecipesPlugin
 import Schedule
 
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import data from a file.", subcommands: [LunchMenus.self, CourseCatalog.self])
+        commandName: "import", abstract: "Import data from a file.",
+        subcommands: [LunchMenus.self, CourseCatalog.self, RecipeBook.self])
 
     struct LunchMenus: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -68,6 +72,46 @@ struct ImportCommand: AsyncParsableCommand {
                 printError(error.description)
                 throw ExitCode(1)
             }
+        }
+    }
+
+    struct RecipeBook: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "recipes",
+            abstract: "Add recipes from a recipe book file (JSON) or from a web page's schema.org Recipe.",
+            discussion: """
+                All or nothing: a bad recipe is named and nothing is imported. Importing the same page or \
+                book again updates its recipes instead of adding copies.
+                Example: homeroom import recipes Examples/recipe-book.json
+                """)
+        @OptionGroup var options: RuntimeOptions
+        @Argument(help: "A recipe book .json file, an HTML page, or an http or https address.") var source: String
+
+        func run() async throws {
+            let bytes = try await readInspectSource(source)
+            let address = URL(string: source).flatMap { $0.isWebAddress ? $0 : nil }
+            let recipes: [Recipe]
+            do {
+                let text = bytes.drop {
+                    $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+                }
+                if address == nil, text.first == UInt8(ascii: "{") || text.first == UInt8(ascii: "[") {
+                    recipes = try RecipeImporter.recipes(inBook: Data(bytes))
+                } else {
+                    recipes = [try RecipeImporter.recipe(inPage: bytes, address: address)]
+                }
+            } catch {
+                printError("\(source): \(error.message)")
+                throw ExitCode(1)
+            }
+            let runtime = try await options.startRuntime(quietest: .warning)
+            let summary = try await RecipeImporter.save(
+                recipes, into: runtime.storage(for: RecipesPlugin.id),
+                audit: AuditEntry(
+                    at: runtime.clock.now, actor: AuditEntry.commandLine, action: "recipes.import",
+                    detail: "\(recipes.count) from \(source)"))
+            await runtime.close()
+            print("imported \(summary.added.count) new and \(summary.updated.count) updated recipes from \(source)")
         }
     }
 }

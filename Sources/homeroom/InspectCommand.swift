@@ -2,14 +2,16 @@ import ArgumentParser
 import Feeds
 import Foundation
 import HTMLText
+import HomeroomCore
 import ICalendar
+import Recipes
 
 /// `homeroom inspect`: what Homeroom reads from a calendar, before an admin trusts it.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Show what Homeroom reads from a calendar, a recurrence rule, a feed or a page.",
-        subcommands: [Occurrences.self, Now.self, Rule.self, FeedItems.self, Article.self])
+        subcommands: [Occurrences.self, Now.self, Rule.self, FeedItems.self, Article.self, RecipePage.self])
 
     struct FeedItems: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -45,6 +47,27 @@ struct InspectCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             print(text)
+        }
+    }
+
+    struct RecipePage: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "recipe",
+            abstract: "The schema.org recipe a page carries, as JSON in recipe-scrapers' field names.",
+            discussion: "Example: homeroom inspect recipe https://cooking.example.org/cornbread")
+        @Argument(help: "An HTML file, or an http or https address.") var source: String
+
+        func run() async throws {
+            let page = try await readInspectSource(source)
+            let address = URL(string: source).flatMap { $0.isWebAddress ? $0 : nil }
+            let recipe: Recipe
+            do {
+                recipe = try RecipeExtractor.recipe(inPage: page, address: address)
+            } catch {
+                printError("\(source): \(error.message)")
+                throw ExitCode(1)
+            }
+            try printJSON(RecipeInspection(recipe))
         }
     }
 

@@ -108,6 +108,28 @@ import Testing
         #expect(lunch.output.contains("Vegetables: Kale"))
     }
 
+    @Test func theSampleRecipeBookImportsOnceAndAnswersSearches() throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let config = try homeroom.writeConfig()
+        let book = Corpus.packageRoot.appendingPathComponent("Examples/recipe-book.json").path
+        let first = try homeroom.run(["import", "recipes", book, "--config", config])
+        #expect(first.output == "imported 26 new and 0 updated recipes from \(book)\n", "\(first.errors)")
+        let again = try homeroom.run(["import", "recipes", book, "--config", config])
+        #expect(again.output == "imported 0 new and 26 updated recipes from \(book)\n")
+        let found = try homeroom.run(["say", "--config", config, "/recipe cornbread"])
+        #expect(found.output.contains("#1 Skillet Cornbread — 35 min, 8 servings"))
+        let bad = homeroom.folder.appendingPathComponent("bad.json")
+        try #"{"recipes": [{"title": "Toast", "ingredients": ["bread"]}]}"#.write(
+            to: bad, atomically: true, encoding: .utf8)
+        let rejected = try homeroom.run(["import", "recipes", bad.path, "--config", config])
+        #expect(rejected.status == 1 && rejected.errors.contains("recipe 1: steps is missing"))
+        let page = homeroom.folder.appendingPathComponent("page.html")
+        try "<html><body><p>No recipe</p></body></html>".write(to: page, atomically: true, encoding: .utf8)
+        let notRecipe = try homeroom.run(["import", "recipes", page.path, "--config", config])
+        #expect(notRecipe.status == 1 && notRecipe.errors.contains("no recipe in the page"))
+    }
+
     @Test func anAnsweredWriteSurvivesKill9AndBackupsCopyIt() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }

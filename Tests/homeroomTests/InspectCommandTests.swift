@@ -125,6 +125,36 @@ import Testing
         #expect(missing.status != 0 && missing.errors.contains("cannot read"))
     }
 
+    /// `inspect recipe` prints the RECIPE_CMD shape, every key present, `null` where the page is silent.
+    @Test func recipesAreInspectedFromPages() throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let page = homeroom.folder.appendingPathComponent("recipe.html")
+        try """
+        <html><head><script type="application/ld+json">{"@context": "https://schema.org", "@type": "Recipe",
+        "name": "Iced Tea", "recipeIngredient": ["4 tea bags", "1 quart water"], "totalTime": "PT10M",
+        "recipeYield": "4", "recipeInstructions": [{"@type": "HowToStep", "text": "Steep the tea bags."}]}</script></head></html>
+        """.write(to: page, atomically: true, encoding: .utf8)
+        let printed = try homeroom.run(["inspect", "recipe", page.path])
+        #expect(printed.status == 0, "\(printed.errors)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? [String: Any])
+        #expect(
+            Set(json.keys) == [
+                "title", "ingredients", "instructions_list", "total_time", "yields", "nutrients", "image",
+                "description",
+                "dietary_restrictions",
+            ])
+        #expect(json["title"] as? String == "Iced Tea")
+        #expect(json["total_time"] as? Int == 10 && json["yields"] as? String == "4 servings")
+        #expect(json["instructions_list"] as? [String] == ["Steep the tea bags."])
+        #expect(json["image"] is NSNull && json["description"] is NSNull)
+        let other = homeroom.folder.appendingPathComponent("other.html")
+        try "<html><p>Hello</p></html>".write(to: other, atomically: true, encoding: .utf8)
+        let none = try homeroom.run(["inspect", "recipe", other.path])
+        #expect(none.status != 0 && none.output.isEmpty)
+        #expect(none.errors.contains("no application/ld+json block"))
+    }
+
     @Test func errorsGoToStandardErrorWithANonZeroExit() throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }

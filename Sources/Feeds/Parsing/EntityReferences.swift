@@ -1,4 +1,4 @@
-import CLibXML2
+import HTMLText
 
 /// Feeds often use HTML's named entities (`&nbsp;`, `&eacute;`, `&rsquo;`) that XML does not
 /// define; a recovering XML parser then drops them and stops decoding the entities after them.
@@ -32,7 +32,7 @@ enum EntityReferences {
             while end < bytes.count, end - index <= 32, isNameByte(bytes[end]) { end += 1 }
             if end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > index + 1 {
                 let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                if !xmlEntities.contains(name), let value = codePoint(of: name) {
+                if !xmlEntities.contains(name), let value = CharacterReferences.codePoint(named: name) {
                     result += Array("&#\(value);".utf8)
                     index = end + 1
                     continue
@@ -47,12 +47,6 @@ enum EntityReferences {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    private static func codePoint(of name: String) -> UInt32? {
-        Array(name.utf8CString).withUnsafeBufferPointer { chars in
-            chars.withMemoryRebound(to: xmlChar.self) { htmlEntityLookup($0.baseAddress)?.pointee.value }
-        }
     }
 
     private static let cdataStart = Array("<![CDATA[".utf8)

@@ -36,8 +36,33 @@ public indirect enum LinkedDataValue: Sendable, Equatable {
         }
     }
 
+    /// `text` with the raw control characters inside its strings escaped (`\n` for a line break,
+    /// a space for the rest), so that the lines of a string survive.
     private static func withoutControlCharacters(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
+        var result = String.UnicodeScalarView()
+        var inString = false
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if inString, scalar.value < 0x20 {
+                switch scalar {
+                case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+                case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+                case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+                default: result.append(" ")
+                }
+                escaped = false
+                continue
+            }
+            result.append(scalar)
+            if escaped {
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = inString
+            } else if scalar == "\"" {
+                inString.toggle()
+            }
+        }
+        return String(result)
     }
 
     /// The member `key` of an object.

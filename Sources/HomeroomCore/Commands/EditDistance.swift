@@ -1,7 +1,8 @@
 /// Damerau–Levenshtein distance (optimal string alignment): insertions, deletions,
 /// substitutions and swaps of neighbours each count one.
-enum EditDistance {
-    static func between(_ a: String, _ b: String) -> Int {
+public enum EditDistance {
+    /// The distance between `a` and `b`.
+    public static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }

@@ -1,0 +1,52 @@
+import Foundation
+import HomeroomCore
+import Recipes
+
+extension RecipesPlugin {
+    var importCommand: Command {
+        Command(
+            "import", summary: "add the recipe on a web page (schema.org Recipe) to the book", usage: "URL",
+            access: .restricted, rateLimit: RateLimit(burst: 6, perMinute: 10)
+        ) { context in
+            guard context.arguments.count == 1, let url = URL(string: context.arguments[0]), url.isWebAddress else {
+                throw context.usageError("give the page's http or https address")
+            }
+            let page: [UInt8]
+            do {
+                guard
+                    case .fetched(let body, _, _) = try await context.fetcher.fetch(
+                        FetchRequest(
+                            url: url, maximumBytes: settings.maximumPageBytes,
+                            timeout: .seconds(settings.fetchTimeoutSeconds)))
+                else { throw UserFacingError("\(url.absoluteString) sent nothing") }
+                page = body
+            } catch let error as FetchError {
+                throw UserFacingError("cannot fetch \(url.absoluteString): \(error.message)")
+            }
+            let recipe = try RecipeImporter.recipe(inPage: page, address: url)
+            let summary = try await RecipeImporter.save(
+                [recipe], into: context.storage,
+                audit: context.auditEntry("recipes.import", "\(recipe.title) from \(url.absoluteString)"))
+            if let id = summary.added.first {
+                return Reply(
+                    "Added #\(id) \(recipe.title) (\(recipe.ingredients.count) ingredients, \(recipe.steps.count) steps)."
+                )
+            }
+            return Reply("Updated #\(summary.updated[0]) \(recipe.title) from the page again.")
+        }
+    }
+
+    var removeCommand: Command {
+        Command("remove", summary: "take a recipe out of the book", usage: "NUMBER", access: .restricted) { context in
+            guard context.arguments.count == 1, let id = Int64(context.arguments[0].trimmingPrefix("#")) else {
+                throw context.usageError()
+            }
+            let store = RecipeStore(storage: context.storage)
+            let removed = try await context.auditedWrite("recipes.remove", "#\(id)") { db in
+                try await store.remove(id, on: db) ? true : nil
+            }
+            guard removed != nil else { throw UserFacingError("no recipe #\(id)") }
+            return Reply("Removed recipe #\(id).")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HomeroomCore
+import Recipes
+
+extension RecipesPlugin {
+    /// `/recipe WORDS` searches; `/recipe 12 …` shows recipe 12.
+    @Sendable func searchOrShow(_ context: CommandContext) async throws -> Reply {
+        guard let first = context.arguments.first else {
+            throw UserFacingError("tell me what to look for, e.g. \(context.typed("recipe cornbread"))")
+        }
+        if let id = Int64(first.trimmingPrefix("#")) { return try await show(id, context) }
+        return try await search(context)
+    }
+
+    private func search(_ context: CommandContext) async throws -> Reply {
+        let query: RecipeQuery
+        do {
+            query = try RecipeQuery(context.arguments)
+        } catch {
+            throw context.usageError(error.message)
+        }
+        let store = RecipeStore(storage: context.storage)
+        var found = try await localMatches(query, store: store)
+        var notes: [String] = []
+        if found.count < settings.resultsCount, let remote, !query.words.isEmpty {
+            do {
+                let recipes = try await remote.search(
+                    query.text, count: settings.resultsCount, fetcher: context.fetcher
+                )
+                .filter(query.admits)
+                if !recipes.isEmpty {
+                    let entry = context.auditEntry("recipes.remote", "saved \(recipes.count) for \"\(query.text)\"")
+                    let saved = try await RecipeImporter.save(recipes, into: context.storage, audit: entry)
+                    let ids = saved.added + saved.updated
+                    let known = Set(found.map(\.0))
+                    let fetched = try await store.recipes(ids)
+                    found += ids.filter { !known.contains($0) }.compactMap { id in fetched[id].map { (id, $0) } }
+                }
+            } catch let error as UserFacingError {
+                context.logger.warning("recipe service failed", metadata: ["error": "\(error.message)"])
+                notes.append(
+                    "(\(error.message.prefix(1).uppercased() + error.message.dropFirst()); these are from the school's book only.)"
+                )
+            }
+        }
+        let shown = found.prefix(settings.resultsCount)
+        guard !shown.isEmpty else {
+            return Reply(lines: [try await noResults(query, store: store, context: context)] + notes)
+        }
+        let more = found.count > shown.count ? " (there are more: add words to narrow it)" : ""
+        return Reply(
+            lines: shown.map { RecipeFormatter.line($0.0, $0.1) } + notes
+                + ["Open one with \(context.typed("recipe NUMBER"))\(more)."])
+    }
+
+    /// The book's recipes matching the words (all recipes when there are none) and the filters,
+    /// best first: enough of them to show a page and know whether there are more. Recipes are
+    /// loaded in small batches, so a common word in a large book costs a page, not the book.
+    private func localMatches(_ query: RecipeQuery, store: RecipeStore) async throws -> [(Int64, Recipe)] {
+        let ids =
+            query.words.isEmpty
+            ? try await store.titles().map(\.id) : try await store.matching(query.text, limit: 500)
+        let wanted = settings.resultsCount + 1
+        var matches: [(Int64, Recipe)] = []
+        var start = 0
+        var batch = wanted
+        while start < ids.count, matches.count < wanted {
+            let slice = Array(ids[start..<min(start + batch, ids.count)])
+            let recipes = try await store.recipes(slice)
+            matches += slice.compactMap { id in recipes[id].flatMap { query.admits($0) ? (id, $0) : nil } }
+            start += slice.count
+            batch = min(batch * 4, 400)
+        }
+        return matches
+    }
+
+    /// "No recipe matches … — closest titles: …", never an empty answer.
+    private func noResults(_ query: RecipeQuery, store: RecipeStore, context: CommandContext) async throws -> String {
+        let asked = context.arguments.joined(separator: " ")
+        let titles = try await store.titles()
+        guard !titles.isEmpty else {
+            return "The recipe book is empty. An admin adds recipes with \(context.typed("recipe import URL"))."
+        }
+        let closest = Self.closestTitles(to: query.words.isEmpty ? context.arguments : query.words, in: titles)
+        let list = closest.prefix(3).map { "#\($0.id) \($0.title)" }.joined(separator: ", ")
+        return "No recipe matches \"\(asked)\" — closest titles: \(list)."
+    }
+
+    /// Titles ranked by how close their words are to the asked words (edit distance), then by
+    /// title; always some, so that a student who misspells gets somewhere.
+    static func closestTitles(to words: [String], in titles: [(id: Int64, title: String)]) -> [(
+        id: Int64, title: String
+    )] {
+        let asked = words.map { $0.lowercased() }
+        let scored = titles.map { entry -> (Int, Int64, String) in
+            let titleWords = entry.title.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+            let distance = asked.reduce(0) { total, word in
+                total + (titleWords.map { EditDistance.between(word, $0) }.min() ?? word.count)
+            }
+            return (distance, entry.id, entry.title)
+        }
+        return scored.sorted { ($0.0, $0.2) < ($1.0, $1.2) }.map { ($0.1, $0.2) }
+    }
+}

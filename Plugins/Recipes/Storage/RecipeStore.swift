@@ -1,0 +1,165 @@
+import Foundation
+import HomeroomCore
+import Recipes
+import SQLKit
+
+/// The recipes plugin's queries, written once for SQLite and PostgreSQL.
+///
+/// - `recipes_book`: the recipes, unique by source (a page's address, or the book and title),
+///   each kept as its JSON form with the columns filters need.
+/// - `recipes_search`: the full-text index over title, summary, ingredients and tags.
+/// - `recipes_sessions`: who is cooking what, and on which step.
+struct RecipeStore: Sendable {
+    let storage: PluginStorage
+
+    var search: any FullTextIndex {
+        storage.fullTextIndex("search", fields: ["title", "summary", "ingredients", "tags"])
+    }
+
+    static func migrations() -> [Migration] {
+        [
+            Migration(1, "recipe book, search and cooking sessions") { context in
+                let db = context.database
+                try await db.create(table: context.table("book"))
+                    .column("id", type: .bigint, .primaryKey(autoIncrement: true))
+                    .column("source_key", type: .text, .notNull, .unique).column("title", type: .text, .notNull)
+                    .column("recipe", type: .text, .notNull).column("added_by", type: .text, .notNull)
+                    .column("added_at", type: .bigint, .notNull).run()
+                try await context.fullTextIndex("search", fields: ["title", "summary", "ingredients", "tags"])
+                    .create(in: db)
+                try await db.create(table: context.table("sessions"))
+                    .column("user_id", type: .text, .primaryKey(autoIncrement: false))
+                    .column("recipe_id", type: .bigint, .notNull).column("step", type: .int, .notNull)
+                    .column("started_at", type: .bigint, .notNull).run()
+            }
+        ]
+    }
+
+    /// What saving a recipe did.
+    enum SaveOutcome: Sendable, Equatable {
+        case added(Int64)
+        case updated(Int64)
+    }
+
+    /// The key that makes an import idempotent: the page's address, else the source and title.
+    static func sourceKey(of recipe: Recipe) -> String {
+        if let source = recipe.source, let url = URL(string: source), url.isWebAddress { return source }
+        return "book:\(recipe.source ?? ""):\(recipe.title.lowercased())"
+    }
+
+    /// Inserts `recipe`, or replaces the one from the same source, with its index entry.
+    func save(_ recipe: Recipe, by user: String, at now: Date, on db: any SQLDatabase) async throws -> SaveOutcome {
+        let table = storage.table("book")
+        let key = Self.sourceKey(of: recipe)
+        let json = String(decoding: try JSONEncoder().encode(recipe), as: UTF8.self)
+        let existing = try await db.select().column("id").from(table).where("source_key", .equal, key).first()
+        let outcome: SaveOutcome
+        if let existing {
+            let id = try existing.decode(column: "id", as: Int64.self)
+            try await db.update(table).set("title", to: SQLBind(recipe.title)).set("recipe", to: SQLBind(json))
+                .where("id", .equal, id).run()
+            outcome = .updated(id)
+        } else {
+            let rows = try await db.insert(into: table).columns("source_key", "title", "recipe", "added_by", "added_at")
+                .values(
+                    SQLBind(key), SQLBind(recipe.title), SQLBind(json), SQLBind(user),
+                    SQLBind(Int64(now.timeIntervalSince1970))
+                )
+                .returning("id").all()
+            outcome = .added(try rows[0].decode(column: "id", as: Int64.self))
+        }
+        let id: Int64 =
+            switch outcome {
+            case .added(let id), .updated(let id): id
+            }
+        try await search.replace(
+            id,
+            fields: [
+                recipe.title, recipe.summary ?? "", recipe.ingredients.joined(separator: "\n"),
+                recipe.tags.joined(separator: ", "),
+            ], in: db)
+        return outcome
+    }
+
+    /// Deletes recipe `id` with its index entry and the sessions cooking it; false when there was none.
+    func remove(_ id: Int64, on db: any SQLDatabase) async throws -> Bool {
+        guard try await db.select().column("id").from(storage.table("book")).where("id", .equal, id).first() != nil
+        else { return false }
+        try await search.remove(id, in: db)
+        try await db.delete(from: storage.table("sessions")).where("recipe_id", .equal, id).run()
+        try await db.delete(from: storage.table("book")).where("id", .equal, id).run()
+        return true
+    }
+
+    /// Recipe `id`.
+    func recipe(_ id: Int64) async throws -> Recipe? {
+        try await recipes([id])[id]
+    }
+
+    /// The recipes with these ids.
+    func recipes(_ ids: [Int64]) async throws -> [Int64: Recipe] {
+        guard !ids.isEmpty else { return [:] }
+        let table = storage.table("book")
+        let rows = try await storage.read { db in
+            try await db.select().columns("id", "recipe").from(table).where("id", .in, ids).all()
+        }
+        var recipes: [Int64: Recipe] = [:]
+        let decoder = JSONDecoder()
+        for row in rows {
+            let json = try row.decode(column: "recipe", as: String.self)
+            recipes[try row.decode(column: "id", as: Int64.self)] = try decoder.decode(
+                Recipe.self, from: Data(json.utf8))
+        }
+        return recipes
+    }
+
+    /// Every recipe's id and title, by title.
+    func titles() async throws -> [(id: Int64, title: String)] {
+        let table = storage.table("book")
+        return try await storage.read { db in
+            try await db.select().columns("id", "title").from(table).orderBy("title").all().map {
+                (try $0.decode(column: "id", as: Int64.self), try $0.decode(column: "title", as: String.self))
+            }
+        }
+    }
+
+    /// The ids of the recipes matching all of `words`, best first.
+    func matching(_ words: String, limit: Int) async throws -> [Int64] {
+        let search = self.search
+        return try await storage.read { db in try await search.search(words, limit: limit, in: db) }
+    }
+
+    // MARK: Cooking sessions
+
+    /// The recipe a user is cooking and the step they are on (0-based).
+    func session(of user: String) async throws -> (recipe: Int64, step: Int)? {
+        let table = storage.table("sessions")
+        return try await storage.read { db in
+            guard
+                let row = try await db.select().columns("recipe_id", "step").from(table)
+                    .where("user_id", .equal, user).first()
+            else { return nil }
+            return (try row.decode(column: "recipe_id", as: Int64.self), try row.decode(column: "step", as: Int.self))
+        }
+    }
+
+    /// Starts or moves a user's session.
+    func setSession(of user: String, recipe: Int64, step: Int, at now: Date) async throws {
+        let table = storage.table("sessions")
+        try await storage.write { db in
+            try await db.delete(from: table).where("user_id", .equal, user).run()
+            try await db.insert(into: table).columns("user_id", "recipe_id", "step", "started_at")
+                .values(SQLBind(user), SQLBind(recipe), SQLBind(step), SQLBind(Int64(now.timeIntervalSince1970))).run()
+        }
+    }
+
+    /// Ends a user's session; false when there was none.
+    func endSession(of user: String) async throws -> Bool {
+        let table = storage.table("sessions")
+        return try await storage.write { db in
+            let had = try await db.select().column("user_id").from(table).where("user_id", .equal, user).first() != nil
+            try await db.delete(from: table).where("user_id", .equal, user).run()
+            return had
+        }
+    }
+}

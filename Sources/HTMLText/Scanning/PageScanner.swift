@@ -1,0 +1,174 @@
+import Foundation
+
+/// Reads the machine-readable parts of a page — its JSON-LD blocks and its `<meta>` tags —
+/// straight from the bytes, without building the document. A recipe or an event lives in these
+/// parts alone, so scanning for them is many times faster than parsing the whole page.
+///
+/// It follows what an HTML parser does with them: a script's text runs to the first `</script`,
+/// attribute values may be quoted either way or not at all (their character references decoded),
+/// names are matched in any case, and comments are skipped.
+public enum PageScanner {
+    /// A tag's attributes by lowercased name, values decoded.
+    public typealias Attributes = [String: String]
+
+    /// What a scan finds.
+    public struct Parts: Sendable {
+        /// The JSON-LD blocks (`<script type="application/ld+json">`) that parse, in document order.
+        public var linkedData: [LinkedDataValue] = []
+        /// The attributes of every `<meta>` tag, in document order.
+        public var metaTags: [Attributes] = []
+    }
+
+    /// The page's JSON-LD blocks and meta tags, in one pass over its bytes.
+    public static func parts(of page: some Collection<UInt8>) -> Parts {
+        var parts = Parts()
+        scan(page) { name, attributes, content in
+            switch name {
+            case .meta: parts.metaTags.append(attributes)
+            case .script:
+                guard attributes["type"]?.lowercased().contains("ld+json") == true, let content,
+                    let value = LinkedDataValue(json: String(decoding: content, as: UTF8.self))
+                else { return }
+                parts.linkedData.append(value)
+            }
+        }
+        return parts
+    }
+
+    private enum TagName { case script, meta }
+
+    /// Calls `visit` with each script and meta tag: its attributes and, for a script, its text.
+    private static func scan(
+        _ page: some Collection<UInt8>,
+        _ visit: (TagName, Attributes, Slice<UnsafeBufferPointer<UInt8>>?) -> Void
+    ) {
+        let bytes = page as? [UInt8] ?? Array(page)
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while let open = find(UInt8(ascii: "<"), in: buffer, from: index) {
+                index = open + 1
+                if startsWith(commentStart, in: buffer, at: open) {
+                    index = find(commentEnd, in: buffer, from: open + 4).map { $0 + commentEnd.count } ?? buffer.count
+                    continue
+                }
+                let tag: TagName
+                let nameEnd: Int
+                if startsWithIgnoringCase(scriptName, in: buffer, at: open + 1) {
+                    (tag, nameEnd) = (.script, open + 1 + scriptName.count)
+                } else if startsWithIgnoringCase(metaName, in: buffer, at: open + 1) {
+                    (tag, nameEnd) = (.meta, open + 1 + metaName.count)
+                } else {
+                    continue
+                }
+                guard nameEnd < buffer.count, isTagNameEnd(buffer[nameEnd]) else { continue }
+                guard let tagEnd = find(UInt8(ascii: ">"), in: buffer, from: nameEnd) else { return }
+                let attributes = self.attributes(buffer[nameEnd..<tagEnd])
+                index = tagEnd + 1
+                guard tag == .script else {
+                    visit(tag, attributes, nil)
+                    continue
+                }
+                let contentEnd = findIgnoringCase(scriptEnd, in: buffer, from: index) ?? buffer.count
+                visit(tag, attributes, buffer[index..<contentEnd])
+                index = contentEnd
+            }
+        }
+    }
+
+    private static let scriptName = Array("script".utf8)
+    private static let metaName = Array("meta".utf8)
+    private static let scriptEnd = Array("</script".utf8)
+    private static let commentStart = Array("<!--".utf8)
+    private static let commentEnd = Array("-->".utf8)
+
+    private static func isTagNameEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || isSpace(byte)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    /// The attributes written between a tag's name and its `>`; the first of a repeated name wins.
+    private static func attributes(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Attributes {
+        var attributes: Attributes = [:]
+        var index = bytes.startIndex
+        let end = bytes.endIndex
+        while index < end {
+            while index < end, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") { index += 1 }
+            let nameStart = index
+            while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="),
+                bytes[index] != UInt8(ascii: "/")
+            {
+                index += 1
+            }
+            guard index > nameStart else {
+                index += 1
+                continue
+            }
+            let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+            while index < end, isSpace(bytes[index]) { index += 1 }
+            var value = ""
+            if index < end, bytes[index] == UInt8(ascii: "=") {
+                index += 1
+                while index < end, isSpace(bytes[index]) { index += 1 }
+                let valueStart: Int
+                if index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+                    let quote = bytes[index]
+                    valueStart = index + 1
+                    index = valueStart
+                    while index < end, bytes[index] != quote { index += 1 }
+                } else {
+                    valueStart = index
+                    while index < end, !isSpace(bytes[index]) { index += 1 }
+                }
+                value = CharacterReferences.decode(String(decoding: bytes[valueStart..<index], as: UTF8.self))
+                index += 1
+            }
+            if attributes[name] == nil { attributes[name] = value }
+        }
+        return attributes
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+
+    private static func startsWith(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        start + needle.count <= buffer.count && buffer[start..<(start + needle.count)].elementsEqual(needle)
+    }
+
+    private static func startsWithIgnoringCase(
+        _ lowercase: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at start: Int
+    ) -> Bool {
+        start + lowercase.count <= buffer.count
+            && zip(buffer[start..<(start + lowercase.count)], lowercase).allSatisfy { lowercased($0) == $1 }
+    }
+
+    /// The next position of `byte` at or after `start`, found with `memchr`.
+    private static func find(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < buffer.count, let base = buffer.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private static func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while let candidate = find(needle[0], in: buffer, from: index) {
+            if startsWith(needle, in: buffer, at: candidate) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+
+    private static func findIgnoringCase(
+        _ lowercase: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Int? {
+        var index = start
+        while let candidate = find(lowercase[0], in: buffer, from: index) {
+            if startsWithIgnoringCase(lowercase, in: buffer, at: candidate) { return candidate }
+            index = candidate + 1
+        }
+        return nil
+    }
+}
