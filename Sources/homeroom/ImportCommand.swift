@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import HomeroomCore
-import HomeroomFetch
 import HomeroomRuntime
 import Lunch
 import Recipes
@@ -89,7 +88,7 @@ struct ImportCommand: AsyncParsableCommand {
 
         func run() async throws {
             let bytes = try await readInspectSource(source)
-            let address = URL(string: source).flatMap { $0.isWebAddress ? $0 : nil }
+            let address = webAddress(source)
             let recipes: [Recipe]
             do {
                 let text = bytes.drop {

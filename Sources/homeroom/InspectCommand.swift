@@ -2,7 +2,6 @@ import ArgumentParser
 import Feeds
 import Foundation
 import HTMLText
-import HomeroomCore
 import ICalendar
 import Recipes
 
@@ -59,7 +58,7 @@ struct InspectCommand: ParsableCommand {
 
         func run() async throws {
             let page = try await readInspectSource(source)
-            let address = URL(string: source).flatMap { $0.isWebAddress ? $0 : nil }
+            let address = webAddress(source)
             let recipe: Recipe
             do {
                 recipe = try RecipeExtractor.recipe(inPage: page, address: address)

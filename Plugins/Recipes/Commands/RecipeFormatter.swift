@@ -8,6 +8,16 @@ enum RecipeFormatter {
         return "#\(id) \(recipe.title)" + (facts.isEmpty ? "" : " — " + facts.joined(separator: ", "))
     }
 
+    /// The recipe number a user typed: "12" or "#12".
+    static func number(_ text: String) -> Int64? {
+        Int64(text.trimmingPrefix("#"))
+    }
+
+    /// One bullet line per ingredient.
+    static func bullets(_ ingredients: [String]) -> [String] {
+        ingredients.map { "• \($0)" }
+    }
+
     /// "35 min", "1 h 30 min".
     static func duration(_ minutes: Int) -> String {
         guard minutes >= 60 else { return "\(minutes) min" }

@@ -38,7 +38,7 @@ extension RecipesPlugin {
 
     var removeCommand: Command {
         Command("remove", summary: "take a recipe out of the book", usage: "NUMBER", access: .restricted) { context in
-            guard context.arguments.count == 1, let id = Int64(context.arguments[0].trimmingPrefix("#")) else {
+            guard context.arguments.count == 1, let id = RecipeFormatter.number(context.arguments[0]) else {
                 throw context.usageError()
             }
             let store = RecipeStore(storage: context.storage)

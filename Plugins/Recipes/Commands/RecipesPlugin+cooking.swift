@@ -12,7 +12,7 @@ extension RecipesPlugin {
             usage: "NUMBER",
             examples: [.init("cook 1", "step 1 of recipe 1, with the ingredients it uses")]
         ) { context in
-            guard context.arguments.count == 1, let id = Int64(context.arguments[0].trimmingPrefix("#")) else {
+            guard context.arguments.count == 1, let id = RecipeFormatter.number(context.arguments[0]) else {
                 throw context.usageError("which recipe? e.g. \(context.typed("cook 12"))")
             }
             let recipe = try await recipe(id, context)
@@ -59,7 +59,7 @@ extension RecipesPlugin {
     var ingredientsCommand: Command {
         Command("ingredients", summary: "everything the recipe you are cooking needs") { context in
             let (id, recipe, _) = try await cooking(context)
-            return Reply(lines: ["#\(id) \(recipe.title) needs:"] + recipe.ingredients.map { "• \($0)" })
+            return Reply(lines: ["#\(id) \(recipe.title) needs:"] + RecipeFormatter.bullets(recipe.ingredients))
         }
     }
 

@@ -13,7 +13,7 @@ extension RecipesPlugin {
         case "ingredients":
             return Reply(
                 lines: ["#\(id) \(recipe.title) — ingredients\(recipe.yields.map { " for \($0)" } ?? ""):"]
-                    + recipe.ingredients.map { "• \($0)" })
+                    + RecipeFormatter.bullets(recipe.ingredients))
         case "steps", "method", "instructions":
             return Reply(
                 lines: ["#\(id) \(recipe.title) — \(recipe.steps.count) steps:"]

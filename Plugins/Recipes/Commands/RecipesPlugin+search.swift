@@ -8,7 +8,7 @@ extension RecipesPlugin {
         guard let first = context.arguments.first else {
             throw UserFacingError("tell me what to look for, e.g. \(context.typed("recipe cornbread"))")
         }
-        if let id = Int64(first.trimmingPrefix("#")) { return try await show(id, context) }
+        if let id = RecipeFormatter.number(first) { return try await show(id, context) }
         return try await search(context)
     }
 
@@ -31,10 +31,8 @@ extension RecipesPlugin {
                 if !recipes.isEmpty {
                     let entry = context.auditEntry("recipes.remote", "saved \(recipes.count) for \"\(query.text)\"")
                     let saved = try await RecipeImporter.save(recipes, into: context.storage, audit: entry)
-                    let ids = saved.added + saved.updated
                     let known = Set(found.map(\.0))
-                    let fetched = try await store.recipes(ids)
-                    found += ids.filter { !known.contains($0) }.compactMap { id in fetched[id].map { (id, $0) } }
+                    found += zip(saved.numbers, recipes).filter { !known.contains($0.0) }
                 }
             } catch let error as UserFacingError {
                 context.logger.warning("recipe service failed", metadata: ["error": "\(error.message)"])

@@ -8,6 +8,8 @@ import SQLKit
 public enum RecipeImporter {
     /// What an import did.
     public struct Summary: Sendable, Equatable {
+        /// Every saved recipe's number, in the order the recipes were given.
+        public var numbers: [Int64] = []
         /// Recipes new to the book, with their numbers.
         public var added: [Int64] = []
         /// Recipes that were already there (same source) and were replaced.
@@ -81,8 +83,12 @@ public enum RecipeImporter {
             var summary = Summary()
             for recipe in recipes {
                 switch try await store.save(recipe, by: audit.actor.description, at: audit.at, on: db) {
-                case .added(let id): summary.added.append(id)
-                case .updated(let id): summary.updated.append(id)
+                case .added(let id):
+                    summary.added.append(id)
+                    summary.numbers.append(id)
+                case .updated(let id):
+                    summary.updated.append(id)
+                    summary.numbers.append(id)
                 }
             }
             try await AuditLog.insert(audit, into: db)
@@ -92,21 +98,12 @@ public enum RecipeImporter {
 
     /// "recipe 3: steps is missing" from where the decoder stopped.
     private static func describe(_ error: DecodingError) -> String {
+        /// "recipe 3: steps: item 2" for the path `recipes[2].steps[1]` (or `[2].steps[1]`).
         func place(_ path: [any CodingKey]) -> String {
-            var words: [String] = []
-            var index = 0
-            while index < path.count {
-                let key = path[index]
-                if key.stringValue == "recipes" || (index == 0 && key.intValue != nil) {
-                    let position = key.intValue ?? path.dropFirst(index + 1).first?.intValue
-                    if key.intValue == nil { index += 1 }
-                    if let position { words.append("recipe \(position + 1)") }
-                } else if let position = key.intValue {
-                    words.append("item \(position + 1)")
-                } else {
-                    words.append(key.stringValue)
-                }
-                index += 1
+            let keys = path.first?.stringValue == "recipes" ? path.dropFirst() : path[...]
+            let words = keys.enumerated().map { offset, key in
+                guard let position = key.intValue else { return key.stringValue }
+                return offset == 0 ? "recipe \(position + 1)" : "item \(position + 1)"
             }
             return words.isEmpty ? "the file" : words.joined(separator: ": ")
         }

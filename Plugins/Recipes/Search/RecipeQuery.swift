@@ -54,11 +54,7 @@ struct RecipeQuery: Equatable {
         for diet in diets where !DietRules.suits(recipe, diet) { return false }
         for ingredient in ingredients {
             let wanted = singularForm(ingredient)
-            guard
-                recipe.ingredients.contains(where: { line in
-                    line.lowercased().split { !$0.isLetter }.contains { singularForm($0) == wanted }
-                })
-            else { return false }
+            guard recipe.ingredients.contains(where: { singularWords(in: $0).contains(wanted) }) else { return false }
         }
         return true
     }

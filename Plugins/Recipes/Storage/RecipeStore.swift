@@ -12,9 +12,10 @@ import SQLKit
 struct RecipeStore: Sendable {
     let storage: PluginStorage
 
-    var search: any FullTextIndex {
-        storage.fullTextIndex("search", fields: ["title", "summary", "ingredients", "tags"])
-    }
+    /// The fields of the search index, in the order ``save(_:by:at:on:)`` fills them.
+    static let searchFields = ["title", "summary", "ingredients", "tags"]
+
+    var search: any FullTextIndex { storage.fullTextIndex("search", fields: Self.searchFields) }
 
     static func migrations() -> [Migration] {
         [
@@ -25,8 +26,7 @@ struct RecipeStore: Sendable {
                     .column("source_key", type: .text, .notNull, .unique).column("title", type: .text, .notNull)
                     .column("recipe", type: .text, .notNull).column("added_by", type: .text, .notNull)
                     .column("added_at", type: .bigint, .notNull).run()
-                try await context.fullTextIndex("search", fields: ["title", "summary", "ingredients", "tags"])
-                    .create(in: db)
+                try await context.fullTextIndex("search", fields: searchFields).create(in: db)
                 try await db.create(table: context.table("sessions"))
                     .column("user_id", type: .text, .primaryKey(autoIncrement: false))
                     .column("recipe_id", type: .bigint, .notNull).column("step", type: .int, .notNull)

@@ -47,8 +47,10 @@ public enum PageScanner {
             var index = 0
             while let open = find(UInt8(ascii: "<"), in: buffer, from: index) {
                 index = open + 1
-                if startsWith(commentStart, in: buffer, at: open) {
-                    index = find(commentEnd, in: buffer, from: open + 4).map { $0 + commentEnd.count } ?? buffer.count
+                if startsWithIgnoringCase(commentStart, in: buffer, at: open) {
+                    index =
+                        findIgnoringCase(commentEnd, in: buffer, from: open + 4).map { $0 + commentEnd.count }
+                        ?? buffer.count
                     continue
                 }
                 let tag: TagName
@@ -134,10 +136,7 @@ public enum PageScanner {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
-    private static func startsWith(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
-        start + needle.count <= buffer.count && buffer[start..<(start + needle.count)].elementsEqual(needle)
-    }
-
+    /// Whether `lowercase` (lowercase letters and punctuation) starts at `start`, in any case.
     private static func startsWithIgnoringCase(
         _ lowercase: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at start: Int
     ) -> Bool {
@@ -150,15 +149,6 @@ public enum PageScanner {
         guard start < buffer.count, let base = buffer.baseAddress else { return nil }
         guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-
-    private static func find(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        while let candidate = find(needle[0], in: buffer, from: index) {
-            if startsWith(needle, in: buffer, at: candidate) { return candidate }
-            index = candidate + 1
-        }
-        return nil
     }
 
     private static func findIgnoringCase(

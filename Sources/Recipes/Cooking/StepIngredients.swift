@@ -5,20 +5,22 @@
 /// or plural: "eggs" for "large eggs, beaten"). When several ingredients share a head word
 /// ("sugar" and "brown sugar") and the step names one of them in full, only that one matches.
 public struct StepIngredients: Sendable {
-    private let lines: [IngredientLine]
+    private let ingredients: [String]
+    /// The words of each ingredient's name, singular: "eggs" for "3 large eggs, beaten".
+    private let nameWords: [[String]]
 
     /// Prepares matching for `ingredients`.
     public init(_ ingredients: [String]) {
-        lines = ingredients.map(IngredientLine.init)
+        self.ingredients = ingredients
+        nameWords = ingredients.map { singularWords(in: IngredientLine($0).name) }
     }
 
     /// The ingredients (as written) that `step` uses, in the recipe's order.
     public func used(by step: String) -> [String] {
-        let stepWords = Self.words(step)
+        let stepWords = singularWords(in: step)
         let stepText = " " + stepWords.joined(separator: " ") + " "
         var byHead: [String: [(index: Int, name: String, fullNameFound: Bool)]] = [:]
-        for (index, line) in lines.enumerated() {
-            let nameWords = Self.words(line.name)
+        for (index, nameWords) in nameWords.enumerated() {
             guard let head = nameWords.last, head.count > 1, stepWords.contains(head) else { continue }
             let fullName = " " + nameWords.joined(separator: " ") + " "
             byHead[head, default: []].append((index, fullName, stepText.contains(fullName)))
@@ -32,11 +34,6 @@ public struct StepIngredients: Sendable {
             }
             chosen += (longest.isEmpty ? candidates : longest).map(\.index)
         }
-        return chosen.sorted().map { lines[$0].original }
-    }
-
-    /// Lowercased words, each made singular, so that "eggs" finds "egg".
-    static func words(_ text: String) -> [String] {
-        text.lowercased().split { !$0.isLetter }.map(singularForm)
+        return chosen.sorted().map { ingredients[$0] }
     }
 }

@@ -52,7 +52,7 @@ public enum DietRules {
     static func wordsWithoutExceptions(_ line: String) -> Set<String> {
         var text = line.lowercased()
         for phrase in exceptions { text = text.replacing(phrase, with: " ") }
-        return Set(text.split { !$0.isLetter }.map(singularForm))
+        return Set(singularWords(in: text))
     }
 
     private static func grams(_ value: String?) -> Double? {

@@ -18,21 +18,9 @@ enum SchemaText {
         return decoded.collapsingWhitespace
     }
 
-    /// `text` with everything from `<` to the next `>` removed.
+    /// `text` with everything from `<` to the next `>` removed; a `<` with no `>` after it is a
+    /// less-than sign and stays.
     static func withoutTags(_ text: String) -> String {
-        guard text.contains("<") else { return text }
-        var result = ""
-        var inTag = false
-        for character in text {
-            if inTag {
-                if character == ">" { inTag = false }
-            } else if character == "<" {
-                inTag = true
-            } else {
-                result.append(character)
-            }
-        }
-        // An unclosed `<` is a less-than sign, not a tag.
-        return inTag && !text.hasSuffix(">") ? text.replacing(#/<[^>]*>/#, with: "") : result
+        text.contains("<") ? text.replacing(#/<[^>]*>/#, with: "") : text
     }
 }

@@ -8,3 +8,9 @@ public func singularForm(_ word: some StringProtocol) -> String {
     if word.hasSuffix("s"), !word.hasSuffix("ss"), word.count > 3 { return String(word.dropLast()) }
     return String(word)
 }
+
+/// The words of `text` (runs of letters), lowercased and singular: what ingredient and step
+/// matching compares.
+public func singularWords(in text: String) -> [String] {
+    text.lowercased().split { !$0.isLetter }.map(singularForm)
+}

@@ -29,10 +29,7 @@ enum Units {
     /// ("tbsp", "g") stay as they are.
     static func inflected(_ unit: String, plural: Bool) -> String {
         let lowercased = unit.lowercased()
-        guard
-            lowercased.count > 3 || ["cup", "can"].contains(lowercased) || lowercased == "cups" || lowercased == "cans"
-        else { return unit }
-        guard !["tbsp", "tbsp.", "lbs", "oz"].contains(lowercased) else { return unit }
+        guard lowercased.count > 3 || ["cup", "can"].contains(lowercased), lowercased != "tbsp" else { return unit }
         let irregular: [String: String] = [
             "leaf": "leaves", "inch": "inches", "bunch": "bunches", "pinch": "pinches",
             "dash": "dashes", "handful": "handfuls",
