@@ -39,6 +39,11 @@ let package = Package(
         .target(name: "HTMLText", dependencies: ["CLibXML2"]),
         .target(name: "Feeds", dependencies: ["CLibXML2", "HTMLText"]),
         .target(name: "Recipes", dependencies: ["HTMLText"]),
+        .target(name: "Campus"),
+        .systemLibrary(
+            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "QRCodes", dependencies: ["CQREncode", "CZlib"]),
         .target(
             name: "HomeroomFetch",
             dependencies: [
@@ -147,6 +152,15 @@ let package = Package(
             ],
             path: "Plugins/Recipes"
         ),
+        .target(
+            name: "Directions",
+            dependencies: [
+                "HomeroomCore", "Campus",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Plugins/Directions"
+        ),
         .executableTarget(
             name: "homeroom",
             dependencies: [
@@ -163,6 +177,9 @@ let package = Package(
                 "Schedule",
                 "News",
                 "RecipesPlugin",
+                "Campus",
+                "QRCodes",
+                "Directions",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -186,6 +203,8 @@ let package = Package(
                 "Schedule",
                 "Recipes",
                 "RecipesPlugin",
+                "Campus",
+                "Directions",
             ],
             path: "Benchmarks"
         ),
@@ -211,9 +230,19 @@ let package = Package(
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting"]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "HomeroomTesting"]),
+        .testTarget(name: "CampusTests", dependencies: ["Campus", "HomeroomTesting"]),
+        .testTarget(name: "QRCodesTests", dependencies: ["QRCodes", "HomeroomTesting"]),
         .testTarget(
             name: "RecipesPluginTests",
             dependencies: ["RecipesPlugin", "Recipes", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+        .testTarget(
+            name: "DirectionsTests",
+            dependencies: [
+                "Directions", "Campus", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomWebhooks",
+                "HomeroomFetch",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "NewsTests", dependencies: ["News", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         .testTarget(
             name: "HomeroomIRCTests",

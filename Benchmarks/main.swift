@@ -168,7 +168,7 @@ func benchmarkIdleMemory() throws {
     print("  the Swift libraries, shared and reclaimable, whose count depends on the page cache")
 }
 
-// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, feeds, articles, recipes, recipe-search) runs one of them, for a profiler.
+// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, feeds, articles, recipes, recipe-search, routing) runs one of them, for a profiler.
 let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
 if only == nil || only == "dispatch" { try await benchmarkDispatch() }
 if only == nil || only == "parse" { try benchmarkCalendarParsing() }
@@ -180,3 +180,4 @@ if only == nil || only == "feeds" { try benchmarkFeedParsing() }
 if only == nil || only == "articles" { try benchmarkArticleExtraction() }
 if only == nil || only == "recipes" { try benchmarkRecipeExtraction() }
 if only == nil || only == "recipe-search" { try await benchmarkRecipeSearch() }
+if only == nil || only == "routing" { try await benchmarkRouting() }

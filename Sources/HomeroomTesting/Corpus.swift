@@ -22,16 +22,8 @@ public enum Corpus {
 
     /// The bytes of a gzip file (the corpus's `.html.gz` pages), through the system's `gzip`.
     public static func gunzip(_ file: URL) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        // Polled rather than waitUntilExit, which can hang when called from a concurrency thread.
-        while process.isRunning { usleep(1000) }
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
-        return Array(data)
+        let result = try ExternalProgram.run("/bin/gzip", ["-dc", file.path])
+        guard result.status == 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return Array(result.output)
     }
 }

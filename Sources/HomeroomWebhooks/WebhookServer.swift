@@ -78,6 +78,7 @@ public struct WebhookServer: Service {
         if settings.discord.publicKey != nil { paths.append("/discord/interactions") }
         if settings.teams.secret != nil { paths.append("/teams/messages") }
         if !settings.api.clients.isEmpty { paths.append("/api/v1/messages") }
+        paths += dependencies.dispatcher.pages.keys.sorted().map { "/\($0)" }
         return paths
     }
 
@@ -168,6 +169,15 @@ public struct WebhookServer: Service {
             let metrics = MetricsEndpoint(
                 registry: registry, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus)
             router.get("metrics") { _, _ in await metrics.respond() }
+        }
+
+        for (path, page) in dependencies.dispatcher.pages {
+            router.get(RouterPath(path)) { request, _ in
+                await PageEndpoint.respond(page, name: nil, to: request)
+            }
+            router.get(RouterPath("\(path)/:name")) { request, context in
+                await PageEndpoint.respond(page, name: context.parameters.get("name"), to: request)
+            }
         }
 
         let host = settings.host

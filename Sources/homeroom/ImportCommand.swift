@@ -1,4 +1,6 @@
 import ArgumentParser
+import Campus
+import Directions
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
@@ -10,7 +12,7 @@ import Schedule
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import data from a file.",
-        subcommands: [LunchMenus.self, CourseCatalog.self, RecipeBook.self])
+        subcommands: [LunchMenus.self, CourseCatalog.self, RecipeBook.self, CampusMap.self])
 
     struct LunchMenus: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -111,6 +113,51 @@ struct ImportCommand: AsyncParsableCommand {
                     detail: "\(recipes.count) from \(source)"))
             await runtime.close()
             print("imported \(summary.added.count) new and \(summary.updated.count) updated recipes from \(source)")
+        }
+    }
+}
+
+extension ImportCommand {
+    struct CampusMap: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "campus",
+            abstract: "Replace the campus map (buildings, checkpoints, links, rooms, places) from a campus file.",
+            discussion: """
+                All or nothing: the first problem is reported with its line and the current map stays. \
+                The format is in the README. Example: homeroom import campus Examples/campus.json
+                """)
+        @OptionGroup var options: RuntimeOptions
+        @Argument(help: "The campus .json file.") var file: String
+
+        func run() async throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                printError("cannot read \(file)")
+                throw ExitCode(1)
+            }
+            let runtime = try await options.startRuntime(quietest: .warning)
+            let summary: CampusImporter.Summary
+            do {
+                summary = try await CampusImporter.importCampus(
+                    Array(data), into: runtime.storage(for: DirectionsPlugin.id),
+                    audit: AuditEntry(
+                        at: runtime.clock.now, actor: AuditEntry.commandLine, action: "directions.import",
+                        detail: "campus from \(file)"))
+                await runtime.close()
+            } catch let error as CampusFileError {
+                await runtime.close()
+                printError("\(file):\(error.line): \(error.message)")
+                throw ExitCode(1)
+            }
+            print(
+                "imported \(summary.buildings) buildings, \(summary.floors) floors, \(summary.rooms) rooms, "
+                    + "\(summary.places) places and \(summary.checkpoints) checkpoints (\(summary.codes) with QR codes)"
+            )
+            if !summary.unreachable.isEmpty {
+                printError(
+                    "warning: no walk reaches \(summary.unreachable.count) checkpoint(s) from the first one: "
+                        + summary.unreachable.prefix(10).joined(separator: ", ")
+                        + (summary.unreachable.count > 10 ? ", …" : "") + " — is a link missing?")
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Directions
 import HomeroomCore
 import Lunch
 import News
@@ -6,5 +7,5 @@ import Schedule
 
 /// The plugins this build of `homeroom` carries.
 let installedPlugins: [any ConfigurablePlugin.Type] = [
-    LunchPlugin.self, SchedulePlugin.self, NewsPlugin.self, RecipesPlugin.self,
+    LunchPlugin.self, SchedulePlugin.self, NewsPlugin.self, RecipesPlugin.self, DirectionsPlugin.self,
 ]

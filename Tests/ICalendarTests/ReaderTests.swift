@@ -173,7 +173,7 @@ import Testing
     }
 
     @Test func randomBytesNeverCrash() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let seedText = try String(
             contentsOf: Corpus.schools.appendingPathComponent("lincoln_high_la_fall2025.ics"),
             encoding: .utf8)
@@ -190,18 +190,5 @@ import Testing
                 )
             }
         }
-    }
-}
-
-/// A small deterministic generator for the mutation test.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

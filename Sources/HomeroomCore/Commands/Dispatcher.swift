@@ -67,11 +67,13 @@ public struct Dispatcher: Sendable {
     public let rateLimit: RateLimit?
     /// Plugins whose commands cannot be switched off per channel (the core commands).
     public let alwaysOnPlugins: Set<String>
+    /// The plugins' web pages, by path.
+    public let pages: [String: ServedPage]
     let services: Services
     private let storages: [String: PluginStorage]
     private let loggers: [String: Logger]
 
-    /// Builds the dispatcher; throws when two plugins declare the same command name.
+    /// Builds the dispatcher; throws when two plugins declare the same command name or page path.
     public init(
         plugins: [any Plugin], recognizer: CommandRecognizer, rateLimit: RateLimit?, alwaysOnPlugins: Set<String>,
         services: Services
@@ -90,6 +92,18 @@ public struct Dispatcher: Sendable {
                 logger[metadataKey: "plugin"] = "\(plugin.id)"
                 return (plugin.id, logger)
             })
+        var pages: [String: ServedPage] = [:]
+        for plugin in plugins {
+            for page in plugin.pages {
+                if let other = pages[page.path] {
+                    throw ServedPage.DuplicatePath(path: page.path, pluginIDs: [other.pluginID, plugin.id])
+                }
+                pages[page.path] = ServedPage(
+                    pluginID: plugin.id, page: page, storage: storages[plugin.id]!, school: services.school,
+                    clock: services.clock, logger: loggers[plugin.id]!)
+            }
+        }
+        self.pages = pages
     }
 
     /// Handles one message: the reply to send, or nil when the message was not for the bot (or

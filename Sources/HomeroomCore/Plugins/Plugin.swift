@@ -1,4 +1,4 @@
-/// What every bot plugin declares, in one place: its id, commands, migrations and scheduled jobs.
+/// What every bot plugin declares, in one place: its id, commands, migrations, scheduled jobs and web pages.
 ///
 /// Plugins written for schools conform to ``ConfigurablePlugin``, which adds the typed
 /// configuration section; the runtime's own core commands (help, login, admin) conform to this
@@ -15,11 +15,17 @@ public protocol Plugin: Sendable {
 
     /// Its scheduled jobs, run in the school's time zone.
     var jobs: [ScheduledJob] { get }
+
+    /// The web pages it serves on the webhook server.
+    var pages: [WebPage] { get }
 }
 
 extension Plugin {
     /// No scheduled jobs.
     public var jobs: [ScheduledJob] { [] }
+
+    /// No web pages.
+    public var pages: [WebPage] { [] }
 
     /// The id, from an instance.
     public var id: String { Self.id }

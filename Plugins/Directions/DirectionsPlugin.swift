@@ -1,0 +1,83 @@
+import Campus
+import Foundation
+import HomeroomCore
+
+/// Campus directions: scan the QR code where you stand, name a room or a place, get the way there.
+///
+/// The campus (buildings, checkpoints, links, rooms, places) is imported by an admin with
+/// `homeroom import campus FILE`; each printed QR code opens `/here/CHECKPOINT` on the webhook
+/// server, and `/here CHECKPOINT` in chat remembers where the person stands.
+public struct DirectionsPlugin: ConfigurablePlugin {
+    public static let id = "directions"
+
+    /// The `plugins.directions` configuration section.
+    public struct Settings: Decodable, Sendable {
+        /// The address phones reach the webhook server at; QR codes encode `publicURL/here/CHECKPOINT`.
+        public var publicURL = "http://127.0.0.1:8080"
+        /// How long a checkpoint named with `/here` stays the person's starting point, in minutes.
+        public var locationMinutes = 30
+        /// Seconds the campus map is used from memory before its revision is checked again: how
+        /// long an import by another process (or instance) can take to show.
+        public var cacheSeconds = 30.0
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case publicURL, locationMinutes, cacheSeconds
+        }
+
+        /// The defaults.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            publicURL = try container.decode(.publicURL, or: publicURL)
+            locationMinutes = try container.decode(.locationMinutes, or: locationMinutes)
+            cacheSeconds = try container.decode(.cacheSeconds, or: cacheSeconds)
+        }
+    }
+
+    let settings: Settings
+    let cache: CampusCache
+
+    public init(settings: Settings) throws {
+        guard let url = URL(string: settings.publicURL), url.isWebAddress, url.query == nil,
+            settings.publicURL.allSatisfy(\.isASCII)
+        else {
+            throw UserFacingError(
+                "publicURL must be an http or https address in ASCII, like https://homeroom.school.example")
+        }
+        guard (1...1440).contains(settings.locationMinutes) else {
+            throw UserFacingError("locationMinutes must be 1 to 1440")
+        }
+        guard (0...3600).contains(settings.cacheSeconds) else {
+            throw UserFacingError("cacheSeconds must be 0 to 3600")
+        }
+        cache = CampusCache(lifetime: settings.cacheSeconds)
+        var settings = settings
+        while settings.publicURL.hasSuffix("/") { settings.publicURL.removeLast() }
+        self.settings = settings
+    }
+
+    /// The address a checkpoint's QR code encodes: `publicURL/here/CHECKPOINT`.
+    public func pageAddress(of checkpoint: String) -> String {
+        "\(settings.publicURL)/here/\(checkpoint.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? checkpoint)"
+    }
+
+    public var migrations: [Migration] { CampusStore.migrations() }
+
+    public var commands: [Command] { [hereCommand, directionsCommand, roomsCommand, placesCommand] }
+
+    public var pages: [WebPage] {
+        [WebPage("here", summary: "the page a checkpoint's QR code opens", handler: herePage)]
+    }
+
+    func store(_ storage: PluginStorage) -> CampusStore { CampusStore(storage: storage, cache: cache) }
+
+    /// The campus at `now`, or the error saying none is imported yet.
+    func campus(in storage: PluginStorage, at now: Date) async throws -> Campus {
+        guard let campus = try await store(storage).campus(at: now) else {
+            throw UserFacingError("no campus map yet — an admin imports one with: homeroom import campus FILE")
+        }
+        return campus
+    }
+}

@@ -1,0 +1,32 @@
+import Campus
+import HomeroomCore
+
+extension DirectionsPlugin {
+    /// `GET /here/CHECKPOINT[?to=B-201 | ?building=B&room=201][&accessible=1]`: the page a QR
+    /// code opens. An unknown checkpoint gets a 404 page listing the places.
+    func herePage(_ request: WebPageRequest) async throws -> WebPageResponse {
+        guard let campus = try await store(request.storage).campus(at: request.clock.now) else {
+            return .html(HerePage.missing(campus: nil, code: request.name), status: 404)
+        }
+        guard let name = request.name, let start = campus.checkpoint(named: name) else {
+            return .html(HerePage.missing(campus: campus, code: request.name), status: 404)
+        }
+        let form = HerePage.Form(query: request.query)
+        var page = HerePage(campus: campus, start: start, form: form)
+        if let target = form.destination(on: campus) {
+            do {
+                let destination = try CampusLookup(campus: campus, prefix: "/").destination(target)
+                if let route = campus.directions(from: start, to: destination, accessible: form.accessible) {
+                    page.route = route
+                } else {
+                    page.problem =
+                        "The map has no \(form.accessible ? "step-free " : "")way from here to "
+                        + "\(campus.title(of: destination)). The main office can help."
+                }
+            } catch {
+                page.problem = error.message.asSentence
+            }
+        }
+        return .html(page.html)
+    }
+}

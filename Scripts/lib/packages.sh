@@ -1,0 +1,20 @@
+# Installs Debian packages when the file they provide is missing; sourced by Scripts/test and Scripts/serve.
+
+# install_when_missing FILE PACKAGE REASON
+install_when_missing() {
+    local file="$1" package="$2" reason="$3"
+    [ -e "$file" ] && return 0
+    echo "== installing $package for $reason"
+    local as_root=()
+    [ "$(id -u)" = 0 ] || as_root=(sudo)
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null \
+        || { "${as_root[@]}" apt-get update -qq && "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null; }
+}
+
+# The C libraries `homeroom` links: libxml2 for the HTML and feed parsers, libqrencode and zlib for
+# the printable QR codes.
+install_build_packages() {
+    install_when_missing /usr/include/libxml2/libxml/HTMLparser.h libxml2-dev "the HTML and feed parsers"
+    install_when_missing /usr/include/qrencode.h libqrencode-dev "the QR codes"
+    install_when_missing /usr/include/zlib.h zlib1g-dev "the QR codes' PNG files"
+}

@@ -1,0 +1,186 @@
+extension Campus {
+    /// Reads a campus file (the format is in the README), checking every reference; the first
+    /// problem is thrown with its line, and nothing is half-read.
+    public static func read(_ bytes: some Collection<UInt8>) throws(CampusFileError) -> Campus {
+        let root = try ObjectReader(
+            LocatedJSON.parse(bytes), what: "the campus",
+            allowed: ["name", "buildings", "checkpoints", "links", "rooms", "places"])
+        var reader = CampusReader()
+        for json in try root.list("buildings") { try reader.readBuilding(json) }
+        guard !reader.buildings.isEmpty else { throw root.error("buildings", "needs at least one building") }
+        for json in try root.list("checkpoints") { try reader.readCheckpoint(json) }
+        guard !reader.checkpoints.isEmpty else { throw root.error("checkpoints", "needs at least one checkpoint") }
+        for json in try root.list("links", required: false) { try reader.readLink(json) }
+        for json in try root.list("rooms", required: false) { try reader.readRoom(json) }
+        for json in try root.list("places", required: false) { try reader.readPlace(json) }
+        return Campus(
+            name: try root.string("name"), buildings: reader.buildings, checkpoints: reader.checkpoints,
+            links: reader.links, rooms: reader.rooms, places: reader.places)
+    }
+}
+
+/// The campus read so far, and the indexes that check references as the file is read.
+private struct CampusReader {
+    var buildings: [Building] = []
+    var checkpoints: [Checkpoint] = []
+    var links: [Link] = []
+    var rooms: [Room] = []
+    var places: [Place] = []
+    var buildingIndex: [String: Int] = [:]
+    var checkpointIndex: [String: Int] = [:]
+    var roomIndex: [String: Int] = [:]
+    var roomLines: [Int] = []
+    var placeNames: Set<String> = []
+
+    mutating func readBuilding(_ json: LocatedJSON) throws(CampusFileError) {
+        let object = try ObjectReader(
+            json, what: "building \(buildings.count + 1)", naming: ["id"], allowed: ["id", "name"])
+        let id = try object.string("id")
+        let key = Campus.key(id)
+        guard key == id.uppercased(), key.count <= 8 else {
+            throw object.error("id", "must be up to 8 letters and digits, like \"B\"")
+        }
+        guard buildingIndex[key] == nil else { throw object.error("id", "\(id) is already a building") }
+        buildingIndex[key] = buildings.count
+        buildings.append(Building(id: id, name: try object.string("name")))
+    }
+
+    mutating func readCheckpoint(_ json: LocatedJSON) throws(CampusFileError) {
+        let object = try ObjectReader(
+            json, what: "checkpoint \(checkpoints.count + 1)", naming: ["id"],
+            allowed: ["id", "name", "building", "floor", "code"])
+        let id = try object.string("id")
+        guard id.count <= 32, id.unicodeScalars.allSatisfy({ Self.isIDCharacter($0) }) else {
+            throw object.error("id", "must be up to 32 letters, digits, '-', '_' or '.', like \"B2-EAST\"")
+        }
+        guard checkpointIndex[Campus.key(id)] == nil else { throw object.error("id", "is already a checkpoint") }
+        let building = try lookUpBuilding(try object.string("building"), object, key: "building")
+        guard let floor = try object.optionalInteger("floor", in: -5...200) else {
+            throw object.error("floor", "is missing")
+        }
+        checkpointIndex[Campus.key(id)] = checkpoints.count
+        checkpoints.append(
+            Checkpoint(
+                id: id, name: try object.string("name"), building: building, floor: floor,
+                hasCode: try object.bool("code", default: true)))
+    }
+
+    mutating func readLink(_ json: LocatedJSON) throws(CampusFileError) {
+        let object = try ObjectReader(
+            json, what: "link \(links.count + 1)", naming: ["from", "to"],
+            allowed: ["from", "to", "length", "kind", "name", "along", "instruction", "back", "oneWay"])
+        let fromID = try object.string("from")
+        let toID = try object.string("to")
+        let from = try lookUpCheckpoint(fromID, object, key: "from")
+        let to = try lookUpCheckpoint(toID, object, key: "to")
+        guard from != to else { throw object.error("to", "is the same checkpoint as \"from\"") }
+        let kind = try object.choice("kind", Link.Kind.self) ?? .walk
+        let (start, end) = (checkpoints[from], checkpoints[to])
+        switch kind {
+        case .stairs, .elevator:
+            guard start.building == end.building, start.floor != end.floor else {
+                throw object.error("kind", "\(kind.rawValue) must join two floors of one building")
+            }
+        case .walk, .door:
+            guard start.floor == end.floor else {
+                throw object.error(
+                    "kind",
+                    "\(kind.rawValue) joins floors \(start.floor) and \(end.floor): use stairs, elevator or ramp")
+            }
+        case .ramp, .outside:
+            break
+        }
+        let oneWay = try object.bool("oneWay", default: false)
+        let back = try object.optionalString("back")
+        if oneWay, back != nil { throw object.error("back", "cannot be given for a one-way link") }
+        links.append(
+            Link(
+                from: from, to: to, length: try object.number("length", in: 0.1...5000), kind: kind,
+                name: try object.optionalString("name"), along: try object.optionalString("along"),
+                instruction: try object.optionalString("instruction"), back: back, oneWay: oneWay))
+    }
+
+    mutating func readRoom(_ json: LocatedJSON) throws(CampusFileError) {
+        let object = try ObjectReader(
+            json, what: "room \(rooms.count + 1)", naming: ["number"],
+            allowed: ["number", "name", "aliases", "at", "side", "door", "hint"])
+        let number = try object.string("number")
+        guard !Campus.key(number).isEmpty else { throw object.error("number", "needs letters or digits") }
+        let aliases = try object.strings("aliases")
+        for name in [number] + aliases {
+            if let other = roomIndex[Campus.key(name)] {
+                throw object.error(
+                    name == number ? "number" : "aliases",
+                    "\"\(name)\" already names room \(rooms[other].number) on line \(roomLines[other])")
+            }
+        }
+        let checkpoint = try lookUpCheckpoint(try object.string("at"), object, key: "at")
+        for name in [number] + aliases { roomIndex[Campus.key(name)] = rooms.count }
+        roomLines.append(object.line)
+        rooms.append(
+            Room(
+                number: number, name: try object.optionalString("name"), aliases: aliases, checkpoint: checkpoint,
+                side: try object.choice("side", Room.Side.self), door: try object.optionalInteger("door", in: 1...50),
+                hint: try object.optionalString("hint")))
+    }
+
+    mutating func readPlace(_ json: LocatedJSON) throws(CampusFileError) {
+        let object = try ObjectReader(
+            json, what: "place \(places.count + 1)", naming: ["name"],
+            allowed: ["name", "aliases", "room", "at", "hint"])
+        let name = try object.string("name")
+        let aliases = try object.strings("aliases")
+        for each in [name] + aliases {
+            guard !placeNames.contains(Campus.key(each)) else {
+                throw object.error(each == name ? "name" : "aliases", "\"\(each)\" already names a place")
+            }
+            if let room = roomIndex[Campus.key(each)] {
+                throw object.error(
+                    each == name ? "name" : "aliases",
+                    "\"\(each)\" already names room \(rooms[room].number) on line \(roomLines[room])")
+            }
+        }
+        let room: Int?
+        let checkpoint: Int
+        switch (try object.optionalString("room"), try object.optionalString("at")) {
+        case (let number?, nil):
+            guard let index = roomIndex[Campus.key(number)] else {
+                throw object.error("room", "names no room: \(number) (rooms come before places in the file)")
+            }
+            room = index
+            checkpoint = rooms[index].checkpoint
+        case (nil, let id?):
+            room = nil
+            checkpoint = try lookUpCheckpoint(id, object, key: "at")
+        default:
+            throw CampusFileError(line: object.line, message: "place \(name): give either \"room\" or \"at\"")
+        }
+        for each in [name] + aliases { placeNames.insert(Campus.key(each)) }
+        places.append(
+            Place(
+                name: name, aliases: aliases, room: room, checkpoint: checkpoint,
+                hint: try object.optionalString("hint")))
+    }
+
+    private func lookUpBuilding(_ id: String, _ object: ObjectReader, key: String) throws(CampusFileError) -> Int {
+        guard let index = buildingIndex[Campus.key(id)] else {
+            throw object.error(
+                key, "names no building: \(id) (the buildings are \(buildings.map(\.id).joined(separator: ", ")))")
+        }
+        return index
+    }
+
+    private func lookUpCheckpoint(_ id: String, _ object: ObjectReader, key: String) throws(CampusFileError)
+        -> Int
+    {
+        guard let index = checkpointIndex[Campus.key(id)] else {
+            throw object.error(key, "names no checkpoint: \(id)")
+        }
+        return index
+    }
+
+    private static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+    }
+}

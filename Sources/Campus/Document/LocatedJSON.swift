@@ -1,0 +1,273 @@
+/// A JSON value with the line it starts on, so that a campus file's errors can name the line.
+///
+/// Foundation's decoders report a coding path, not a line; an admin fixing a 2,000-line campus
+/// file needs the line. This reader is strict RFC 8259 JSON (no comments, no trailing commas).
+public struct LocatedJSON: Sendable {
+    /// The value itself.
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([LocatedJSON])
+        /// The members in file order; a key given twice is an error when read.
+        case object([Member])
+    }
+
+    /// One member of an object: its key, the key's line, and the value.
+    public struct Member: Sendable {
+        public let key: String
+        public let line: Int
+        public let value: LocatedJSON
+    }
+
+    /// The value.
+    public let value: Value
+    /// The 1-based line the value starts on.
+    public let line: Int
+
+    /// Reads one JSON document; throws ``CampusFileError`` with the line of the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(CampusFileError) -> LocatedJSON {
+        var reader = Reader(bytes: Array(bytes))
+        reader.skipByteOrderMark()
+        let value = try reader.readValue(depth: 0)
+        reader.skipWhitespace()
+        guard reader.atEnd else { throw reader.error("unexpected text after the end of the document") }
+        return value
+    }
+
+    /// What the value is, for errors: "a string", "an object".
+    var kindName: String {
+        switch value {
+        case .null: "null"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+private struct Reader {
+    let bytes: [UInt8]
+    var position = 0
+    var line = 1
+
+    static let maximumDepth = 64
+
+    var atEnd: Bool { position >= bytes.count }
+
+    func error(_ message: String) -> CampusFileError { CampusFileError(line: line, message: message) }
+
+    mutating func skipByteOrderMark() {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x0A: line += 1
+            case 0x20, 0x09, 0x0D: break
+            default: return
+            }
+            position += 1
+        }
+    }
+
+    mutating func readValue(depth: Int) throws(CampusFileError) -> LocatedJSON {
+        skipWhitespace()
+        guard depth < Self.maximumDepth else {
+            throw error("the document nests deeper than \(Self.maximumDepth) levels")
+        }
+        guard position < bytes.count else { throw error("the document ends where a value should be") }
+        let start = line
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return LocatedJSON(value: .object(try readMembers(depth: depth)), line: start)
+        case UInt8(ascii: "["): return LocatedJSON(value: .array(try readElements(depth: depth)), line: start)
+        case UInt8(ascii: "\""): return LocatedJSON(value: .string(try readString()), line: start)
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return LocatedJSON(value: .bool(true), line: start)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return LocatedJSON(value: .bool(false), line: start)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return LocatedJSON(value: .null, line: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return LocatedJSON(value: .number(try readNumber()), line: start)
+        case let byte:
+            throw error("unexpected \(Self.describe(byte)) where a value should be")
+        }
+    }
+
+    mutating func readMembers(depth: Int) throws(CampusFileError) -> [LocatedJSON.Member] {
+        position += 1
+        var members: [LocatedJSON.Member] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return members
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a key in double quotes")
+            }
+            let keyLine = line
+            let key = try readString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key \"\(key)\"")
+            }
+            position += 1
+            members.append(LocatedJSON.Member(key: key, line: keyLine, value: try readValue(depth: depth + 1)))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("the document ends inside an object") }
+            switch bytes[position] {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"):
+                position += 1
+                return members
+            case let byte: throw error("expected ',' or '}' after a member, found \(Self.describe(byte))")
+            }
+        }
+    }
+
+    mutating func readElements(depth: Int) throws(CampusFileError) -> [LocatedJSON] {
+        position += 1
+        var elements: [LocatedJSON] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return elements
+        }
+        while true {
+            elements.append(try readValue(depth: depth + 1))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("the document ends inside a list") }
+            switch bytes[position] {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"):
+                position += 1
+                return elements
+            case let byte: throw error("expected ',' or ']' after a list element, found \(Self.describe(byte))")
+            }
+        }
+    }
+
+    mutating func readLiteral(_ word: String) throws(CampusFileError) {
+        let expected = Array(word.utf8)
+        guard bytes[position...].starts(with: expected) else {
+            throw error("unexpected \(Self.describe(bytes[position])) where a value should be")
+        }
+        position += expected.count
+    }
+
+    mutating func readNumber() throws(CampusFileError) -> Double {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let digitsStart = position
+        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+        guard position > digitsStart else { throw error("a number needs digits after '-'") }
+        if bytes[digitsStart] == UInt8(ascii: "0"), position - digitsStart > 1 {
+            throw error("a number cannot start with 0")
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            let fractionStart = position
+            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+            guard position > fractionStart else { throw error("a number needs digits after '.'") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            let exponentStart = position
+            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+            guard position > exponentStart else { throw error("a number needs digits in its exponent") }
+        }
+        guard let number = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else {
+            throw error("unreadable number")
+        }
+        return number
+    }
+
+    mutating func readString() throws(CampusFileError) -> String {
+        position += 1
+        var scalars = String.UnicodeScalarView()
+        var run = position
+        func flush(_ end: Int) {
+            scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush(position)
+                position += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(position)
+                position += 1
+                scalars.append(try readEscape())
+                run = position
+            case 0x00..<0x20:
+                throw error(
+                    byte == 0x0A ? "a string is missing its closing quote" : "a control character inside a string")
+            default:
+                position += 1
+            }
+        }
+        throw error("a string is missing its closing quote")
+    }
+
+    mutating func readEscape() throws(CampusFileError) -> Unicode.Scalar {
+        guard position < bytes.count else { throw error("the document ends inside an escape") }
+        let byte = bytes[position]
+        position += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try readHexQuad()
+            if (0xD800..<0xDC00).contains(high) {
+                guard bytes[position...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) else {
+                    throw error("a \\u escape is half of a surrogate pair")
+                }
+                position += 2
+                let low = try readHexQuad()
+                guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u escape is half of a surrogate pair") }
+                return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            guard let scalar = Unicode.Scalar(high) else { throw error("a \\u escape is half of a surrogate pair") }
+            return scalar
+        default:
+            throw error("unknown escape \\\(Self.describe(byte))")
+        }
+    }
+
+    mutating func readHexQuad() throws(CampusFileError) -> UInt32 {
+        guard position + 4 <= bytes.count,
+            let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+        else { throw error("a \\u escape needs four hex digits") }
+        position += 4
+        return value
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    static func describe(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte)
+            ? "'\(Character(Unicode.Scalar(byte)))'"
+            : "byte 0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
+}

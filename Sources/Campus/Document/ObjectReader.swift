@@ -1,0 +1,140 @@
+/// Reads the members of one object of a campus file, with errors that name the line and the thing
+/// being read ("line 40: room B-201: "door" must be a whole number from 1 to 50").
+struct ObjectReader {
+    let what: String
+    let line: Int
+    private let members: [String: LocatedJSON.Member]
+
+    /// Reads `json` as an object describing `what`, refusing keys not in `allowed`. When the
+    /// strings under `naming` are there, errors call the object by them ("room B-201", "link
+    /// A1 → A2") instead of `what`.
+    init(_ json: LocatedJSON, what: String, naming: [String] = [], allowed: Set<String>) throws(CampusFileError) {
+        guard case .object(let members) = json.value else {
+            throw CampusFileError(line: json.line, message: "\(what) must be an object, not \(json.kindName)")
+        }
+        let names = naming.compactMap { key in
+            members.first { $0.key == key }.flatMap { member -> String? in
+                if case .string(let name) = member.value.value { name.trimmingSpaces } else { nil }
+            }
+        }
+        let kind = what.split(separator: " ").first.map(String.init) ?? what
+        let what = names.count == naming.count && !naming.isEmpty ? "\(kind) \(names.joined(separator: " → "))" : what
+        var byKey: [String: LocatedJSON.Member] = [:]
+        for member in members {
+            guard allowed.contains(member.key) else {
+                throw CampusFileError(
+                    line: member.line,
+                    message:
+                        "\(what): unknown key \"\(member.key)\" (the keys are \(allowed.sorted().joined(separator: ", ")))"
+                )
+            }
+            guard byKey[member.key] == nil else {
+                throw CampusFileError(line: member.line, message: "\(what): \"\(member.key)\" is given twice")
+            }
+            byKey[member.key] = member
+        }
+        self.what = what
+        self.line = json.line
+        self.members = byKey
+    }
+
+    /// The line of `key`'s value, or of the object when it is missing.
+    func line(of key: String) -> Int { members[key]?.value.line ?? line }
+
+    /// An error about `key`, on its line.
+    func error(_ key: String, _ message: String) -> CampusFileError {
+        CampusFileError(line: line(of: key), message: "\(what): \"\(key)\" \(message)")
+    }
+
+    func value(_ key: String) -> LocatedJSON? {
+        guard let member = members[key], case .null = member.value.value else { return members[key]?.value }
+        return nil
+    }
+
+    func string(_ key: String) throws(CampusFileError) -> String {
+        guard let text = try optionalString(key) else {
+            throw CampusFileError(line: line, message: "\(what): \"\(key)\" is missing")
+        }
+        return text
+    }
+
+    func optionalString(_ key: String) throws(CampusFileError) -> String? {
+        guard let json = value(key) else { return nil }
+        guard case .string(let text) = json.value else { throw error(key, "must be a string, not \(json.kindName)") }
+        let trimmed = text.trimmingSpaces
+        guard !trimmed.isEmpty else { throw error(key, "is empty") }
+        return trimmed
+    }
+
+    func strings(_ key: String) throws(CampusFileError) -> [String] {
+        guard let json = value(key) else { return [] }
+        guard case .array(let elements) = json.value else { throw error(key, "must be a list of strings") }
+        var result: [String] = []
+        for element in elements {
+            guard case .string(let text) = element.value, !text.trimmingSpaces.isEmpty else {
+                throw CampusFileError(line: element.line, message: "\(what): \"\(key)\" must hold non-empty strings")
+            }
+            result.append(text.trimmingSpaces)
+        }
+        return result
+    }
+
+    func number(_ key: String, in range: ClosedRange<Double>) throws(CampusFileError) -> Double {
+        guard let json = value(key) else {
+            throw CampusFileError(line: line, message: "\(what): \"\(key)\" is missing")
+        }
+        guard case .number(let number) = json.value, range.contains(number) else {
+            throw error(
+                key, "must be a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
+        }
+        return number
+    }
+
+    func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws(CampusFileError) -> Int? {
+        guard let json = value(key) else { return nil }
+        guard case .number(let number) = json.value, number.rounded() == number, range.contains(Int(number)) else {
+            throw error(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(number)
+    }
+
+    func bool(_ key: String, default defaultValue: Bool) throws(CampusFileError) -> Bool {
+        guard let json = value(key) else { return defaultValue }
+        guard case .bool(let flag) = json.value else { throw error(key, "must be true or false") }
+        return flag
+    }
+
+    func list(_ key: String, required: Bool = true) throws(CampusFileError) -> [LocatedJSON] {
+        guard let json = value(key) else {
+            if required { throw CampusFileError(line: line, message: "\(what): \"\(key)\" is missing") }
+            return []
+        }
+        guard case .array(let elements) = json.value else { throw error(key, "must be a list, not \(json.kindName)") }
+        return elements
+    }
+
+    func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(CampusFileError)
+        -> Choice? where Choice.RawValue == String
+    {
+        guard let text = try optionalString(key) else { return nil }
+        guard let choice = Choice(rawValue: text.lowercased()) else {
+            throw error(key, "must be one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return choice
+    }
+
+    private static func format(_ number: Double) -> String {
+        number.rounded() == number ? String(Int(number)) : String(number)
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces and line breaks.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs a program a test needs beside the project (`gzip`, `zbarimg`, `chromium`) and collects
+/// what it printed.
+public enum ExternalProgram {
+    /// What a finished program left.
+    public struct Result: Sendable {
+        /// The exit status.
+        public let status: Int32
+        /// Standard output.
+        public let output: Data
+        /// Standard error, as text.
+        public let errors: String
+
+        /// Standard output as text.
+        public var text: String { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// True when `path` is an executable file.
+    public static func isInstalled(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// Runs `executable` with `arguments` and waits for it to end.
+    public static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        // Standard error goes to a file, so a chatty program cannot block on a full pipe nobody reads.
+        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorLog) }
+        process.standardError = try FileHandle(forWritingTo: errorLog)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // Polled rather than waitUntilExit, which can hang when called from a concurrency thread.
+        while process.isRunning { usleep(1000) }
+        let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        return Result(status: process.terminationStatus, output: data, errors: errors)
+    }
+}

@@ -1,0 +1,35 @@
+import Directions
+import Foundation
+import HomeroomCore
+import HomeroomRuntime
+import HomeroomTesting
+
+/// The example campus shipped in `Examples/`.
+let exampleCampus = Corpus.packageRoot.appendingPathComponent("Examples/campus.json")
+
+/// Imports `bytes` as the bot's campus map, as `homeroom import campus` does.
+@discardableResult
+func importCampus(_ bytes: [UInt8], into bot: TestBot) async throws -> CampusImporter.Summary {
+    try await CampusImporter.importCampus(
+        bytes, into: bot.runtime.storage(for: DirectionsPlugin.id),
+        audit: AuditEntry(at: bot.clock.now, actor: AuditEntry.commandLine, action: "directions.import", detail: "test")
+    )
+}
+
+/// Runs `body` with a bot carrying the directions plugin and, unless `imported` is false, the
+/// example campus imported.
+func withDirectionsBot(
+    backend: DatabaseBackend = .sqlite, imported: Bool = true, settings: [String: JSONValue] = [:],
+    _ body: (TestBot) async throws -> Void
+) async throws {
+    try await TestBot.with(
+        plugins: [DirectionsPlugin.self], at: "2026-11-24T08:05:00-05:00", backend: backend,
+        configure: {
+            $0.timeZone = "America/New_York"
+            $0.plugins["directions"] = .object(settings)
+        }
+    ) { bot in
+        if imported { try await importCampus(Array(try Data(contentsOf: exampleCampus)), into: bot) }
+        try await body(bot)
+    }
+}
