@@ -68,7 +68,7 @@ public struct DirectionsPlugin: ConfigurablePlugin {
     public var commands: [Command] { [hereCommand, directionsCommand, roomsCommand, placesCommand] }
 
     public var pages: [WebPage] {
-        [WebPage("here", summary: "the page a checkpoint's QR code opens", handler: herePage)]
+        [WebPage("here", handler: herePage)]
     }
 
     func store(_ storage: PluginStorage) -> CampusStore { CampusStore(storage: storage, cache: cache) }

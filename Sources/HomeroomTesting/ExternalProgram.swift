@@ -30,7 +30,9 @@ public enum ExternalProgram {
         let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorLog) }
-        process.standardError = try FileHandle(forWritingTo: errorLog)
+        let errorHandle = try FileHandle(forWritingTo: errorLog)
+        defer { try? errorHandle.close() }
+        process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()

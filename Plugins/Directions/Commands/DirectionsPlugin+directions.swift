@@ -45,10 +45,8 @@ extension DirectionsPlugin {
             start = try await lastLocation(context, on: campus, asking: words.joined(separator: " "))
         }
         guard let route = campus.directions(from: start, to: destination, accessible: accessible) else {
-            let way = accessible ? "step-free way" : "way"
             throw UserFacingError(
-                "the map has no \(way) from \(campus.checkpoints[start].id) to \(campus.title(of: destination))"
-                    + " — the main office can help")
+                DirectionsText.noWay(from: start, to: destination, accessible: accessible, on: campus))
         }
         return .privately(DirectionsText.chat(route, on: campus))
     }

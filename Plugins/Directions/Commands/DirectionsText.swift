@@ -18,4 +18,10 @@ enum DirectionsText {
         return ([heading(route, on: campus)] + steps + ["Scan the next code you pass for fresh directions."])
             .joined(separator: "\n")
     }
+
+    /// What to say when the map has no way (or no stair-free way) from `start` to `destination`.
+    static func noWay(from start: Int, to destination: Destination, accessible: Bool, on campus: Campus) -> String {
+        "the map has no \(accessible ? "step-free way" : "way") from \(campus.checkpoints[start].id) to "
+            + "\(campus.title(of: destination)) — the main office can help"
+    }
 }

@@ -20,8 +20,8 @@ extension DirectionsPlugin {
                     page.route = route
                 } else {
                     page.problem =
-                        "The map has no \(form.accessible ? "step-free " : "")way from here to "
-                        + "\(campus.title(of: destination)). The main office can help."
+                        DirectionsText.noWay(from: start, to: destination, accessible: form.accessible, on: campus)
+                        .asSentence
                 }
             } catch {
                 page.problem = error.message.asSentence

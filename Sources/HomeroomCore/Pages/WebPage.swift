@@ -10,15 +10,12 @@ public struct WebPage: Sendable {
 
     /// The first path segment, lowercase: `here` serves `/here` and `/here/B2-EAST`.
     public let path: String
-    /// What it shows, for the server's start-up line and the docs.
-    public let summary: String
     /// The handler.
     public let handler: Handler
 
     /// Declares a page.
-    public init(_ path: String, summary: String, handler: @escaping Handler) {
+    public init(_ path: String, handler: @escaping Handler) {
         self.path = path.lowercased()
-        self.summary = summary
         self.handler = handler
     }
 }
