@@ -205,6 +205,9 @@ let package = Package(
                 "RecipesPlugin",
                 "Campus",
                 "Directions",
+                "HomeroomWebhooks",
+                "HomeroomFetch",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks"
         ),
@@ -225,7 +228,7 @@ let package = Package(
             name: "HomeroomRuntimeTests", dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
-        .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting"]),
+        .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting", "HomeroomCore", "HomeroomRuntime"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "HomeroomTesting"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting"]),

@@ -168,7 +168,7 @@ func benchmarkIdleMemory() throws {
     print("  the Swift libraries, shared and reclaimable, whose count depends on the page cache")
 }
 
-// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, feeds, articles, recipes, recipe-search, routing) runs one of them, for a profiler.
+// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, feeds, articles, recipes, recipe-search, routing, outbox) runs one of them, for a profiler.
 let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
 if only == nil || only == "dispatch" { try await benchmarkDispatch() }
 if only == nil || only == "parse" { try benchmarkCalendarParsing() }
@@ -181,3 +181,4 @@ if only == nil || only == "articles" { try benchmarkArticleExtraction() }
 if only == nil || only == "recipes" { try benchmarkRecipeExtraction() }
 if only == nil || only == "recipe-search" { try await benchmarkRecipeSearch() }
 if only == nil || only == "routing" { try await benchmarkRouting() }
+if only == nil || only == "outbox" { try await benchmarkOutbox() }

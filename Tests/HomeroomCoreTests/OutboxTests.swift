@@ -147,3 +147,53 @@ let quietLogger: Logger = {
         }
     }
 }
+
+@Suite struct DeadLetterTests {
+    /// A sender whose platform refuses every message for good.
+    struct RefusingSender: MessageSender {
+        let adapter = "slack"
+        func send(_ message: OutboxMessage) async throws {
+            throw DeliveryFailure("no incoming webhook for #gone", isPermanent: true)
+        }
+    }
+
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func adminsSeeGivenUpNotificationsAndSendOneAgain(backend: DatabaseBackend) async throws {
+        try await TestBot.with(backend: backend) { bot in
+            try await bot.loginAsAdmin()
+            try await bot.expect(
+                "/admin outbox", from: "console:admin", contains: "Nothing waits for delivery. Nothing was given up.")
+            let outbox = bot.runtime.outbox
+            try await outbox.enqueue(
+                adapter: "slack", target: .channel("#gone"),
+                lines: ["Lunch today: tacos and a very long line of sides"],
+                idempotencyKey: "lunch:1")
+            try await outbox.enqueue(
+                adapter: "irc", target: .channel("#main"), lines: ["waiting"], idempotencyKey: "n:2")
+            #expect(
+                try await OutboxDeliveryWorker(outbox: outbox, sender: RefusingSender(), logger: quietLogger)
+                    .deliverDue() == 0)
+
+            let listing = try await bot.expect("/admin outbox", from: "console:admin")
+            #expect(
+                listing.lines == [
+                    "1 waiting: irc 1.", "1 given up:",
+                    "#1 slack → channel:#gone after 1 attempt: no incoming webhook for #gone — \"Lunch today: tacos and a very long line of sides\"",
+                    "Send one again with /admin outbox retry NUMBER.",
+                ])
+            #expect(listing.visibility == .sender)
+            try await bot.expect("/admin outbox", contains: "you need the admin.outbox permission", error: true)
+            try await bot.expect(
+                "/admin outbox retry 7", from: "console:admin", contains: "no given-up notification #7", error: true)
+            try await bot.expect(
+                "/admin outbox retry x", from: "console:admin", contains: "usage: /admin outbox retry NUMBER",
+                error: true)
+            try await bot.expect(
+                "/admin outbox retry #1", from: "console:admin", contains: "Notification #1 is queued again.")
+            #expect(try await outbox.pendingCounts() == ["irc": 1, "slack": 1])
+            #expect(try await outbox.deadLetterCount() == 0)
+            let audit = try await AuditLog.recent(5, in: bot.runtime.database)
+            #expect(audit.first?.action == "admin.outbox.retry" && audit.first?.detail == "notification 1")
+        }
+    }
+}

@@ -1,8 +1,11 @@
 extension CorePlugin {
     var adminCommand: Command {
         Command(
-            "admin", summary: "switch plugins and commands off and on in this channel",
-            subcommands: [switchCommand(on: false), switchCommand(on: true), disabledCommand], handler: nil)
+            "admin", summary: "switch plugins and commands off and on in this channel; the notification outbox",
+            subcommands: [
+                switchCommand(on: false), switchCommand(on: true), disabledCommand, outboxCommand, outboxRetryCommand,
+            ],
+            handler: nil)
     }
 
     private func switchCommand(on: Bool) -> Command {

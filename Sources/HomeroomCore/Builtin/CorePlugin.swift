@@ -1,4 +1,4 @@
-/// The runtime's own commands: `/help`, `/login`, `/logout` and `/admin` (per-channel switches).
+/// The runtime's own commands: `/help`, `/login`, `/logout` and `/admin` (per-channel switches, the outbox).
 ///
 /// They cannot be switched off per channel, and their tables (`core_…`) hold roles, logins, the
 /// audit log and the channel switches.

@@ -78,26 +78,81 @@ public struct Outbox: Sendable {
     public func due(for adapter: String, limit: Int = 50) async throws -> [OutboxMessage] {
         let now = Int64(clock.now.timeIntervalSince1970)
         return try await database.read { db in
-            try await db.select().columns("id", "adapter", "target", "body", "idempotency_key", "failed_attempts")
+            try await db.select().columns(Self.messageColumns)
                 .from(Self.table).where("adapter", .equal, SQLBind(adapter))
                 .where("state", .equal, SQLBind(State.pending.rawValue))
                 .where("due_at", .lessThanOrEqual, SQLBind(now)).orderBy("due_at").orderBy("id").limit(limit).all()
+                .compactMap(Self.message(in:))
+        }
+    }
+
+    /// A message given up after its last attempt (or at once, when retrying could not help).
+    public struct DeadLetter: Sendable, Equatable {
+        /// The message.
+        public let message: OutboxMessage
+        /// Why the last attempt failed.
+        public let lastError: String?
+        /// When the last attempt was made.
+        public let failedAt: Date
+    }
+
+    /// The messages given up, newest first.
+    public func deadLetters(limit: Int = 10) async throws -> [DeadLetter] {
+        try await database.read { db in
+            try await db.select().columns(Self.messageColumns + ["last_error", "due_at"]).from(Self.table)
+                .where("state", .equal, SQLBind(State.failed.rawValue)).orderBy("id", .descending).limit(limit).all()
                 .compactMap { row in
-                    guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else {
-                        return nil
-                    }
-                    return OutboxMessage(
-                        id: try row.decode(column: "id", as: Int64.self),
-                        adapter: try row.decode(column: "adapter", as: String.self),
-                        target: target,
-                        lines: try row.decode(column: "body", as: String.self).split(
-                            separator: "\n", omittingEmptySubsequences: false
-                        )
-                        .map(String.init),
-                        idempotencyKey: try row.decode(column: "idempotency_key", as: String.self),
-                        failedAttempts: try row.decode(column: "failed_attempts", as: Int.self))
+                    guard let message = try Self.message(in: row) else { return nil }
+                    // A given-up row keeps the due time its last failure computed; the attempt was before it.
+                    return DeadLetter(
+                        message: message, lastError: try row.decode(column: "last_error", as: String?.self),
+                        failedAt: Date(
+                            timeIntervalSince1970: TimeInterval(try row.decode(column: "due_at", as: Int64.self))))
                 }
         }
+    }
+
+    /// How many messages were given up.
+    public func deadLetterCount() async throws -> Int {
+        try await database.read { db in
+            try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from(Self.table)
+                .where("state", .equal, SQLBind(State.failed.rawValue)).first()
+                .map { try $0.decode(column: "count", as: Int.self) } ?? 0
+        }
+    }
+
+    /// Puts the given-up message `id` back in the queue, due now with a fresh count of attempts,
+    /// recording `audit` in the same transaction; false when no message with that id was given up.
+    public func retryDeadLetter(_ id: Int64, audit: AuditEntry) async throws -> Bool {
+        let now = Int64(clock.now.timeIntervalSince1970)
+        return try await database.write { db in
+            let dead = try await db.select().column("id").from(Self.table).where("id", .equal, SQLBind(id))
+                .where("state", .equal, SQLBind(State.failed.rawValue)).first()
+            guard dead != nil else { return false }
+            try await db.update(Self.table).set("state", to: SQLBind(State.pending.rawValue))
+                .set("due_at", to: SQLBind(now)).set("failed_attempts", to: SQLBind(0))
+                .where("id", .equal, SQLBind(id)).run()
+            try await AuditLog.insert(audit, into: db)
+            return true
+        }
+    }
+
+    private static let messageColumns = ["id", "adapter", "target", "body", "idempotency_key", "failed_attempts"]
+
+    private static func message(in row: any SQLRow) throws -> OutboxMessage? {
+        guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else {
+            return nil
+        }
+        return OutboxMessage(
+            id: try row.decode(column: "id", as: Int64.self),
+            adapter: try row.decode(column: "adapter", as: String.self),
+            target: target,
+            lines: try row.decode(column: "body", as: String.self).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map(String.init),
+            idempotencyKey: try row.decode(column: "idempotency_key", as: String.self),
+            failedAttempts: try row.decode(column: "failed_attempts", as: Int.self))
     }
 
     /// The instant the next undelivered message for `adapter` is due, if any.
@@ -111,12 +166,13 @@ public struct Outbox: Sendable {
         }
     }
 
-    /// Records that `message` was delivered.
-    public func markDelivered(_ message: OutboxMessage) async throws {
+    /// Records that `messages` were delivered, in one transaction.
+    public func markDelivered(_ messages: [OutboxMessage]) async throws {
+        guard !messages.isEmpty else { return }
         let now = Int64(clock.now.timeIntervalSince1970)
         try await database.write { db in
             try await db.update(Self.table).set("state", to: SQLBind(State.delivered.rawValue))
-                .set("delivered_at", to: SQLBind(now)).where("id", .equal, SQLBind(message.id)).run()
+                .set("delivered_at", to: SQLBind(now)).where("id", .in, SQLBind.group(messages.map(\.id))).run()
         }
     }
 

@@ -12,12 +12,19 @@ public struct OutboxDeliveryWorker: Sendable {
     /// from other processes show up within this time).
     let pollInterval: TimeInterval
 
-    /// Creates a worker for `sender`'s adapter.
-    public init(outbox: Outbox, sender: any MessageSender, logger: Logger, pollInterval: TimeInterval = 5) {
+    /// How many deliveries are recorded in one transaction: fewer commits, against as many
+    /// repeats after a crash.
+    let recordEvery: Int
+
+    /// Creates a worker for `sender`'s adapter, recording deliveries `recordEvery` at a time.
+    public init(
+        outbox: Outbox, sender: any MessageSender, logger: Logger, pollInterval: TimeInterval = 5, recordEvery: Int = 8
+    ) {
         self.outbox = outbox
         self.sender = sender
         self.logger = logger
         self.pollInterval = pollInterval
+        self.recordEvery = max(1, recordEvery)
     }
 
     /// Delivers until the task is cancelled.
@@ -38,16 +45,24 @@ public struct OutboxDeliveryWorker: Sendable {
         }
     }
 
-    /// Sends every message due now; returns how many went out.
+    /// Sends every message due now, in order; returns how many went out. Deliveries are recorded
+    /// a few at a time (``recordEvery``), one transaction each, so a crash sends at most that
+    /// many again (with their idempotency keys).
     @discardableResult
     public func deliverDue() async throws -> Int {
         var sent = 0
+        var unrecorded: [OutboxMessage] = []
         for message in try await outbox.due(for: sender.adapter) {
-            try Task.checkCancellation()
+            // Cancelled part-way: what went out is still recorded below, so it is not sent again.
+            if Task.isCancelled { break }
             do {
                 try await sender.send(message)
-                try await outbox.markDelivered(message)
                 sent += 1
+                unrecorded.append(message)
+                if unrecorded.count >= recordEvery {
+                    try await outbox.markDelivered(unrecorded)
+                    unrecorded.removeAll()
+                }
             } catch {
                 let failure = error as? DeliveryFailure
                 let retried = try await outbox.markFailed(
@@ -60,6 +75,8 @@ public struct OutboxDeliveryWorker: Sendable {
                 }
             }
         }
+        try await outbox.markDelivered(unrecorded)
+        try Task.checkCancellation()
         return sent
     }
 }
