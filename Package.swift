@@ -153,6 +153,15 @@ let package = Package(
             path: "Plugins/Recipes"
         ),
         .target(
+            name: "Events",
+            dependencies: [
+                "HomeroomCore", "ICalendar",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Plugins/Events"
+        ),
+        .target(
             name: "Directions",
             dependencies: [
                 "HomeroomCore", "Campus",
@@ -180,6 +189,7 @@ let package = Package(
                 "Campus",
                 "QRCodes",
                 "Directions",
+                "Events",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -246,11 +256,21 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        .testTarget(
+            name: "EventsTests",
+            dependencies: [
+                "Events", "ICalendar", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomWebhooks",
+                "HomeroomFetch", "HomeroomIRC",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "NewsTests", dependencies: ["News", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [
-                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch",
+                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events",
+                "HomeroomWebhooks", "HomeroomFetch",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import Directions
+import Events
 import HomeroomCore
 import Lunch
 import News
@@ -8,4 +9,5 @@ import Schedule
 /// The plugins this build of `homeroom` carries.
 let installedPlugins: [any ConfigurablePlugin.Type] = [
     LunchPlugin.self, SchedulePlugin.self, NewsPlugin.self, RecipesPlugin.self, DirectionsPlugin.self,
+    EventsPlugin.self,
 ]

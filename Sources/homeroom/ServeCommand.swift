@@ -52,6 +52,15 @@ struct ServeCommand: AsyncParsableCommand {
                     platform.rawValue, .up, detail: "posting to \(urls.count) incoming webhook URL(s)",
                     at: runtime.clock.now)
             }
+            let api = APINotificationSender(
+                settings: webhooks.api, fetcher: runtime.fetcher,
+                timeout: .milliseconds(Int64(webhooks.deliveryTimeoutSeconds * 1000)), clock: runtime.clock)
+            if api.isEnabled {
+                services.append(delivery(through: api, runtime: runtime))
+                runtime.adapterStatus.report(
+                    api.adapter, .up, detail: "posting notifications to the API clients' notifyURLs",
+                    at: runtime.clock.now)
+            }
         }
         if !irc.networks.isEmpty {
             let adapter = IRCAdapter(

@@ -39,10 +39,10 @@ struct IRCBotHarness {
 
     /// Starts the bot and one adapter for several networks, runs `body`, stops both.
     static func with(
-        networks: [IRCNetworkSettings], configure: (inout HomeroomConfiguration) -> Void = { _ in },
-        _ body: (IRCBotHarness) async throws -> Void
+        networks: [IRCNetworkSettings], plugins: [any ConfigurablePlugin.Type] = [LunchPlugin.self, TalkPlugin.self],
+        configure: (inout HomeroomConfiguration) -> Void = { _ in }, _ body: (IRCBotHarness) async throws -> Void
     ) async throws {
-        try await TestBot.with(plugins: [LunchPlugin.self, TalkPlugin.self], configure: configure) { bot in
+        try await TestBot.with(plugins: plugins, configure: configure) { bot in
             var settings = IRCSettings()
             settings.networks = networks
             let adapter = IRCAdapter(

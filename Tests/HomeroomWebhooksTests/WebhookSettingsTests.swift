@@ -57,6 +57,10 @@ import Testing
             (#"{"api": {"clients": {"kiosk": {"token": "short"}}}}"#, "at least 16 characters"),
             (#"{"api": {"clients": {"two words": {"token": "0123456789abcdef0"}}}}"#, "webhooks.api.clients"),
             (#"{"slak": {}}"#, "webhooks.slak: unknown key"),
+            (
+                #"{"api": {"clients": {"kiosk": {"token": "0123456789abcdef0", "notifyURL": "mailto:x"}}}}"#,
+                "webhooks.api.clients.kiosk.notifyURL: \"mailto:x\" is not an http or https URL"
+            ),
         ]
         for (json, expected) in cases {
             let problem = Self.problem(json)

@@ -10,9 +10,10 @@ struct WebhookPoster: Sendable {
 
     /// Sends `json` to `url`; throws a ``DeliveryFailure`` saying whether to retry.
     func post(
-        _ json: [UInt8], to url: URL, method: String = "POST", idempotencyKey: String? = nil
+        _ json: [UInt8], to url: URL, method: String = "POST", idempotencyKey: String? = nil,
+        headers extra: [OutgoingRequest.HeaderField] = []
     ) async throws(DeliveryFailure) {
-        var headers: [OutgoingRequest.HeaderField] = []
+        var headers = extra
         if let idempotencyKey { headers.append(.init("Idempotency-Key", idempotencyKey)) }
         let response: OutgoingResponse
         do {

@@ -28,8 +28,21 @@ struct APICredentials: Sendable {
         guard let key = hmacKeys[client], signature.hasPrefix("v1="),
             let code = HexBytes.decode(signature.dropFirst(3))
         else { return false }
+        return HMAC<SHA256>.isValidAuthenticationCode(
+            code, authenticating: Self.signed(timestamp, body), using: SymmetricKey(data: key))
+    }
+
+    /// `v1=HEX` signing `timestamp` and `body` with `client`'s secret; nil for a client without one.
+    func signature(client: String, timestamp: String, body: some Collection<UInt8>) -> String? {
+        guard let key = hmacKeys[client] else { return nil }
+        let code = HMAC<SHA256>.authenticationCode(for: Self.signed(timestamp, body), using: SymmetricKey(data: key))
+        return "v1=" + HexBytes.encode(code)
+    }
+
+    /// What a signature covers: `v1:TIMESTAMP:BODY`.
+    private static func signed(_ timestamp: String, _ body: some Collection<UInt8>) -> [UInt8] {
         var message = Array("v1:\(timestamp):".utf8)
         message.append(contentsOf: body)
-        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: message, using: SymmetricKey(data: key))
+        return message
     }
 }

@@ -101,12 +101,16 @@ public struct APISettings: Sendable, Decodable {
         public var token: String?
         /// Signs requests: `X-Homeroom-Signature: v1=HEX(HMAC-SHA256(secret, "v1:TIMESTAMP:BODY"))`.
         public var hmacSecret: String?
+        /// Where Homeroom posts notifications for the client's users and channels (circle posts,
+        /// subscriptions), signed like requests when there is an `hmacSecret`; none when absent.
+        public var notifyURL: URL?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case token, hmacSecret }
+        enum CodingKeys: String, CodingKey, CaseIterable { case token, hmacSecret, notifyURL }
 
-        public init(token: String? = nil, hmacSecret: String? = nil) {
+        public init(token: String? = nil, hmacSecret: String? = nil, notifyURL: URL? = nil) {
             self.token = token
             self.hmacSecret = hmacSecret
+            self.notifyURL = notifyURL
         }
 
         public init(from decoder: any Decoder) throws {
@@ -123,6 +127,12 @@ public struct APISettings: Sendable, Decodable {
             }
             if let hmacSecret, hmacSecret.utf8.count < 16 {
                 throw container.invalid(.hmacSecret, "at least 16 characters (e.g. from: openssl rand -hex 24)")
+            }
+            if let text = try container.decodeIfPresent(String.self, forKey: .notifyURL) {
+                guard let url = URL(string: text), url.isWebAddress else {
+                    throw container.invalid(.notifyURL, "\"\(text)\" is not an http or https URL")
+                }
+                notifyURL = url
             }
         }
     }

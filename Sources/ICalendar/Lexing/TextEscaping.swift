@@ -1,5 +1,20 @@
 /// TEXT value escapes (RFC 5545 §3.3.11) and parameter value escapes (RFC 6868).
 enum TextEscaping {
+    /// A TEXT value as written: `\`, `;`, `,` escaped and line breaks as `\n`.
+    static func escape(_ value: String) -> String {
+        var result = ""
+        result.reserveCapacity(value.utf8.count)
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\", ";", ",": result += "\\\(scalar)"
+            case "\n": result += "\\n"
+            case "\r": break
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// `\n`/`\N` → newline, `\,` `\;` `\\` → the character; an unknown escape keeps its character.
     static func unescape(_ value: Substring) -> String {
         guard value.utf8.contains(UInt8(ascii: "\\")) else { return String(value) }

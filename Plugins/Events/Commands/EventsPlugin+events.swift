@@ -1,0 +1,43 @@
+import Foundation
+import HomeroomCore
+
+extension EventsPlugin {
+    var eventsCommand: Command {
+        Command(
+            "events", summary: "what is happening today, tomorrow, this week or on a date (yours and your circles')",
+            usage: "[today | tomorrow | week | friday | 2026-12-03]",
+            examples: [
+                .init("events", "today's events"), .init("events week", "the next seven days"),
+                .init("events 2026-12-03", "the events of December 3"),
+            ],
+            handler: listEvents)
+    }
+
+    func listEvents(_ context: CommandContext) async throws -> Reply {
+        let days: [LocalDate]
+        if context.arguments.map({ $0.lowercased() }) == ["week"] {
+            days = (0..<7).map { context.today.adding(days: $0) }
+        } else {
+            days = [try context.dateArgument()]
+        }
+        let from = context.school.startOfDay(days[0])
+        let to = context.school.startOfDay(days[days.count - 1].adding(days: 1))
+        let circles = try await CircleStore(storage: context.storage).circles(of: context.message.sender)
+        let events =
+            try await EventStore(storage: context.storage).events(from: from, to: to, circles: circles)
+            + feedEvents(from: from, to: to, storage: context.storage, school: context.school)
+        let sorted = events.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
+        let heading = days.count == 1 ? days[0].longName : "\(days[0].longName) to \(days[days.count - 1].longName)"
+        guard !sorted.isEmpty else { return Reply("No events \(days.count == 1 ? "on" : "from") \(heading).") }
+        var lines = ["Events \(days.count == 1 ? "on" : "from") \(heading):"]
+        for day in days {
+            let dayStart = context.school.startOfDay(day)
+            let dayEnd = context.school.startOfDay(day.adding(days: 1))
+            let ofDay = sorted.filter { $0.start < dayEnd && $0.end > dayStart }
+            guard !ofDay.isEmpty else { continue }
+            if days.count > 1 { lines.append(day.longName + ":") }
+            lines += ofDay.map { EventText.line($0, on: day, school: context.school) }
+        }
+        return Reply(lines: lines)
+    }
+}

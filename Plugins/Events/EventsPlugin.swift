@@ -1,0 +1,74 @@
+import Foundation
+import HomeroomCore
+import ICalendar
+
+/// What is happening at school: events added in chat (public ones by staff, a circle's by its
+/// members) and read from the school calendar's feeds, published as `/calendar.ics`; and circles,
+/// small groups whose members get the circle's posts and see its events.
+public struct EventsPlugin: ConfigurablePlugin {
+    public static let id = "events"
+
+    /// The `plugins.events` configuration section.
+    public struct Settings: Decodable, Sendable {
+        /// iCalendar feeds whose events show in `/events` (http, https or webcal).
+        public var calendarURLs: [String] = []
+        /// Minutes between feed refreshes (a divisor of 60).
+        public var refreshMinutes = 15
+        /// The largest feed accepted, in bytes.
+        public var maximumFeedBytes = 5_000_000
+        /// Seconds a feed fetch may take.
+        public var fetchTimeoutSeconds = 20
+        /// The name calendar apps show for `/calendar.ics`.
+        public var calendarName = "School events"
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case calendarURLs, refreshMinutes, maximumFeedBytes, fetchTimeoutSeconds, calendarName
+        }
+
+        /// The defaults: no feeds.
+        public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            calendarURLs = try container.decode(.calendarURLs, or: calendarURLs)
+            refreshMinutes = try container.decode(.refreshMinutes, or: refreshMinutes)
+            maximumFeedBytes = try container.decode(.maximumFeedBytes, or: maximumFeedBytes)
+            fetchTimeoutSeconds = try container.decode(.fetchTimeoutSeconds, or: fetchTimeoutSeconds)
+            calendarName = try container.decode(.calendarName, or: calendarName)
+        }
+    }
+
+    let settings: Settings
+    let feeds: [URL]
+    let refreshSchedule: CronSchedule
+
+    public init(settings: Settings) throws {
+        refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
+        feeds = try settings.calendarURLs.map { text throws(UserFacingError) in
+            guard let url = URL(string: text.replacingOccurrences(of: "webcal://", with: "https://")), url.isWebAddress
+            else { throw UserFacingError("calendarURLs: \"\(text)\" is not an http, https or webcal address") }
+            return url
+        }
+        guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }
+        guard (1...300).contains(settings.fetchTimeoutSeconds) else {
+            throw UserFacingError("fetchTimeoutSeconds must be 1 to 300")
+        }
+        self.settings = settings
+    }
+
+    public var migrations: [Migration] { EventStore.migrations() }
+
+    public var commands: [Command] { [eventsCommand, eventCommand, circleCommand, circlesCommand] }
+
+    public var jobs: [ScheduledJob] {
+        guard !feeds.isEmpty else { return [] }
+        return [
+            ScheduledJob("refresh calendar feeds", schedule: refreshSchedule) { context in
+                try await refreshFeeds(context)
+            }
+        ]
+    }
+
+    public var pages: [WebPage] { [WebPage("calendar.ics", handler: calendarFeed)] }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import HomeroomCore
+import SQLKit
+
+/// Circles, their members, invitations and posts (tables described in ``EventStore``).
+struct CircleStore: Sendable {
+    let storage: PluginStorage
+
+    func circle(_ name: String) async throws -> Circle? {
+        let table = storage.table("circles")
+        return try await storage.read { db in
+            try await db.select().columns("name", "owner", "open").from(table).where("name", .equal, name).first()
+                .flatMap(Self.circle(in:))
+        }
+    }
+
+    /// Every circle, by name, with its number of members.
+    func all() async throws -> [(circle: Circle, members: Int)] {
+        let circles = storage.table("circles")
+        let members = storage.table("members")
+        return try await storage.read { db in
+            let counts = try await db.select().column("circle").column(
+                SQLFunction("COUNT", args: SQLLiteral.all), as: "n"
+            )
+            .from(members).groupBy("circle").all()
+            .reduce(into: [String: Int]()) {
+                $0[try $1.decode(column: "circle", as: String.self)] = try $1.decode(column: "n", as: Int.self)
+            }
+            return try await db.select().columns("name", "owner", "open").from(circles).orderBy("name").all()
+                .compactMap(Self.circle(in:)).map { ($0, counts[$0.name] ?? 0) }
+        }
+    }
+
+    /// The circles `user` belongs to, by name.
+    func circles(of user: UserID) async throws -> [String] {
+        let table = storage.table("members")
+        return try await storage.read { db in
+            try await db.select().column("circle").from(table).where("user_id", .equal, user.description)
+                .orderBy("circle").all().map { try $0.decode(column: "circle", as: String.self) }
+        }
+    }
+
+    func members(of circle: String) async throws -> [UserID] {
+        let table = storage.table("members")
+        return try await storage.read { db in
+            try await db.select().column("user_id").from(table).where("circle", .equal, circle).orderBy("joined_at")
+                .all().compactMap { UserID(try $0.decode(column: "user_id", as: String.self)) }
+        }
+    }
+
+    func isMember(_ user: UserID, of circle: String) async throws -> Bool {
+        try await members(of: circle).contains(user)
+    }
+
+    func isInvited(_ user: UserID, to circle: String) async throws -> Bool {
+        let table = storage.table("invitations")
+        return try await storage.read { db in
+            try await db.select().column("user_id").from(table).where("circle", .equal, circle)
+                .where("user_id", .equal, user.description).first() != nil
+        }
+    }
+
+    /// Creates `circle` with its owner as the first member; false when the name is taken.
+    func create(_ circle: Circle, at now: Date, audit: AuditEntry) async throws -> Bool {
+        let circles = storage.table("circles")
+        let members = storage.table("members")
+        return try await storage.write { db in
+            let taken = try await db.select().column("name").from(circles).where("name", .equal, circle.name).first()
+            guard taken == nil else { return false }
+            try await db.insert(into: circles).columns("name", "owner", "open", "created_at")
+                .values(
+                    SQLBind(circle.name), SQLBind(circle.owner.description), SQLBind(circle.isOpen ? 1 : 0),
+                    SQLBind(EventStore.seconds(now))
+                ).run()
+            try await db.insert(into: members).columns("circle", "user_id", "joined_at")
+                .values(SQLBind(circle.name), SQLBind(circle.owner.description), SQLBind(EventStore.seconds(now))).run()
+            try await AuditLog.insert(audit, into: db)
+            return true
+        }
+    }
+
+    /// Invites `user` (again, if already invited).
+    func invite(_ user: UserID, to circle: String, by inviter: UserID, at now: Date) async throws {
+        let table = storage.table("invitations")
+        try await storage.write { db in
+            try await db.delete(from: table).where("circle", .equal, circle).where("user_id", .equal, user.description)
+                .run()
+            try await db.insert(into: table).columns("circle", "user_id", "invited_by", "invited_at")
+                .values(
+                    SQLBind(circle), SQLBind(user.description), SQLBind(inviter.description),
+                    SQLBind(EventStore.seconds(now))
+                ).run()
+        }
+    }
+
+    /// Adds `user` to `circle`, using up an invitation if there was one.
+    func join(_ user: UserID, _ circle: String, at now: Date) async throws {
+        let members = storage.table("members")
+        let invitations = storage.table("invitations")
+        try await storage.write { db in
+            try await db.delete(from: invitations).where("circle", .equal, circle)
+                .where("user_id", .equal, user.description).run()
+            try await db.delete(from: members).where("circle", .equal, circle).where(
+                "user_id", .equal, user.description
+            )
+            .run()
+            try await db.insert(into: members).columns("circle", "user_id", "joined_at")
+                .values(SQLBind(circle), SQLBind(user.description), SQLBind(EventStore.seconds(now))).run()
+        }
+    }
+
+    /// Takes `user` out of `circle`; false when they were not in it.
+    func remove(_ user: UserID, from circle: String, audit: AuditEntry?) async throws -> Bool {
+        let members = storage.table("members")
+        return try await storage.write { db in
+            let present =
+                try await db.select().column("user_id").from(members).where("circle", .equal, circle)
+                .where("user_id", .equal, user.description).first() != nil
+            guard present else { return false }
+            try await db.delete(from: members).where("circle", .equal, circle).where(
+                "user_id", .equal, user.description
+            )
+            .run()
+            if let audit { try await AuditLog.insert(audit, into: db) }
+            return true
+        }
+    }
+
+    /// Makes `user` (a member) the owner of `circle`.
+    func handOver(_ circle: String, to user: UserID, audit: AuditEntry) async throws {
+        let circles = storage.table("circles")
+        try await storage.write { db in
+            try await db.update(circles).set("owner", to: SQLBind(user.description)).where("name", .equal, circle).run()
+            try await AuditLog.insert(audit, into: db)
+        }
+    }
+
+    /// Deletes `circle` with its members, invitations and events (its last member left).
+    func delete(_ circle: String) async throws {
+        let tables = ["circles", "members", "invitations", "events"].map(storage.table)
+        try await storage.write { db in
+            try await db.delete(from: tables[0]).where("name", .equal, circle).run()
+            for table in tables.dropFirst() { try await db.delete(from: table).where("circle", .equal, circle).run() }
+        }
+    }
+
+    /// Records a post and, in the same transaction, queues it for every member but the author,
+    /// each on the adapter they use Homeroom on, in a direct message. Returns how many it went to.
+    func post(_ text: String, to circle: String, by author: UserID, at now: Date) async throws -> Int {
+        let posts = storage.table("posts")
+        let recipients = try await members(of: circle).filter { $0 != author }
+        let line = "[\(circle)] \(author.id.split(separator: ":").last.map(String.init) ?? author.id): \(text)"
+        return try await storage.write { db in
+            let rows = try await db.insert(into: posts).columns("circle", "author", "text", "posted_at")
+                .values(SQLBind(circle), SQLBind(author.description), SQLBind(text), SQLBind(EventStore.seconds(now)))
+                .returning("id").all()
+            let post = try rows[0].decode(column: "id", as: Int64.self)
+            for member in recipients {
+                try await Outbox.enqueue(
+                    adapter: member.adapter, target: .user(member), lines: [line],
+                    idempotencyKey: "circle-post:\(post):\(member)", due: now, into: db)
+            }
+            return recipients.count
+        }
+    }
+
+    private static func circle(in row: any SQLRow) throws -> Circle? {
+        guard let owner = UserID(try row.decode(column: "owner", as: String.self)) else { return nil }
+        return Circle(
+            name: try row.decode(column: "name", as: String.self), owner: owner,
+            isOpen: try row.decode(column: "open", as: Int.self) != 0)
+    }
+}
