@@ -3,8 +3,9 @@ import HomeroomCore
 import ICalendar
 
 /// What is happening at school: events added in chat (public ones by staff, a circle's by its
-/// members) and read from the school calendar's feeds, published as `/calendar.ics`; and circles,
-/// small groups whose members get the circle's posts and see its events.
+/// members) and read from the school calendar's feeds, published as `/calendar.ics`; circles,
+/// small groups whose members get the circle's posts and see its events; the clubs admins keep;
+/// and the office's contact details.
 public struct EventsPlugin: ConfigurablePlugin {
     public static let id = "events"
 
@@ -20,9 +21,34 @@ public struct EventsPlugin: ConfigurablePlugin {
         public var fetchTimeoutSeconds = 20
         /// The name calendar apps show for `/calendar.ics`.
         public var calendarName = "School events"
+        /// What `/contact` answers.
+        public var contact = Contact()
+
+        /// The school office's contact details; every one optional.
+        public struct Contact: Decodable, Sendable {
+            public var office: String?
+            public var phone: String?
+            public var email: String?
+            public var hours: String?
+            public var address: String?
+
+            enum CodingKeys: String, CodingKey, CaseIterable { case office, phone, email, hours, address }
+
+            public init() {}
+
+            public init(from decoder: any Decoder) throws {
+                try decoder.rejectUnknownKeys(CodingKeys.self)
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                office = try container.decodeIfPresent(String.self, forKey: .office)
+                phone = try container.decodeIfPresent(String.self, forKey: .phone)
+                email = try container.decodeIfPresent(String.self, forKey: .email)
+                hours = try container.decodeIfPresent(String.self, forKey: .hours)
+                address = try container.decodeIfPresent(String.self, forKey: .address)
+            }
+        }
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case calendarURLs, refreshMinutes, maximumFeedBytes, fetchTimeoutSeconds, calendarName
+            case calendarURLs, refreshMinutes, maximumFeedBytes, fetchTimeoutSeconds, calendarName, contact
         }
 
         /// The defaults: no feeds.
@@ -36,6 +62,7 @@ public struct EventsPlugin: ConfigurablePlugin {
             maximumFeedBytes = try container.decode(.maximumFeedBytes, or: maximumFeedBytes)
             fetchTimeoutSeconds = try container.decode(.fetchTimeoutSeconds, or: fetchTimeoutSeconds)
             calendarName = try container.decode(.calendarName, or: calendarName)
+            contact = try container.decode(.contact, or: contact)
         }
     }
 
@@ -57,9 +84,11 @@ public struct EventsPlugin: ConfigurablePlugin {
         self.settings = settings
     }
 
-    public var migrations: [Migration] { EventStore.migrations() }
+    public var migrations: [Migration] { EventStore.migrations() + [ClubStore.migration()] }
 
-    public var commands: [Command] { [eventsCommand, eventCommand, circleCommand, circlesCommand] }
+    public var commands: [Command] {
+        [eventsCommand, eventCommand, circleCommand, circlesCommand, clubsCommand, clubCommand, contactCommand]
+    }
 
     public var jobs: [ScheduledJob] {
         guard !feeds.isEmpty else { return [] }
