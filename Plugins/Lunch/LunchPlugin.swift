@@ -40,6 +40,8 @@ public struct LunchPlugin: ConfigurablePlugin {
 
     public var migrations: [Migration] { LunchMenuStore.migrations() }
 
+    public var topics: [SubscriptionTopic] { [lunchTopic] }
+
     public var commands: [Command] {
         [
             Command(

@@ -79,6 +79,8 @@ public struct NewsPlugin: ConfigurablePlugin {
         ]
     }
 
+    public var topics: [SubscriptionTopic] { [newsTopic] }
+
     public var commands: [Command] {
         [
             Command(

@@ -85,7 +85,13 @@ public final class BotRuntime: Sendable {
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
             rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer)
-        let allPlugins: [any Plugin] = [CorePlugin(login: login, switchboard: switchboard)] + plugins
+        let core: CorePlugin
+        do {
+            core = try CorePlugin(login: login, switchboard: switchboard, plugins: plugins)
+        } catch let error as UserFacingError {
+            throw ConfigurationError(key: "plugins", problem: error.message)
+        }
+        let allPlugins: [any Plugin] = [core] + plugins
         let dispatcher = try Dispatcher(
             plugins: allPlugins, recognizer: configuration.recognizer,
             rateLimit: configuration.configuration.rateLimit.limit, alwaysOnPlugins: [CorePlugin.id], services: services

@@ -107,3 +107,30 @@ final class KeptMessages: MessageSender {
         }
     }
 }
+
+@Suite struct EventsSubscriptionTests {
+    @Test func theDaysEventsComeEveryMorningWithThePersonsCircles() async throws {
+        try await withEventsBot(at: "2026-12-02T20:00:00-05:00") { bot in
+            try await bot.expect(#"/event add dec 3 15:30 "Robotics meetup" at B-201"#, from: "console:teacher")
+            try await bot.expect("/circle create chess", from: "console:student")
+            try await bot.expect(#"/event add dec 3 18:00 "Blitz night" in chess"#, from: "console:student")
+            try await bot.expect(
+                "/subscribe events", from: "console:student",
+                contains: "Subscribed: you get the day's events at 07:30 every day.")
+            try await bot.expect("/subscribe events 7:00", from: "console:other", contains: "at 07:00 every day")
+            bot.clock.set(to: TestClock.instant("2026-12-03T07:30:00-05:00"))
+            #expect(await bot.runtime.scheduler.runNow(pluginID: CorePlugin.id, name: "send subscriptions"))
+            let morning = try await bot.runtime.outbox.due(for: "console", limit: 10)
+            #expect(morning.map(\.target) == [.user(UserID("console:student")!)])
+            #expect(
+                morning.first?.lines == [
+                    "Events on Thursday, December 3:", "• 15:30–16:30 Robotics meetup, B-201 #1",
+                    "• 18:00–19:00 Blitz night (chess circle) #2",
+                ])
+            try await bot.runtime.outbox.markDelivered(morning)
+            bot.clock.set(to: TestClock.instant("2026-12-04T07:00:00-05:00"))
+            #expect(await bot.runtime.scheduler.runNow(pluginID: CorePlugin.id, name: "send subscriptions"))
+            #expect(try await bot.runtime.outbox.due(for: "console", limit: 10).isEmpty, "no events, nothing sent")
+        }
+    }
+}

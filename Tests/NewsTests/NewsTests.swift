@@ -107,6 +107,25 @@ import Testing
         }
     }
 
+    @Test func theNewsTopicOfSubscribeIsTheSameSubscription() async throws {
+        try await withNewsBot { bot, _ in
+            try await bot.expect(
+                "/subscribe news", from: "console:student",
+                contains: "Subscribed: you get new stories of every source as it happens.")
+            try await bot.expect("/news subscribe", from: "console:student", contains: "Already subscribed")
+            try await bot.expect(
+                "/subscriptions", from: "console:student",
+                contains: "• news as it happens — new stories of every source")
+            try await bot.expect(
+                "/subscribe news 10:30", from: "console:student", contains: "news comes as it happens, without a time",
+                error: true)
+            try await bot.expect("/unsubscribe news", from: "console:student", contains: "Unsubscribed you from news.")
+            try await bot.expect(
+                "/unsubscribe news", from: "console:student", contains: "you are not subscribed to news", error: true)
+            try await bot.expect("/subscriptions", from: "console:student", contains: "No subscriptions for you.")
+        }
+    }
+
     @Test func badInputGetsShortSpecificAnswersAndChangesNothing() async throws {
         try await withNewsBot { bot, server in
             try await bot.expect("/news 99", contains: "there is no story #99", error: true)

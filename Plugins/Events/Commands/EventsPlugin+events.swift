@@ -23,10 +23,8 @@ extension EventsPlugin {
         let from = context.school.startOfDay(days[0])
         let to = context.school.startOfDay(days[days.count - 1].adding(days: 1))
         let circles = try await CircleStore(storage: context.storage).circles(of: context.message.sender)
-        let events =
-            try await EventStore(storage: context.storage).events(from: from, to: to, circles: circles)
-            + feedEvents(from: from, to: to, storage: context.storage, school: context.school)
-        let sorted = events.sorted { ($0.start, $0.title) < ($1.start, $1.title) }
+        let sorted = try await events(
+            from: from, to: to, circles: circles, storage: context.storage, school: context.school)
         let heading = days.count == 1 ? days[0].longName : "\(days[0].longName) to \(days[days.count - 1].longName)"
         guard !sorted.isEmpty else { return Reply("No events \(days.count == 1 ? "on" : "from") \(heading).") }
         var lines = ["Events \(days.count == 1 ? "on" : "from") \(heading):"]

@@ -40,8 +40,19 @@ extension EventsPlugin {
         }
     }
 
+    /// The events overlapping [from, to) by start: the public ones added in chat, those of
+    /// `circles`, and the feeds'.
+    func events(
+        from: Date, to: Date, circles: [String], storage: PluginStorage, school: SchoolCalendar
+    ) async throws -> [SchoolEvent] {
+        let added = try await EventStore(storage: storage).events(from: from, to: to, circles: circles)
+        let fromFeeds = try await feedEvents(from: from, to: to, storage: storage, school: school)
+        return (added + fromFeeds).sorted { ($0.start, $0.title) < ($1.start, $1.title) }
+    }
+
     /// The feeds' events overlapping [from, to), from their stored copies.
-    func feedEvents(from: Date, to: Date, storage: PluginStorage, school: SchoolCalendar) async throws -> [SchoolEvent]
+    private func feedEvents(from: Date, to: Date, storage: PluginStorage, school: SchoolCalendar) async throws
+        -> [SchoolEvent]
     {
         let store = EventStore(storage: storage)
         let zone = ZoneRules.system(school.timeZone.identifier)

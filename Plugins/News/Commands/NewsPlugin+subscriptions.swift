@@ -8,17 +8,7 @@ extension NewsPlugin {
             usage: "[SOURCE]",
             examples: [.init("news subscribe", "new stories of every source, in a direct message")]
         ) { context in
-            let (target, sources) = try await subscription(context)
-            let store = NewsStore(storage: context.storage)
-            var added = 0
-            for source in sources {
-                if try await store.subscribe(
-                    adapter: context.message.adapter, target: target, source: source.id,
-                    by: context.caller.user.description)
-                {
-                    added += 1
-                }
-            }
+            let (added, sources) = try await addSubscriptions(context)
             let place = context.message.conversation.channelName ?? "you"
             let which = sources.count == 1 ? "\"\(sources[0].name)\"" : "every source"
             return Reply(
@@ -33,15 +23,53 @@ extension NewsPlugin {
             "unsubscribe", summary: "stop new stories being posted here", usage: "[SOURCE]",
             examples: [.init("news unsubscribe", "no more news in a direct message")]
         ) { context in
-            let (target, sources) = try await subscription(context)
-            let store = NewsStore(storage: context.storage)
-            var removed = 0
-            for source in sources
-            where try await store.unsubscribe(adapter: context.message.adapter, target: target, source: source.id) {
-                removed += 1
-            }
+            let removed = try await removeSubscriptions(context)
             return Reply(removed == 0 ? "There was no subscription to remove." : "Unsubscribed.")
         }
+    }
+
+    /// The `news` topic of `/subscribe`: new stories of every source, as they come.
+    var newsTopic: SubscriptionTopic {
+        SubscriptionTopic(
+            "news", summary: "new stories of every source",
+            delivery: .asItHappens(
+                subscribe: { context in try await addSubscriptions(context).added > 0 },
+                unsubscribe: { context in try await removeSubscriptions(context) > 0 },
+                isSubscribed: { context in
+                    let target =
+                        context.message.conversation.channelName.map(DeliveryTarget.channel)
+                        ?? .user(context.caller.user)
+                    return try await NewsStore(storage: context.storage).hasSubscriptions(
+                        adapter: context.message.adapter, target: target)
+                }))
+    }
+
+    /// Subscribes the conversation to the sources the arguments name (every source when none);
+    /// returns how many subscriptions are new, and the sources.
+    func addSubscriptions(_ context: CommandContext) async throws -> (added: Int, sources: [NewsSource]) {
+        let (target, sources) = try await subscription(context)
+        let store = NewsStore(storage: context.storage)
+        var added = 0
+        for source in sources
+        where try await store.subscribe(
+            adapter: context.message.adapter, target: target, source: source.id, by: context.caller.user.description)
+        {
+            added += 1
+        }
+        return (added, sources)
+    }
+
+    /// Unsubscribes the conversation from the sources the arguments name (every source when
+    /// none); returns how many subscriptions there were.
+    func removeSubscriptions(_ context: CommandContext) async throws -> Int {
+        let (target, sources) = try await subscription(context)
+        let store = NewsStore(storage: context.storage)
+        var removed = 0
+        for source in sources
+        where try await store.unsubscribe(adapter: context.message.adapter, target: target, source: source.id) {
+            removed += 1
+        }
+        return removed
     }
 
     /// Where the subscription delivers (this channel, or the user in a direct message) and which sources.

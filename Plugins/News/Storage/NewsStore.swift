@@ -257,6 +257,15 @@ struct NewsStore: Sendable {
         }
     }
 
+    /// True when `target` subscribes to some source.
+    func hasSubscriptions(adapter: String, target: DeliveryTarget) async throws -> Bool {
+        let table = storage.table("subscriptions")
+        return try await storage.read { db in
+            try await db.select().column("source_id").from(table).where("adapter", .equal, adapter)
+                .where("target", .equal, target.description).first() != nil
+        }
+    }
+
     /// The subscribers of `source`: adapter and stored target.
     func subscribers(of source: Int64, on db: any SQLDatabase) async throws -> [(adapter: String, target: String)] {
         try await db.select().columns("adapter", "target").from(storage.table("subscriptions"))

@@ -1,4 +1,5 @@
-/// The runtime's own commands: `/help`, `/login`, `/logout` and `/admin` (per-channel switches, the outbox).
+/// The runtime's own commands: `/help`, `/login`, `/logout`, `/admin` (per-channel switches, the outbox)
+/// and, over the plugins' topics, `/subscribe`, `/subscriptions` and `/unsubscribe`.
 ///
 /// They cannot be switched off per channel, and their tables (`core_…`) hold roles, logins, the
 /// audit log and the channel switches.
@@ -7,11 +8,25 @@ public struct CorePlugin: Plugin {
 
     let login: PinLogin
     let switchboard: ChannelSwitchboard
+    /// Every plugin's subscription topics, with the plugin's id.
+    let topics: [(pluginID: String, topic: SubscriptionTopic)]
 
-    /// Creates the core commands over the runtime's login service and channel switches.
-    public init(login: PinLogin, switchboard: ChannelSwitchboard) {
+    /// Creates the core commands over the runtime's login service, channel switches and the
+    /// plugins' subscription topics; throws when two plugins declare the same topic.
+    public init(login: PinLogin, switchboard: ChannelSwitchboard, plugins: [any Plugin] = []) throws {
         self.login = login
         self.switchboard = switchboard
+        var topics: [(pluginID: String, topic: SubscriptionTopic)] = []
+        for plugin in plugins {
+            for topic in plugin.topics {
+                if let other = topics.first(where: { $0.topic.name == topic.name }) {
+                    throw UserFacingError(
+                        "the subscription topic \(topic.name) is declared by both \(other.pluginID) and \(plugin.id)")
+                }
+                topics.append((plugin.id, topic))
+            }
+        }
+        self.topics = topics
     }
 
     /// The core tables' migrations, which run before any plugin's.
@@ -25,10 +40,10 @@ public struct CorePlugin: Plugin {
                 let removed = try await login.pruneExpired()
                 context.logger.debug("pruned \(removed) expired logins and failure counts")
             }
-        ]
+        ] + (topics.isEmpty ? [] : [subscriptionJob])
     }
 
     public var commands: [Command] {
-        [HelpCommand.command, loginCommand, logoutCommand, adminCommand]
+        [HelpCommand.command, loginCommand, logoutCommand, adminCommand] + (topics.isEmpty ? [] : subscriptionCommands)
     }
 }

@@ -42,5 +42,6 @@ enum CoreSchema {
             )
             .run()
         },
+        SubscriptionBook.migration,
     ]
 }

@@ -52,6 +52,15 @@ public struct CommandContext: Sendable {
     /// The current instant.
     public var now: Date { clock.now }
 
+    /// The same request handed to plugin `pluginID` with `arguments`: how the runtime's
+    /// `/subscribe` passes a topic on to the plugin that posts it.
+    public func handingOver(to pluginID: String, arguments: [String]) -> CommandContext {
+        CommandContext(
+            message: message, arguments: arguments, command: command, prefix: prefix, caller: caller,
+            storage: PluginStorage(pluginID: pluginID, database: storage.database), school: school, clock: clock,
+            logger: logger, catalog: catalog, outbox: outbox, fetcher: fetcher)
+    }
+
     /// Today's date in the school's zone.
     public var today: LocalDate { school.localDate(at: clock.now) }
 

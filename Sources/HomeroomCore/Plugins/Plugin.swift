@@ -1,4 +1,5 @@
-/// What every bot plugin declares, in one place: its id, commands, migrations, scheduled jobs and web pages.
+/// What every bot plugin declares, in one place: its id, commands, migrations, scheduled jobs, web
+/// pages and subscription topics.
 ///
 /// Plugins written for schools conform to ``ConfigurablePlugin``, which adds the typed
 /// configuration section; the runtime's own core commands (help, login, admin) conform to this
@@ -18,6 +19,9 @@ public protocol Plugin: Sendable {
 
     /// The web pages it serves on the webhook server.
     var pages: [WebPage] { get }
+
+    /// What people can subscribe to with `/subscribe`.
+    var topics: [SubscriptionTopic] { get }
 }
 
 extension Plugin {
@@ -26,6 +30,9 @@ extension Plugin {
 
     /// No web pages.
     public var pages: [WebPage] { [] }
+
+    /// No subscription topics.
+    public var topics: [SubscriptionTopic] { [] }
 
     /// The id, from an instance.
     public var id: String { Self.id }

@@ -1,0 +1,178 @@
+import Foundation
+
+extension CorePlugin {
+    /// `/subscribe`, `/subscriptions` and `/unsubscribe`, over every plugin's topics.
+    var subscriptionCommands: [Command] {
+        let names = topics.map(\.topic.name).joined(separator: ", ")
+        return [
+            Command(
+                "subscribe", summary: "get a topic here every day at a time, or as it happens (\(names))",
+                usage: "TOPIC [HH:MM]",
+                examples: topics.isEmpty ? [] : [.init("subscribe", "the topics you can subscribe to")],
+                handler: subscribe),
+            Command(
+                "subscriptions", summary: "what this channel, or you in a direct message, subscribes to",
+                examples: [.init("subscriptions", "your subscriptions")], handler: listSubscriptions),
+            Command("unsubscribe", summary: "stop a subscription", usage: "TOPIC", handler: unsubscribe),
+        ]
+    }
+
+    /// The job that sends the daily topics due at each minute.
+    var subscriptionJob: ScheduledJob {
+        ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) { [topics] context in
+            let date = context.school.localDate(at: context.scheduledFor)
+            let time = context.school.clockTime(at: context.scheduledFor)
+            let book = SubscriptionBook(database: context.storage.database)
+            for entry in try await book.entries(at: time) {
+                guard let (pluginID, topic) = topics.first(where: { $0.topic.name == entry.topic }),
+                    case .daily(_, let schoolDaysOnly, let compose) = topic.delivery,
+                    !schoolDaysOnly || context.school.isSchoolDay(date)
+                else { continue }
+                let lines: [String]?
+                do {
+                    lines = try await compose(
+                        SubscriptionTopic.DailyContext(
+                            date: date, target: entry.target, adapter: entry.adapter,
+                            storage: PluginStorage(pluginID: pluginID, database: context.storage.database),
+                            school: context.school, now: context.scheduledFor, logger: context.logger))
+                } catch {
+                    context.logger.error("subscription \(entry.id) (\(entry.topic)) failed: \(error)")
+                    continue
+                }
+                guard let lines, !lines.isEmpty else { continue }
+                try await context.outbox.enqueue(
+                    adapter: entry.adapter, target: entry.target, lines: lines,
+                    idempotencyKey: "subscription:\(entry.id):\(date.iso)")
+            }
+        }
+    }
+
+    private func subscribe(_ context: CommandContext) async throws -> Reply {
+        guard let name = context.arguments.first?.lowercased() else {
+            return Reply(
+                lines: ["Topics:"]
+                    + topics.map { entry in
+                        switch entry.topic.delivery {
+                        case .daily(let time, let schoolDaysOnly, _):
+                            "• \(entry.topic.name) — \(entry.topic.summary), at \(time)\(schoolDaysOnly ? " on school days" : " every day") unless you name a time"
+                        case .asItHappens:
+                            "• \(entry.topic.name) — \(entry.topic.summary), as it happens"
+                        }
+                    } + ["Subscribe with \(context.typed("subscribe")) TOPIC [HH:MM]."], visibility: .sender)
+        }
+        let (pluginID, topic) = try topic(named: name, context)
+        let (adapter, target, place) = try subscriber(context)
+        switch topic.delivery {
+        case .daily(let defaultTime, let schoolDaysOnly, _):
+            guard context.arguments.count <= 2 else { throw context.usageError() }
+            let time = try context.arguments.count == 2 ? Self.clockTime(context.arguments[1]) : defaultTime
+            let previous = try await SubscriptionBook(database: context.storage.database).subscribe(
+                topic.name, adapter: adapter, target: target, at: time,
+                audit: context.auditEntry("subscribe", "\(topic.name) at \(time) for \(target)"))
+            let when = "at \(time)\(schoolDaysOnly ? " on school days" : " every day")"
+            if let previous, previous != time {
+                return Reply("Moved: \(Self.gets(place)) \(topic.summary) \(when) now (it was \(previous)).")
+            }
+            return Reply("Subscribed: \(Self.gets(place)) \(topic.summary) \(when).")
+        case .asItHappens(let subscribe, _, _):
+            guard context.arguments.count == 1 else {
+                throw UserFacingError(
+                    "\(topic.name) comes as it happens, without a time: \(context.typed("subscribe")) \(topic.name)")
+            }
+            let changed = try await subscribe(context.handingOver(to: pluginID, arguments: []))
+            return Reply(
+                "\(changed ? "Subscribed" : "Already subscribed"): \(Self.gets(place)) \(topic.summary) as it happens.")
+        }
+    }
+
+    private func unsubscribe(_ context: CommandContext) async throws -> Reply {
+        guard context.arguments.count == 1 else { throw context.usageError() }
+        let (pluginID, topic) = try topic(named: context.arguments[0].lowercased(), context)
+        let (adapter, target, place) = try subscriber(context)
+        let removed: Bool
+        switch topic.delivery {
+        case .daily:
+            removed = try await SubscriptionBook(database: context.storage.database).unsubscribe(
+                topic.name, adapter: adapter, target: target,
+                audit: context.auditEntry("unsubscribe", "\(topic.name) for \(target)"))
+        case .asItHappens(_, let unsubscribe, _):
+            removed = try await unsubscribe(context.handingOver(to: pluginID, arguments: []))
+        }
+        guard removed else {
+            throw UserFacingError("\(place == "you" ? "you are" : "\(place) is") not subscribed to \(topic.name)")
+        }
+        return Reply("Unsubscribed \(place) from \(topic.name).")
+    }
+
+    private func listSubscriptions(_ context: CommandContext) async throws -> Reply {
+        let adapter = context.message.adapter
+        let target = context.message.conversation.channelName.map(DeliveryTarget.channel) ?? .user(context.caller.user)
+        let place = context.message.conversation.channelName ?? "you"
+        var lines = try await SubscriptionBook(database: context.storage.database).entries(
+            adapter: adapter, target: target
+        )
+        .compactMap { entry -> String? in
+            guard let topic = topics.first(where: { $0.topic.name == entry.topic })?.topic else { return nil }
+            return "• \(topic.name) at \(entry.time) — \(topic.summary)"
+        }
+        for (pluginID, topic) in topics {
+            if case .asItHappens(_, _, let isSubscribed) = topic.delivery,
+                try await isSubscribed(context.handingOver(to: pluginID, arguments: []))
+            {
+                lines.append("• \(topic.name) as it happens — \(topic.summary)")
+            }
+        }
+        guard !lines.isEmpty else {
+            return Reply(
+                "No subscriptions for \(place). \(context.typed("subscribe")) lists the topics.", visibility: .sender)
+        }
+        return Reply(lines: ["Subscriptions for \(place):"] + lines, visibility: .sender)
+    }
+
+    private func topic(named name: String, _ context: CommandContext) throws(UserFacingError) -> (
+        String, SubscriptionTopic
+    ) {
+        guard let entry = topics.first(where: { $0.topic.name == name }) else {
+            throw UserFacingError(
+                "no topic \(name) — the topics are \(topics.map(\.topic.name).joined(separator: ", "))")
+        }
+        return (entry.pluginID, entry.topic)
+    }
+
+    /// Where a subscription typed here delivers: the channel (with `subscribe.channel`), or the
+    /// person in a direct message.
+    private func subscriber(_ context: CommandContext) throws(UserFacingError) -> (String, DeliveryTarget, String) {
+        if let channel = context.message.conversation.channelName {
+            try context.require("subscribe.channel")
+            return (context.message.adapter, .channel(channel), channel)
+        }
+        return (context.message.adapter, .user(context.caller.user), "you")
+    }
+
+    /// "you get" or "#cafeteria gets".
+    private static func gets(_ place: String) -> String { place == "you" ? "you get" : "\(place) gets" }
+
+    /// `HH:MM` from `10:30`, `7:05`, `7:30am`, `3pm`.
+    static func clockTime(_ text: String) throws(UserFacingError) -> String {
+        var text = text.lowercased()
+        var hourOffset: Int?
+        if text.hasSuffix("am") || text.hasSuffix("pm") {
+            hourOffset = text.hasSuffix("pm") ? 12 : 0
+            text.removeLast(2)
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hour = Int(parts[0]),
+            parts.count == 1 ? hourOffset != nil : parts[1].count == 2,
+            let minute = parts.count == 2 ? Int(parts[1]) : 0, (0...59).contains(minute)
+        else { throw UserFacingError("the time is HH:MM in the school's time zone, like 10:30 or 7:05") }
+        let fullHour: Int
+        if let hourOffset {
+            guard (1...12).contains(hour) else { throw UserFacingError("the time is HH:MM, like 10:30 or 7:05") }
+            fullHour = hour % 12 + hourOffset
+        } else {
+            guard (0...23).contains(hour) else { throw UserFacingError("the time is HH:MM, like 10:30 or 7:05") }
+            fullHour = hour
+        }
+        return "\(fullHour < 10 ? "0" : "")\(fullHour):\(minute < 10 ? "0" : "")\(minute)"
+    }
+}

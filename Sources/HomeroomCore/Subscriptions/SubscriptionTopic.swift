@@ -1,0 +1,56 @@
+import Foundation
+import Logging
+
+/// Something people subscribe to with `/subscribe NAME [HH:MM]`: a plugin declares it, the
+/// runtime keeps the subscriptions and the commands.
+///
+/// A *daily* topic is sent at each subscriber's time (in the school's zone), on school days when
+/// it says so, with the text its `compose` gives for the date and subscriber; nil sends nothing
+/// that day (no menu posted, a holiday). A topic whose plugin posts *as things happen* (new
+/// stories) keeps its own subscribers: the runtime passes `/subscribe` and `/unsubscribe` on.
+public struct SubscriptionTopic: Sendable {
+    /// What a daily topic's `compose` receives.
+    public struct DailyContext: Sendable {
+        /// The date it is sent for.
+        public let date: LocalDate
+        /// Where it goes.
+        public let target: DeliveryTarget
+        /// The adapter it goes through.
+        public let adapter: String
+        /// The topic's plugin's tables.
+        public let storage: PluginStorage
+        /// The school's calendar.
+        public let school: SchoolCalendar
+        /// The instant it is sent.
+        public let now: Date
+        /// A logger.
+        public let logger: Logger
+    }
+
+    /// How the topic is delivered.
+    public enum Delivery: Sendable {
+        /// At the subscriber's time (or `defaultTime`), every day or on school days only.
+        case daily(
+            defaultTime: String, schoolDaysOnly: Bool, compose: @Sendable (DailyContext) async throws -> [String]?)
+        /// By the plugin as things happen; the handlers subscribe and unsubscribe the command's
+        /// conversation (returning whether anything changed) and tell whether it is subscribed.
+        case asItHappens(
+            subscribe: @Sendable (CommandContext) async throws -> Bool,
+            unsubscribe: @Sendable (CommandContext) async throws -> Bool,
+            isSubscribed: @Sendable (CommandContext) async throws -> Bool)
+    }
+
+    /// The name typed after `/subscribe`: `lunch`.
+    public let name: String
+    /// What a subscriber gets, for `/subscribe` without a topic: "today's lunch menu".
+    public let summary: String
+    /// How it is delivered.
+    public let delivery: Delivery
+
+    /// Declares a topic.
+    public init(_ name: String, summary: String, delivery: Delivery) {
+        self.name = name.lowercased()
+        self.summary = summary
+        self.delivery = delivery
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HomeroomCore
+import HomeroomTesting
+import Lunch
+import Testing
+
+/// `/subscribe lunch` through the runtime's subscriptions: sent at the subscriber's time in the
+/// school's zone, across the end of daylight saving time, on school days with a menu only.
+@Suite struct LunchSubscriptionTests {
+    /// Stands the clock at `instant`, runs the subscription job as the scheduler would at that
+    /// minute, and returns the notifications queued since `count` were.
+    func send(at instant: String, _ bot: TestBot) async throws -> [OutboxMessage] {
+        bot.clock.set(to: TestClock.instant(instant))
+        #expect(await bot.runtime.scheduler.runNow(pluginID: CorePlugin.id, name: "send subscriptions"))
+        return try await bot.runtime.outbox.due(for: "console", limit: 100)
+    }
+
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func theMenuComesAtHalfPastTenOnSchoolDaysAcrossTheEndOfDaylightSavingTime(backend: DatabaseBackend) async throws {
+        try await withLunchBot(at: "2026-10-30T08:00:00-04:00", backend: backend) { bot in
+            try await bot.loginAsAdmin(admin)
+            for date in ["2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02"] {
+                try await bot.expect(#"/lunch set \#(date) specials "Tacos \#(date)""#, from: admin)
+            }
+            try await bot.expect(
+                "/subscribe lunch 10:30", contains: "Subscribed: you get the day's lunch menu at 10:30 on school days.")
+            try await bot.expect("/subscriptions", contains: "• lunch at 10:30 — the day's lunch menu")
+
+            #expect(try await send(at: "2026-10-30T10:29:00-04:00", bot).isEmpty)
+            let friday = try await send(at: "2026-10-30T10:30:00-04:00", bot)
+            #expect(friday.map(\.target) == [.user(UserID("console:student")!)])
+            #expect(friday.first?.lines.first == "Lunch for Friday, October 30:")
+            #expect(friday.first?.idempotencyKey == "subscription:1:2026-10-30")
+            // The same minute again (a second instance, a restart) queues nothing more.
+            #expect(try await send(at: "2026-10-30T10:30:00-04:00", bot).count == 1)
+            try await bot.runtime.outbox.markDelivered(friday)
+
+            // A weekend with menus posted: nothing. Daylight saving time ends on Sunday.
+            #expect(try await send(at: "2026-10-31T10:30:00-04:00", bot).isEmpty)
+            #expect(try await send(at: "2026-11-01T10:30:00-05:00", bot).isEmpty)
+            // 14:30 UTC was 10:30 on Friday; on Monday it is 09:30.
+            #expect(try await send(at: "2026-11-02T09:30:00-05:00", bot).isEmpty)
+            let monday = try await send(at: "2026-11-02T10:30:00-05:00", bot)
+            #expect(monday.map(\.lines.first) == ["Lunch for Monday, November 2:"])
+            try await bot.runtime.outbox.markDelivered(monday)
+            // Tuesday has no menu (a holiday, a day without lunch): nothing.
+            #expect(try await send(at: "2026-11-03T10:30:00-05:00", bot).isEmpty)
+        }
+    }
+
+    @Test func channelsNeedThePermissionTimesMoveAndUnsubscribingStops() async throws {
+        try await withLunchBot { bot in
+            try await bot.expect(
+                "/subscribe lunch", in: "#cafeteria", contains: "you need the subscribe.channel permission", error: true
+            )
+            try await bot.loginAsAdmin(admin)
+            try await bot.expect(
+                "/subscribe lunch", from: admin, in: "#cafeteria",
+                contains: "Subscribed: #cafeteria gets the day's lunch menu at 10:30 on school days.")
+            try await bot.expect(
+                "/subscribe lunch 11am", from: admin, in: "#cafeteria",
+                contains: "Moved: #cafeteria gets the day's lunch menu at 11:00 on school days now (it was 10:30).")
+            try await bot.expect("/subscriptions", from: admin, in: "#cafeteria", contains: "• lunch at 11:00")
+            try await bot.expect("/subscriptions", contains: "No subscriptions for you.")
+            for (input, problem) in [
+                ("/subscribe lunch 25:00", "the time is HH:MM"), ("/subscribe lunch 10.30", "the time is HH:MM"),
+                ("/subscribe pizza", "no topic pizza — the topics are lunch"),
+                ("/unsubscribe lunch", "you are not subscribed to lunch"),
+            ] {
+                try await bot.expect(input, contains: problem, error: true)
+            }
+            try await bot.expect(
+                "/unsubscribe lunch", from: admin, in: "#cafeteria", contains: "Unsubscribed #cafeteria from lunch.")
+            try await bot.expect(
+                "/subscribe", contains: "• lunch — the day's lunch menu, at 10:30 on school days unless you name a time"
+            )
+            let audit = try await AuditLog.recent(10, in: bot.runtime.database).map(\.action)
+            #expect(audit.filter { $0 == "subscribe" }.count == 2 && audit.contains("unsubscribe"))
+        }
+    }
+}
