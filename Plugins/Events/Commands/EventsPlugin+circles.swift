@@ -62,22 +62,17 @@ extension EventsPlugin {
             "invite", summary: "invite someone to a circle you are in", usage: "NAME USER"
         ) { context in
             guard context.arguments.count == 2 else { throw context.usageError() }
-            let circle = try await existingCircle(context.arguments[0], context)
+            let circle = try await circleOfMember(context.arguments[0], context, who: "invite to it")
             let store = CircleStore(storage: context.storage)
-            guard try await store.isMember(context.message.sender, of: circle.name) else {
-                throw UserFacingError("only members of \(circle.name) invite to it")
-            }
             let invitee = Self.user(context.arguments[1], near: context.message.sender)
             guard try await !store.isMember(invitee, of: circle.name) else {
                 throw UserFacingError("\(invitee) is already in \(circle.name)")
             }
-            try await store.invite(invitee, to: circle.name, by: context.message.sender, at: context.now)
-            try await context.outbox.enqueue(
-                adapter: invitee.adapter, target: .user(invitee),
-                lines: [
+            try await store.invite(
+                invitee, to: circle.name, by: context.message.sender, at: context.now,
+                notice:
                     "You are invited to the circle \(circle.name); join with: \(context.typed("circle join")) \(circle.name)"
-                ],
-                idempotencyKey: "circle-invite:\(circle.name):\(invitee):\(Int(context.now.timeIntervalSince1970))")
+            )
             return Reply(
                 "Invited \(invitee) to \(circle.name); they join with \(context.typed("circle join")) \(circle.name).")
         }
@@ -109,11 +104,8 @@ extension EventsPlugin {
             "post", summary: "send a message to every member of a circle", usage: "NAME \"MESSAGE\""
         ) { context in
             guard context.arguments.count >= 2 else { throw context.usageError() }
-            let circle = try await existingCircle(context.arguments[0], context)
+            let circle = try await circleOfMember(context.arguments[0], context, who: "post to it")
             let store = CircleStore(storage: context.storage)
-            guard try await store.isMember(context.message.sender, of: circle.name) else {
-                throw UserFacingError("only members of \(circle.name) post to it")
-            }
             let text = context.arguments.dropFirst().joined(separator: " ")
             guard text.count <= 400 else { throw UserFacingError("a post is at most 400 characters") }
             let count = try await store.post(text, to: circle.name, by: context.message.sender, at: context.now)
@@ -179,6 +171,15 @@ extension EventsPlugin {
         let name = try Self.circleName(text)
         guard let circle = try await CircleStore(storage: context.storage).circle(name) else {
             throw UserFacingError("no circle \(name) — \(context.typed("circles")) lists them")
+        }
+        return circle
+    }
+
+    /// The circle `text` names, when the asker is a member; else "only members of NAME `who`".
+    private func circleOfMember(_ text: String, _ context: CommandContext, who: String) async throws -> Circle {
+        let circle = try await existingCircle(text, context)
+        guard try await CircleStore(storage: context.storage).isMember(context.message.sender, of: circle.name) else {
+            throw UserFacingError("only members of \(circle.name) \(who)")
         }
         return circle
     }

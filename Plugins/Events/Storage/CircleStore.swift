@@ -79,10 +79,14 @@ struct CircleStore: Sendable {
         }
     }
 
-    /// Invites `user` (again, if already invited).
-    func invite(_ user: UserID, to circle: String, by inviter: UserID, at now: Date) async throws {
+    /// Invites `user` (again, if already invited) and, in the same transaction, queues `notice`
+    /// to them in a direct message.
+    func invite(_ user: UserID, to circle: String, by inviter: UserID, at now: Date, notice: String) async throws {
         let table = storage.table("invitations")
         try await storage.write { db in
+            try await Outbox.enqueue(
+                adapter: user.adapter, target: .user(user), lines: [notice],
+                idempotencyKey: "circle-invite:\(circle):\(user):\(EventStore.seconds(now))", due: now, into: db)
             try await db.delete(from: table).where("circle", .equal, circle).where("user_id", .equal, user.description)
                 .run()
             try await db.insert(into: table).columns("circle", "user_id", "invited_by", "invited_at")
