@@ -22,10 +22,10 @@ struct EventRequest: Equatable {
         guard date >= today else { throw UserFacingError("\(date.longName) has passed") }
         self.date = date
         var rest = Array(words.dropFirst(used))
-        guard let time = rest.first, let (hour, minute) = Self.time(time) else {
+        guard let typed = rest.first, let time = ClockTime(parsing: typed) else {
             throw UserFacingError("after the date comes the time, like 15:30 or 3:30pm")
         }
-        (self.hour, self.minute) = (hour, minute)
+        (hour, minute) = (time.hour, time.minute)
         rest.removeFirst()
         guard let title = rest.first, !Self.keywords.contains(title.lowercased()) else {
             throw UserFacingError("after the time comes the title, in quotes: \"Robotics meetup\"")
@@ -48,26 +48,6 @@ struct EventRequest: Equatable {
             default: throw UserFacingError("I don't know \"\(keyword)\" here — use at PLACE, for 90 min, in CIRCLE")
             }
         }
-    }
-
-    /// `15:30`, `9:05`, `3:30pm`, `3pm`.
-    static func time(_ text: String) -> (Int, Int)? {
-        var text = text.lowercased()
-        var offset = 0
-        if text.hasSuffix("am") || text.hasSuffix("pm") {
-            offset = text.hasSuffix("pm") ? 12 : 0
-            text.removeLast(2)
-            let parts = text.split(separator: ":")
-            guard let hour = Int(parts.first ?? ""), (1...12).contains(hour) else { return nil }
-            let minute = parts.count == 2 ? Int(parts[1]) : 0
-            guard let minute, (0...59).contains(minute), parts.count <= 2 else { return nil }
-            return (hour % 12 + offset, minute)
-        }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
-            (0...23).contains(hour), (0...59).contains(minute)
-        else { return nil }
-        return (hour, minute)
     }
 
     /// `90 min`, `90min`, `2 hours`, `1.5 h`: 1 minute to 24 hours.

@@ -49,7 +49,11 @@ struct CircleStore: Sendable {
     }
 
     func isMember(_ user: UserID, of circle: String) async throws -> Bool {
-        try await members(of: circle).contains(user)
+        let table = storage.table("members")
+        return try await storage.read { db in
+            try await db.select().column("user_id").from(table).where("circle", .equal, circle)
+                .where("user_id", .equal, user.description).first() != nil
+        }
     }
 
     func isInvited(_ user: UserID, to circle: String) async throws -> Bool {

@@ -65,7 +65,13 @@ extension CorePlugin {
         switch topic.delivery {
         case .daily(let defaultTime, let schoolDaysOnly, _):
             guard context.arguments.count <= 2 else { throw context.usageError() }
-            let time = try context.arguments.count == 2 ? Self.clockTime(context.arguments[1]) : defaultTime
+            var time = defaultTime
+            if context.arguments.count == 2 {
+                guard let typed = ClockTime(parsing: context.arguments[1]) else {
+                    throw UserFacingError("the time is HH:MM in the school's time zone, like 10:30 or 7:05")
+                }
+                time = typed.description
+            }
             let previous = try await SubscriptionBook(database: context.storage.database).subscribe(
                 topic.name, adapter: adapter, target: target, at: time,
                 audit: context.auditEntry("subscribe", "\(topic.name) at \(time) for \(target)"))
@@ -151,28 +157,4 @@ extension CorePlugin {
 
     /// "you get" or "#cafeteria gets".
     private static func gets(_ place: String) -> String { place == "you" ? "you get" : "\(place) gets" }
-
-    /// `HH:MM` from `10:30`, `7:05`, `7:30am`, `3pm`.
-    static func clockTime(_ text: String) throws(UserFacingError) -> String {
-        var text = text.lowercased()
-        var hourOffset: Int?
-        if text.hasSuffix("am") || text.hasSuffix("pm") {
-            hourOffset = text.hasSuffix("pm") ? 12 : 0
-            text.removeLast(2)
-        }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let hour = Int(parts[0]),
-            parts.count == 1 ? hourOffset != nil : parts[1].count == 2,
-            let minute = parts.count == 2 ? Int(parts[1]) : 0, (0...59).contains(minute)
-        else { throw UserFacingError("the time is HH:MM in the school's time zone, like 10:30 or 7:05") }
-        let fullHour: Int
-        if let hourOffset {
-            guard (1...12).contains(hour) else { throw UserFacingError("the time is HH:MM, like 10:30 or 7:05") }
-            fullHour = hour % 12 + hourOffset
-        } else {
-            guard (0...23).contains(hour) else { throw UserFacingError("the time is HH:MM, like 10:30 or 7:05") }
-            fullHour = hour
-        }
-        return "\(fullHour < 10 ? "0" : "")\(fullHour):\(minute < 10 ? "0" : "")\(minute)"
-    }
 }
