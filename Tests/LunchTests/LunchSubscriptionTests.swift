@@ -27,12 +27,14 @@ import Testing
             try await bot.expect("/subscriptions", contains: "• lunch at 10:30 — the day's lunch menu")
 
             #expect(try await send(at: "2026-10-30T10:29:00-04:00", bot).isEmpty)
-            let friday = try await send(at: "2026-10-30T10:30:00-04:00", bot)
+            // The service was down at 10:30 and is back at 10:40: the menu still goes out.
+            let friday = try await send(at: "2026-10-30T10:40:00-04:00", bot)
             #expect(friday.map(\.target) == [.user(UserID("console:student")!)])
             #expect(friday.first?.lines.first == "Lunch for Friday, October 30:")
             #expect(friday.first?.idempotencyKey == "subscription:1:2026-10-30")
-            // The same minute again (a second instance, a restart) queues nothing more.
-            #expect(try await send(at: "2026-10-30T10:30:00-04:00", bot).count == 1)
+            // The same minute again (a second instance, a restart) or a later one queues nothing more.
+            #expect(try await send(at: "2026-10-30T10:40:00-04:00", bot).count == 1)
+            #expect(try await send(at: "2026-10-30T10:44:00-04:00", bot).count == 1)
             try await bot.runtime.outbox.markDelivered(friday)
 
             // A weekend with menus posted: nothing. Daylight saving time ends on Sunday.
@@ -40,11 +42,27 @@ import Testing
             #expect(try await send(at: "2026-11-01T10:30:00-05:00", bot).isEmpty)
             // 14:30 UTC was 10:30 on Friday; on Monday it is 09:30.
             #expect(try await send(at: "2026-11-02T09:30:00-05:00", bot).isEmpty)
+            // More than 15 minutes late is too late: the next run at 10:30 is a new day's chance only.
+            #expect(try await send(at: "2026-11-02T10:45:00-05:00", bot).isEmpty)
             let monday = try await send(at: "2026-11-02T10:30:00-05:00", bot)
             #expect(monday.map(\.lines.first) == ["Lunch for Monday, November 2:"])
             try await bot.runtime.outbox.markDelivered(monday)
             // Tuesday has no menu (a holiday, a day without lunch): nothing.
             #expect(try await send(at: "2026-11-03T10:30:00-05:00", bot).isEmpty)
+        }
+    }
+
+    @Test func aSubscriptionMadeAfterItsTimeStartsTheNextDay() async throws {
+        try await withLunchBot(at: "2026-11-23T10:35:00-05:00") { bot in
+            try await bot.loginAsAdmin(admin)
+            try await bot.expect(#"/lunch set specials "Soup""#, from: admin)
+            try await bot.expect("/subscribe lunch 10:30")
+            #expect(try await send(at: "2026-11-23T10:36:00-05:00", bot).isEmpty)
+            try await bot.expect(#"/lunch set 2026-11-24 specials "Stew""#, from: admin)
+            #expect(
+                try await send(at: "2026-11-24T10:30:00-05:00", bot).map(\.lines.first) == [
+                    "Lunch for Tuesday, November 24:"
+                ])
         }
     }
 

@@ -17,16 +17,29 @@ extension CorePlugin {
         ]
     }
 
-    /// The job that sends the daily topics due at each minute.
+    /// Minutes a daily subscription is still sent after its time, so that a restart or a late
+    /// tick catches up; its per-day key keeps it from going out twice.
+    static let catchUpMinutes = 15
+
+    /// The job that sends the daily topics due in the last ``catchUpMinutes`` minutes and not sent yet.
     var subscriptionJob: ScheduledJob {
         ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) { [topics] context in
-            let date = context.school.localDate(at: context.scheduledFor)
-            let time = context.school.clockTime(at: context.scheduledFor)
+            // Each recent minute's local time, and the instant it fell on (the first, when DST repeats it).
+            var dueAt: [String: Date] = [:]
+            for minutesAgo in (0..<Self.catchUpMinutes).reversed() {
+                let instant = context.scheduledFor.addingTimeInterval(-Double(minutesAgo) * 60)
+                dueAt[context.school.clockTime(at: instant)] = dueAt[context.school.clockTime(at: instant)] ?? instant
+            }
             let book = SubscriptionBook(database: context.storage.database)
-            for entry in try await book.entries(at: time) {
-                guard let (pluginID, topic) = topics.first(where: { $0.topic.name == entry.topic }),
-                    case .daily(_, let schoolDaysOnly, let compose) = topic.delivery,
-                    !schoolDaysOnly || context.school.isSchoolDay(date)
+            for entry in try await book.entries(at: Array(dueAt.keys)) {
+                guard let due = dueAt[entry.time], entry.createdAt <= due,
+                    let (pluginID, topic) = topics.first(where: { $0.topic.name == entry.topic }),
+                    case .daily(_, let schoolDaysOnly, let compose) = topic.delivery
+                else { continue }
+                let date = context.school.localDate(at: due)
+                let key = "subscription:\(entry.id):\(date.iso)"
+                guard !schoolDaysOnly || context.school.isSchoolDay(date),
+                    try await !context.outbox.hasMessage(withKey: key)
                 else { continue }
                 let lines: [String]?
                 do {
@@ -41,8 +54,7 @@ extension CorePlugin {
                 }
                 guard let lines, !lines.isEmpty else { continue }
                 try await context.outbox.enqueue(
-                    adapter: entry.adapter, target: entry.target, lines: lines,
-                    idempotencyKey: "subscription:\(entry.id):\(date.iso)")
+                    adapter: entry.adapter, target: entry.target, lines: lines, idempotencyKey: key)
             }
         }
     }

@@ -74,6 +74,14 @@ public struct Outbox: Sendable {
         }
     }
 
+    /// True when a message with `key` was ever queued (delivered, waiting or given up).
+    public func hasMessage(withKey key: String) async throws -> Bool {
+        try await database.read { db in
+            try await db.select().column("id").from(Self.table).where("idempotency_key", .equal, SQLBind(key)).first()
+                != nil
+        }
+    }
+
     /// The undelivered messages for `adapter` that are due now, oldest first.
     public func due(for adapter: String, limit: Int = 50) async throws -> [OutboxMessage] {
         let now = Int64(clock.now.timeIntervalSince1970)

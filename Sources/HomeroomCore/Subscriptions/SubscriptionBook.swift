@@ -11,6 +11,8 @@ public struct SubscriptionBook: Sendable {
         public let target: DeliveryTarget
         /// `HH:MM` in the school's zone.
         public let time: String
+        /// When it was made (or its time last moved).
+        public let createdAt: Date
     }
 
     static let table = "core_subscriptions"
@@ -64,25 +66,28 @@ public struct SubscriptionBook: Sendable {
     /// The daily subscriptions of `target`, by topic.
     func entries(adapter: String, target: DeliveryTarget) async throws -> [Entry] {
         try await database.read { db in
-            try await db.select().columns("id", "topic", "adapter", "target", "time").from(Self.table)
+            try await db.select().columns(Self.columns).from(Self.table)
                 .where("adapter", .equal, SQLBind(adapter)).where("target", .equal, SQLBind(target.description))
                 .orderBy("topic").all().compactMap(Self.entry(in:))
         }
     }
 
-    /// The daily subscriptions due at `time`.
-    func entries(at time: String) async throws -> [Entry] {
+    /// The daily subscriptions due at any of `times`.
+    func entries(at times: [String]) async throws -> [Entry] {
         try await database.read { db in
-            try await db.select().columns("id", "topic", "adapter", "target", "time").from(Self.table)
-                .where("time", .equal, SQLBind(time)).orderBy("id").all().compactMap(Self.entry(in:))
+            try await db.select().columns(Self.columns).from(Self.table)
+                .where("time", .in, SQLBind.group(times)).orderBy("id").all().compactMap(Self.entry(in:))
         }
     }
+
+    private static let columns = ["id", "topic", "adapter", "target", "time", "created_at"]
 
     private static func entry(in row: any SQLRow) throws -> Entry? {
         guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else { return nil }
         return Entry(
             id: try row.decode(column: "id", as: Int64.self), topic: try row.decode(column: "topic", as: String.self),
             adapter: try row.decode(column: "adapter", as: String.self), target: target,
-            time: try row.decode(column: "time", as: String.self))
+            time: try row.decode(column: "time", as: String.self),
+            createdAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "created_at", as: Int64.self))))
     }
 }
