@@ -123,6 +123,14 @@ import Testing
             try await bot.expect(
                 "/unsubscribe news", from: "console:student", contains: "you are not subscribed to news", error: true)
             try await bot.expect("/subscriptions", from: "console:student", contains: "No subscriptions for you.")
+            // In a channel the runtime's subscribe.channel permission is the one asked for.
+            try await bot.expect(
+                "/subscribe news", from: "console:student", in: "#general",
+                contains: "you need the subscribe.channel permission", error: true)
+            try await bot.loginAsAdmin()
+            try await bot.expect(
+                "/subscribe news", from: "console:admin", in: "#general",
+                contains: "Subscribed: #general gets new stories")
         }
     }
 

@@ -8,7 +8,7 @@ extension NewsPlugin {
             usage: "[SOURCE]",
             examples: [.init("news subscribe", "new stories of every source, in a direct message")]
         ) { context in
-            let (added, sources) = try await addSubscriptions(context)
+            let (added, sources) = try await addSubscriptions(context, channelPermission: "news.subscribe.channel")
             let place = context.message.conversation.channelName ?? "you"
             let which = sources.count == 1 ? "\"\(sources[0].name)\"" : "every source"
             return Reply(
@@ -23,7 +23,7 @@ extension NewsPlugin {
             "unsubscribe", summary: "stop new stories being posted here", usage: "[SOURCE]",
             examples: [.init("news unsubscribe", "no more news in a direct message")]
         ) { context in
-            let removed = try await removeSubscriptions(context)
+            let removed = try await removeSubscriptions(context, channelPermission: "news.subscribe.channel")
             return Reply(removed == 0 ? "There was no subscription to remove." : "Unsubscribed.")
         }
     }
@@ -33,8 +33,9 @@ extension NewsPlugin {
         SubscriptionTopic(
             "news", summary: "new stories of every source",
             delivery: .asItHappens(
-                subscribe: { context in try await addSubscriptions(context).added > 0 },
-                unsubscribe: { context in try await removeSubscriptions(context) > 0 },
+                // The runtime's /subscribe has checked subscribe.channel for a channel already.
+                subscribe: { context in try await addSubscriptions(context, channelPermission: nil).added > 0 },
+                unsubscribe: { context in try await removeSubscriptions(context, channelPermission: nil) > 0 },
                 isSubscribed: { context in
                     let target =
                         context.message.conversation.channelName.map(DeliveryTarget.channel)
@@ -44,10 +45,13 @@ extension NewsPlugin {
                 }))
     }
 
-    /// Subscribes the conversation to the sources the arguments name (every source when none);
-    /// returns how many subscriptions are new, and the sources.
-    func addSubscriptions(_ context: CommandContext) async throws -> (added: Int, sources: [NewsSource]) {
-        let (target, sources) = try await subscription(context)
+    /// Subscribes the conversation to the sources the arguments name (every source when none),
+    /// a channel only with `channelPermission` when given; returns how many subscriptions are
+    /// new, and the sources.
+    func addSubscriptions(_ context: CommandContext, channelPermission: String?) async throws -> (
+        added: Int, sources: [NewsSource]
+    ) {
+        let (target, sources) = try await subscription(context, channelPermission: channelPermission)
         let store = NewsStore(storage: context.storage)
         var added = 0
         for source in sources
@@ -60,9 +64,9 @@ extension NewsPlugin {
     }
 
     /// Unsubscribes the conversation from the sources the arguments name (every source when
-    /// none); returns how many subscriptions there were.
-    func removeSubscriptions(_ context: CommandContext) async throws -> Int {
-        let (target, sources) = try await subscription(context)
+    /// none), a channel only with `channelPermission` when given; returns how many there were.
+    func removeSubscriptions(_ context: CommandContext, channelPermission: String?) async throws -> Int {
+        let (target, sources) = try await subscription(context, channelPermission: channelPermission)
         let store = NewsStore(storage: context.storage)
         var removed = 0
         for source in sources
@@ -73,10 +77,12 @@ extension NewsPlugin {
     }
 
     /// Where the subscription delivers (this channel, or the user in a direct message) and which sources.
-    private func subscription(_ context: CommandContext) async throws -> (DeliveryTarget, [NewsSource]) {
+    private func subscription(_ context: CommandContext, channelPermission: String?) async throws -> (
+        DeliveryTarget, [NewsSource]
+    ) {
         let target: DeliveryTarget
         if let channel = context.message.conversation.channelName {
-            try context.require("news.subscribe.channel")
+            if let channelPermission { try context.require(channelPermission) }
             target = .channel(channel)
         } else {
             target = .user(context.caller.user)
