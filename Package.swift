@@ -235,7 +235,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "HomeroomRuntimeTests", dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+            name: "HomeroomRuntimeTests",
+            dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events"]),
         .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting", "HomeroomCore", "HomeroomRuntime"]),

@@ -102,4 +102,6 @@ public struct EventsPlugin: ConfigurablePlugin {
     public var pages: [WebPage] { [WebPage("calendar.ics", handler: calendarFeed)] }
 
     public var topics: [SubscriptionTopic] { [eventsTopic] }
+
+    public var daySections: [DaySection] { [eventsSection] }
 }

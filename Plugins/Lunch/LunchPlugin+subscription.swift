@@ -7,13 +7,23 @@ extension LunchPlugin {
         SubscriptionTopic(
             "lunch", summary: "the day's lunch menu",
             delivery: .daily(defaultTime: "10:30", schoolDaysOnly: true) { context in
-                let store = LunchMenuStore(storage: context.storage)
-                guard let menu = try await store.menus(in: context.date...context.date)[context.date], !menu.isEmpty
-                else {
-                    return nil
+                try await menuLines(on: context.date, storage: context.storage).map {
+                    ["Lunch for \(context.date.longName):"] + $0
                 }
-                return ["Lunch for \(context.date.longName):"]
-                    + LunchMenuFormatter.lines(of: menu, always: try await store.alwaysDishes())
             })
+    }
+
+    /// Lunch's part of `/day`.
+    var lunchSection: DaySection {
+        DaySection("Lunch", order: 20, more: "lunch") { context, date in
+            try await menuLines(on: date, storage: context.storage) ?? ["No lunch menu is posted."]
+        }
+    }
+
+    /// The menu of `date` with the dishes always served; nil when none is posted.
+    func menuLines(on date: LocalDate, storage: PluginStorage) async throws -> [String]? {
+        let store = LunchMenuStore(storage: storage)
+        guard let menu = try await store.menus(in: date...date)[date], !menu.isEmpty else { return nil }
+        return LunchMenuFormatter.lines(of: menu, always: try await store.alwaysDishes())
     }
 }

@@ -42,6 +42,8 @@ public struct LunchPlugin: ConfigurablePlugin {
 
     public var topics: [SubscriptionTopic] { [lunchTopic] }
 
+    public var daySections: [DaySection] { [lunchSection] }
+
     public var commands: [Command] {
         [
             Command(

@@ -81,6 +81,8 @@ public struct NewsPlugin: ConfigurablePlugin {
 
     public var topics: [SubscriptionTopic] { [newsTopic] }
 
+    public var daySections: [DaySection] { [headlinesSection] }
+
     public var commands: [Command] {
         [
             Command(

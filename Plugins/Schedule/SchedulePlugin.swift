@@ -110,6 +110,8 @@ public struct SchedulePlugin: ConfigurablePlugin {
         ]
     }
 
+    public var daySections: [DaySection] { [scheduleSection] }
+
     public var commands: [Command] {
         [nowCommand, nextCommand, todayCommand, scheduleCommand, classesCommand]
     }

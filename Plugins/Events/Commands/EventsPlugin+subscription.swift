@@ -9,17 +9,32 @@ extension EventsPlugin {
         SubscriptionTopic(
             "events", summary: "the day's events",
             delivery: .daily(defaultTime: "07:30", schoolDaysOnly: false) { context in
-                let from = context.school.startOfDay(context.date)
-                let to = context.school.startOfDay(context.date.adding(days: 1))
-                var circles: [String] = []
-                if case .user(let user) = context.target {
-                    circles = try await CircleStore(storage: context.storage).circles(of: user)
-                }
-                let events = try await events(
-                    from: from, to: to, circles: circles, storage: context.storage, school: context.school)
-                guard !events.isEmpty else { return nil }
-                return ["Events on \(context.date.longName):"]
-                    + events.map { EventText.line($0, on: context.date, school: context.school) }
+                let user: UserID? = if case .user(let user) = context.target { user } else { nil }
+                return try await eventLines(
+                    on: context.date, for: user, storage: context.storage, school: context.school
+                )
+                .map { ["Events on \(context.date.longName):"] + $0 }
             })
+    }
+
+    /// Events' part of `/day`, with the asker's circles.
+    var eventsSection: DaySection {
+        DaySection("Events", order: 30, more: "events") { context, date in
+            try await eventLines(
+                on: date, for: context.message.sender, storage: context.storage, school: context.school)
+                ?? ["No events."]
+        }
+    }
+
+    /// The events of `date`, public and (for `user`) of their circles; nil when there are none.
+    func eventLines(on date: LocalDate, for user: UserID?, storage: PluginStorage, school: SchoolCalendar)
+        async throws -> [String]?
+    {
+        var circles: [String] = []
+        if let user { circles = try await CircleStore(storage: storage).circles(of: user) }
+        let events = try await events(
+            from: school.startOfDay(date), to: school.startOfDay(date.adding(days: 1)), circles: circles,
+            storage: storage, school: school)
+        return events.isEmpty ? nil : events.map { EventText.line($0, on: date, school: school) }
     }
 }

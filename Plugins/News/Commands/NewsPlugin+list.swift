@@ -51,6 +51,15 @@ extension NewsPlugin {
         return Reply(lines: stories.map(formatter.line) + [readHint(context)])
     }
 
+    /// News's part of `/day`: the three latest headlines; nothing before the first story.
+    var headlinesSection: DaySection {
+        DaySection("Headlines", order: 40, more: "news") { context, _ in
+            let stories = try await NewsStore(storage: context.storage).latest(limit: 3)
+            guard !stories.isEmpty else { return nil }
+            return stories.map(NewsFormatter(school: context.school).line)
+        }
+    }
+
     private func readHint(_ context: CommandContext) -> String {
         "Read one with \(context.typed("news NUMBER"))."
     }

@@ -30,16 +30,27 @@ extension SchedulePlugin {
     }
 
     func dayReply(for date: LocalDate, _ context: CommandContext) async throws -> Reply {
-        let viewer = try await viewer(context)
-        let day = try await day(date, context).seen(byWave: viewer.wave)
-        if isUnconfigured(day) {
+        guard var lines = try await dayLines(for: date, context) else {
             return Reply("No bell schedule is set up yet. An admin can add one: \(context.typed("help schedule")).")
         }
-        var lines = ScheduleFormatter.lines(of: day, context.school, classes: viewer.classes)
-        if viewer.wave == nil, day.periods.contains(where: { $0.wave != nil }) {
+        let viewer = try await viewer(context)
+        if viewer.wave == nil, try await day(date, context).periods.contains(where: { $0.wave != nil }) {
             lines.append("Tip: \(context.typed("schedule wave 1")) shows only your lunch wave.")
         }
         return Reply(lines: lines)
+    }
+
+    /// The asker's schedule for `date` (their wave, their classes); nil when none is set up.
+    func dayLines(for date: LocalDate, _ context: CommandContext) async throws -> [String]? {
+        let viewer = try await viewer(context)
+        let day = try await day(date, context).seen(byWave: viewer.wave)
+        if isUnconfigured(day) { return nil }
+        return ScheduleFormatter.lines(of: day, context.school, classes: viewer.classes)
+    }
+
+    /// The schedule's part of `/day`.
+    var scheduleSection: DaySection {
+        DaySection("Schedule", order: 10, more: "today") { context, date in try await dayLines(for: date, context) }
     }
 
     var waveCommand: Command {

@@ -1,5 +1,5 @@
 /// The runtime's own commands: `/help`, `/login`, `/logout`, `/admin` (per-channel switches, the outbox)
-/// and, over the plugins' topics, `/subscribe`, `/subscriptions` and `/unsubscribe`.
+/// and, over the plugins' topics and day sections, `/subscribe`, `/subscriptions`, `/unsubscribe` and `/day`.
 ///
 /// They cannot be switched off per channel, and their tables (`core_…`) hold roles, logins, the
 /// audit log and the channel switches.
@@ -10,12 +10,22 @@ public struct CorePlugin: Plugin {
     let switchboard: ChannelSwitchboard
     /// Every plugin's subscription topics, with the plugin's id.
     let topics: [(pluginID: String, topic: SubscriptionTopic)]
+    /// Every plugin's part of `/day`, in order, with the plugin's id.
+    let sections: [(pluginID: String, section: DaySection)]
+    /// How long `/day` waits for a section before leaving it out.
+    let dayDeadline: Duration
 
     /// Creates the core commands over the runtime's login service, channel switches and the
     /// plugins' subscription topics; throws when two plugins declare the same topic.
-    public init(login: PinLogin, switchboard: ChannelSwitchboard, plugins: [any Plugin] = []) throws {
+    public init(
+        login: PinLogin, switchboard: ChannelSwitchboard, plugins: [any Plugin] = [],
+        dayDeadline: Duration = .seconds(2)
+    ) throws {
         self.login = login
         self.switchboard = switchboard
+        self.dayDeadline = dayDeadline
+        sections = plugins.flatMap { plugin in plugin.daySections.map { (plugin.id, $0) } }
+            .sorted { ($0.section.order, $0.section.title) < ($1.section.order, $1.section.title) }
         var topics: [(pluginID: String, topic: SubscriptionTopic)] = []
         for plugin in plugins {
             for topic in plugin.topics {
@@ -45,5 +55,6 @@ public struct CorePlugin: Plugin {
 
     public var commands: [Command] {
         [HelpCommand.command, loginCommand, logoutCommand, adminCommand] + (topics.isEmpty ? [] : subscriptionCommands)
+            + (sections.isEmpty ? [] : [dayCommand])
     }
 }

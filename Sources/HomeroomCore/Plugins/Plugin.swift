@@ -1,5 +1,5 @@
 /// What every bot plugin declares, in one place: its id, commands, migrations, scheduled jobs, web
-/// pages and subscription topics.
+/// pages, subscription topics and parts of the day overview.
 ///
 /// Plugins written for schools conform to ``ConfigurablePlugin``, which adds the typed
 /// configuration section; the runtime's own core commands (help, login, admin) conform to this
@@ -22,6 +22,9 @@ public protocol Plugin: Sendable {
 
     /// What people can subscribe to with `/subscribe`.
     var topics: [SubscriptionTopic] { get }
+
+    /// Its parts of `/day`, the day at a glance.
+    var daySections: [DaySection] { get }
 }
 
 extension Plugin {
@@ -33,6 +36,9 @@ extension Plugin {
 
     /// No subscription topics.
     public var topics: [SubscriptionTopic] { [] }
+
+    /// No part in `/day`.
+    public var daySections: [DaySection] { [] }
 
     /// The id, from an instance.
     public var id: String { Self.id }

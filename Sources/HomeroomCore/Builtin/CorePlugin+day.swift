@@ -1,0 +1,83 @@
+import Foundation
+
+extension CorePlugin {
+    /// `/day [DATE]`: every plugin's section for the asker, each within ``dayDeadline``.
+    var dayCommand: Command {
+        Command(
+            "day", summary: "your day at a glance: schedule, lunch, events, news", usage: "[DATE]",
+            examples: [.init("day", "today at a glance"), .init("day tomorrow", "tomorrow at a glance")]
+        ) { [sections, dayDeadline] context in
+            var date = try context.dateArgument()
+            var lines: [String] = []
+            if context.school.isSchoolDay(date) {
+                lines.append("\(date == context.today ? "Today, " : "")\(date.longName):")
+            } else {
+                let next = context.school.schoolDay(onOrAfter: date.adding(days: 1))
+                lines.append("No school on \(date.longName). Next school day, \(next.longName):")
+                date = next
+            }
+            for (entry, outcome) in await Self.compose(sections, for: date, context, deadline: dayDeadline) {
+                switch outcome {
+                case .lines(let body):
+                    lines.append("\(entry.section.title):")
+                    lines += body.prefix(DaySection.maximumLines).map { "  \($0)" }
+                    lines.append("  more: \(context.typed(entry.section.more))")
+                case .nothing:
+                    continue
+                case .late:
+                    lines.append("(\(entry.section.title) is left out: it did not answer in time.)")
+                case .failed:
+                    lines.append("(\(entry.section.title) is left out: it could not be read just now.)")
+                }
+            }
+            return Reply(lines: lines, visibility: .sender)
+        }
+    }
+
+    /// How one section came out.
+    enum SectionOutcome: Sendable {
+        case lines([String])
+        case nothing
+        case late
+        case failed
+    }
+
+    /// Runs every section at once and waits for them until `deadline`; a section still running
+    /// then is `late`, and one that threw is `failed` (logged). Results come in the sections' order.
+    static func compose(
+        _ sections: [(pluginID: String, section: DaySection)], for date: LocalDate, _ context: CommandContext,
+        deadline: Duration
+    ) async -> [((pluginID: String, section: DaySection), SectionOutcome)] {
+        let (results, continuation) = AsyncStream.makeStream(of: (Int, SectionOutcome).self)
+        // Unstructured on purpose: a task group would wait for a section that ignores
+        // cancellation, and a hanging plugin must not hold up the others' answer.
+        let tasks = sections.enumerated().map { index, entry in
+            Task {
+                let outcome: SectionOutcome
+                do {
+                    let body = try await entry.section.compose(
+                        context.handingOver(to: entry.pluginID, arguments: []), date)
+                    outcome = body.map { $0.isEmpty ? .nothing : .lines($0) } ?? .nothing
+                } catch {
+                    context.logger.error("day section \(entry.section.title) failed: \(error)")
+                    outcome = .failed
+                }
+                continuation.yield((index, outcome))
+            }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: deadline)
+            continuation.finish()
+        }
+        var outcomes = [SectionOutcome](repeating: .late, count: sections.count)
+        var received = 0
+        for await (index, outcome) in results {
+            outcomes[index] = outcome
+            received += 1
+            if received == sections.count { break }
+        }
+        timer.cancel()
+        for task in tasks { task.cancel() }
+        return Array(zip(sections, outcomes))
+    }
+}
