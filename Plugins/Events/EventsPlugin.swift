@@ -73,7 +73,7 @@ public struct EventsPlugin: ConfigurablePlugin {
     public init(settings: Settings) throws {
         refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
         feeds = try settings.calendarURLs.map { text throws(UserFacingError) in
-            guard let url = URL(string: text.replacingOccurrences(of: "webcal://", with: "https://")), url.isWebAddress
+            guard let url = URL(calendarFeed: text)
             else { throw UserFacingError("calendarURLs: \"\(text)\" is not an http, https or webcal address") }
             return url
         }

@@ -70,7 +70,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
         let origin: BellCalendarSource.Origin
         var refresher: FeedRefresher?
         if let text = settings.calendarURL, !text.isEmpty {
-            guard let url = URL(string: text.replacingOccurrences(of: "webcal://", with: "https://")), url.isWebAddress
+            guard let url = URL(calendarFeed: text)
             else {
                 throw UserFacingError("calendarURL must be an http, https or webcal address")
             }

@@ -37,11 +37,8 @@ extension NewsPlugin {
                 subscribe: { context in try await addSubscriptions(context, channelPermission: nil).added > 0 },
                 unsubscribe: { context in try await removeSubscriptions(context, channelPermission: nil) > 0 },
                 isSubscribed: { context in
-                    let target =
-                        context.message.conversation.channelName.map(DeliveryTarget.channel)
-                        ?? .user(context.caller.user)
-                    return try await NewsStore(storage: context.storage).hasSubscriptions(
-                        adapter: context.message.adapter, target: target)
+                    try await NewsStore(storage: context.storage).hasSubscriptions(
+                        adapter: context.message.adapter, target: context.conversationTarget)
                 }))
     }
 
@@ -80,13 +77,8 @@ extension NewsPlugin {
     private func subscription(_ context: CommandContext, channelPermission: String?) async throws -> (
         DeliveryTarget, [NewsSource]
     ) {
-        let target: DeliveryTarget
-        if let channel = context.message.conversation.channelName {
-            if let channelPermission { try context.require(channelPermission) }
-            target = .channel(channel)
-        } else {
-            target = .user(context.caller.user)
-        }
+        let target = context.conversationTarget
+        if case .channel = target, let channelPermission { try context.require(channelPermission) }
         let store = NewsStore(storage: context.storage)
         if context.arguments.isEmpty {
             let all = try await store.sources()

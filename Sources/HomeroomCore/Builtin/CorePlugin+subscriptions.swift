@@ -28,7 +28,8 @@ extension CorePlugin {
             var dueAt: [String: Date] = [:]
             for minutesAgo in (0..<Self.catchUpMinutes).reversed() {
                 let instant = context.scheduledFor.addingTimeInterval(-Double(minutesAgo) * 60)
-                dueAt[context.school.clockTime(at: instant)] = dueAt[context.school.clockTime(at: instant)] ?? instant
+                let time = context.school.clockTime(at: instant)
+                if dueAt[time] == nil { dueAt[time] = instant }
             }
             let book = SubscriptionBook(database: context.storage.database)
             for entry in try await book.entries(at: Array(dueAt.keys)) {
@@ -124,7 +125,7 @@ extension CorePlugin {
 
     private func listSubscriptions(_ context: CommandContext) async throws -> Reply {
         let adapter = context.message.adapter
-        let target = context.message.conversation.channelName.map(DeliveryTarget.channel) ?? .user(context.caller.user)
+        let target = context.conversationTarget
         let place = context.message.conversation.channelName ?? "you"
         var lines = try await SubscriptionBook(database: context.storage.database).entries(
             adapter: adapter, target: target
@@ -160,11 +161,9 @@ extension CorePlugin {
     /// Where a subscription typed here delivers: the channel (with `subscribe.channel`), or the
     /// person in a direct message.
     private func subscriber(_ context: CommandContext) throws(UserFacingError) -> (String, DeliveryTarget, String) {
-        if let channel = context.message.conversation.channelName {
-            try context.require("subscribe.channel")
-            return (context.message.adapter, .channel(channel), channel)
-        }
-        return (context.message.adapter, .user(context.caller.user), "you")
+        let target = context.conversationTarget
+        if case .channel = target { try context.require("subscribe.channel") }
+        return (context.message.adapter, target, context.message.conversation.channelName ?? "you")
     }
 
     /// "you get" or "#cafeteria gets".

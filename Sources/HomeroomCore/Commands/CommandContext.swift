@@ -52,6 +52,11 @@ public struct CommandContext: Sendable {
     /// The current instant.
     public var now: Date { clock.now }
 
+    /// Where a notification for this conversation goes: its channel, or the person in a direct message.
+    public var conversationTarget: DeliveryTarget {
+        message.conversation.channelName.map(DeliveryTarget.channel) ?? .user(caller.user)
+    }
+
     /// The same request handed to plugin `pluginID` with `arguments`: how the runtime's
     /// `/subscribe` passes a topic on to the plugin that posts it.
     public func handingOver(to pluginID: String, arguments: [String]) -> CommandContext {
