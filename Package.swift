@@ -29,6 +29,7 @@ let package = Package(
         .target(
             name: "HomeroomCore",
             dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
@@ -236,7 +237,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HomeroomRuntimeTests",
-            dependencies: ["HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events"]),
+            dependencies: [
+                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events", "Schedule", "News",
+                "Directions", "RecipesPlugin",
+            ]),
         .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
         .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting", "HomeroomCore", "HomeroomRuntime"]),

@@ -43,7 +43,7 @@ import Testing
             #expect(second.scrollWidth <= 360)
             for page in check.pages {
                 let png = try Data(contentsOf: URL(fileURLWithPath: page.screenshot))
-                #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 5_000, "a real screenshot")
+                try #require(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 5_000, "a real screenshot")
                 let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
                 #expect(width == 360)
             }

@@ -7,14 +7,6 @@ import Testing
 /// `/subscribe lunch` through the runtime's subscriptions: sent at the subscriber's time in the
 /// school's zone, across the end of daylight saving time, on school days with a menu only.
 @Suite struct LunchSubscriptionTests {
-    /// Stands the clock at `instant`, runs the subscription job as the scheduler would at that
-    /// minute, and returns the notifications queued since `count` were.
-    func send(at instant: String, _ bot: TestBot) async throws -> [OutboxMessage] {
-        bot.clock.set(to: TestClock.instant(instant))
-        #expect(await bot.runtime.scheduler.runNow(pluginID: CorePlugin.id, name: "send subscriptions"))
-        return try await bot.runtime.outbox.due(for: "console", limit: 100)
-    }
-
     @Test(arguments: TemporaryDatabase.availableBackends)
     func theMenuComesAtHalfPastTenOnSchoolDaysAcrossTheEndOfDaylightSavingTime(backend: DatabaseBackend) async throws {
         try await withLunchBot(at: "2026-10-30T08:00:00-04:00", backend: backend) { bot in
@@ -26,29 +18,29 @@ import Testing
                 "/subscribe lunch 10:30", contains: "Subscribed: you get the day's lunch menu at 10:30 on school days.")
             try await bot.expect("/subscriptions", contains: "• lunch at 10:30 — the day's lunch menu")
 
-            #expect(try await send(at: "2026-10-30T10:29:00-04:00", bot).isEmpty)
+            #expect(try await bot.sendSubscriptions(at: "2026-10-30T10:29:00-04:00").isEmpty)
             // The service was down at 10:30 and is back at 10:40: the menu still goes out.
-            let friday = try await send(at: "2026-10-30T10:40:00-04:00", bot)
+            let friday = try await bot.sendSubscriptions(at: "2026-10-30T10:40:00-04:00")
             #expect(friday.map(\.target) == [.user(UserID("console:student")!)])
             #expect(friday.first?.lines.first == "Lunch for Friday, October 30:")
             #expect(friday.first?.idempotencyKey == "subscription:1:2026-10-30")
             // The same minute again (a second instance, a restart) or a later one queues nothing more.
-            #expect(try await send(at: "2026-10-30T10:40:00-04:00", bot).count == 1)
-            #expect(try await send(at: "2026-10-30T10:44:00-04:00", bot).count == 1)
+            #expect(try await bot.sendSubscriptions(at: "2026-10-30T10:40:00-04:00").count == 1)
+            #expect(try await bot.sendSubscriptions(at: "2026-10-30T10:44:00-04:00").count == 1)
             try await bot.runtime.outbox.markDelivered(friday)
 
             // A weekend with menus posted: nothing. Daylight saving time ends on Sunday.
-            #expect(try await send(at: "2026-10-31T10:30:00-04:00", bot).isEmpty)
-            #expect(try await send(at: "2026-11-01T10:30:00-05:00", bot).isEmpty)
+            #expect(try await bot.sendSubscriptions(at: "2026-10-31T10:30:00-04:00").isEmpty)
+            #expect(try await bot.sendSubscriptions(at: "2026-11-01T10:30:00-05:00").isEmpty)
             // 14:30 UTC was 10:30 on Friday; on Monday it is 09:30.
-            #expect(try await send(at: "2026-11-02T09:30:00-05:00", bot).isEmpty)
+            #expect(try await bot.sendSubscriptions(at: "2026-11-02T09:30:00-05:00").isEmpty)
             // More than 15 minutes late is too late: the next run at 10:30 is a new day's chance only.
-            #expect(try await send(at: "2026-11-02T10:45:00-05:00", bot).isEmpty)
-            let monday = try await send(at: "2026-11-02T10:30:00-05:00", bot)
+            #expect(try await bot.sendSubscriptions(at: "2026-11-02T10:45:00-05:00").isEmpty)
+            let monday = try await bot.sendSubscriptions(at: "2026-11-02T10:30:00-05:00")
             #expect(monday.map(\.lines.first) == ["Lunch for Monday, November 2:"])
             try await bot.runtime.outbox.markDelivered(monday)
             // Tuesday has no menu (a holiday, a day without lunch): nothing.
-            #expect(try await send(at: "2026-11-03T10:30:00-05:00", bot).isEmpty)
+            #expect(try await bot.sendSubscriptions(at: "2026-11-03T10:30:00-05:00").isEmpty)
         }
     }
 
@@ -57,10 +49,10 @@ import Testing
             try await bot.loginAsAdmin(admin)
             try await bot.expect(#"/lunch set specials "Soup""#, from: admin)
             try await bot.expect("/subscribe lunch 10:30")
-            #expect(try await send(at: "2026-11-23T10:36:00-05:00", bot).isEmpty)
+            #expect(try await bot.sendSubscriptions(at: "2026-11-23T10:36:00-05:00").isEmpty)
             try await bot.expect(#"/lunch set 2026-11-24 specials "Stew""#, from: admin)
             #expect(
-                try await send(at: "2026-11-24T10:30:00-05:00", bot).map(\.lines.first) == [
+                try await bot.sendSubscriptions(at: "2026-11-24T10:30:00-05:00").map(\.lines.first) == [
                     "Lunch for Tuesday, November 24:"
                 ])
         }
@@ -82,7 +74,7 @@ import Testing
             try await bot.expect("/subscriptions", contains: "No subscriptions for you.")
             for (input, problem) in [
                 ("/subscribe lunch 25:00", "the time is HH:MM"), ("/subscribe lunch 10.30", "the time is HH:MM"),
-                ("/subscribe pizza", "no topic pizza — the topics are lunch"),
+                ("/subscribe pizza", "no topic pizza — the topics are day, lunch"),
                 ("/unsubscribe lunch", "you are not subscribed to lunch"),
             ] {
                 try await bot.expect(input, contains: problem, error: true)

@@ -85,7 +85,7 @@ extension DirectionsPlugin {
     }
 
     func location(of context: CommandContext, on campus: Campus) async throws -> Location {
-        guard let (id, at) = try await store(context.storage).location(of: context.message.sender) else {
+        guard let (id, at) = try await store(context.storage).location(of: context.caller.person) else {
             return .unknown
         }
         let minutes = Int(context.now.timeIntervalSince(at) / 60)

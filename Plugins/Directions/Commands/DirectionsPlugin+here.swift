@@ -26,7 +26,7 @@ extension DirectionsPlugin {
         let checkpoint = try CampusLookup(campus: campus, prefix: context.prefix).checkpoint(
             context.arguments.joined(separator: " "))
         let point = campus.checkpoints[checkpoint]
-        try await store(context.storage).setLocation(of: context.message.sender, to: point.id, at: context.now)
+        try await store(context.storage).setLocation(of: context.caller.person, to: point.id, at: context.now)
         return .privately(
             "You're at \(point.id): \(point.name). "
                 + "Where to? \(context.typed("directions")) ROOM or PLACE (\(context.typed("places")) lists them).")

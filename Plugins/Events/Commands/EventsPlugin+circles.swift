@@ -9,12 +9,12 @@ extension EventsPlugin {
         ) { context in
             let store = CircleStore(storage: context.storage)
             let all = try await store.all()
-            let mine = Set(try await store.circles(of: context.message.sender))
+            let mine = Set(try await store.circles(of: context.caller.person))
             let yours = all.filter { mine.contains($0.circle.name) }
             let open = all.filter { $0.circle.isOpen && !mine.contains($0.circle.name) }
             func describe(_ entry: (circle: Circle, members: Int)) -> String {
                 "\(entry.circle.name) (\(entry.members) member\(entry.members == 1 ? "" : "s")"
-                    + (entry.circle.owner == context.message.sender ? ", yours" : "") + ")"
+                    + (entry.circle.owner == context.caller.person ? ", yours" : "") + ")"
             }
             var lines = [
                 yours.isEmpty
@@ -48,7 +48,7 @@ extension EventsPlugin {
             else { throw context.usageError() }
             let name = try Self.circleName(context.arguments[0])
             let created = try await CircleStore(storage: context.storage).create(
-                Circle(name: name, owner: context.message.sender, isOpen: context.arguments.count == 2),
+                Circle(name: name, owner: context.caller.person, isOpen: context.arguments.count == 2),
                 at: context.now, audit: context.auditEntry("circle.create", name))
             guard created else { throw UserFacingError("there is already a circle called \(name)") }
             return Reply(
@@ -64,12 +64,12 @@ extension EventsPlugin {
             guard context.arguments.count == 2 else { throw context.usageError() }
             let circle = try await circleOfMember(context.arguments[0], context, who: "invite to it")
             let store = CircleStore(storage: context.storage)
-            let invitee = Self.user(context.arguments[1], near: context.message.sender)
+            let invitee = try await Self.person(context.arguments[1], context)
             guard try await !store.isMember(invitee, of: circle.name) else {
                 throw UserFacingError("\(invitee) is already in \(circle.name)")
             }
             try await store.invite(
-                invitee, to: circle.name, by: context.message.sender, at: context.now,
+                invitee, to: circle.name, by: context.caller.person, at: context.now,
                 notice:
                     "You are invited to the circle \(circle.name); join with: \(context.typed("circle join")) \(circle.name)"
             )
@@ -85,7 +85,7 @@ extension EventsPlugin {
             guard context.arguments.count == 1 else { throw context.usageError() }
             let circle = try await existingCircle(context.arguments[0], context)
             let store = CircleStore(storage: context.storage)
-            let me = context.message.sender
+            let me = context.caller.person
             guard try await !store.isMember(me, of: circle.name) else {
                 return Reply("You are already in \(circle.name).")
             }
@@ -108,7 +108,7 @@ extension EventsPlugin {
             let store = CircleStore(storage: context.storage)
             let text = context.arguments.dropFirst().joined(separator: " ")
             guard text.count <= 400 else { throw UserFacingError("a post is at most 400 characters") }
-            let count = try await store.post(text, to: circle.name, by: context.message.sender, at: context.now)
+            let count = try await store.post(text, to: circle.name, by: context.caller.person, at: context.now)
             return Reply(
                 count == 0
                     ? "Posted to \(circle.name), but you are its only member."
@@ -121,7 +121,7 @@ extension EventsPlugin {
             guard context.arguments.count == 1 else { throw context.usageError() }
             let circle = try await existingCircle(context.arguments[0], context)
             let store = CircleStore(storage: context.storage)
-            let me = context.message.sender
+            let me = context.caller.person
             let others = try await store.members(of: circle.name).filter { $0 != me }
             if circle.owner == me, !others.isEmpty {
                 throw UserFacingError(
@@ -143,7 +143,7 @@ extension EventsPlugin {
         Command("remove", summary: "take a member out of your circle (owners)", usage: "NAME USER") { context in
             guard context.arguments.count == 2 else { throw context.usageError() }
             let circle = try await ownedCircle(context.arguments[0], context)
-            let member = Self.user(context.arguments[1], near: context.message.sender)
+            let member = try await Self.person(context.arguments[1], context)
             guard member != circle.owner else { throw UserFacingError("hand \(circle.name) over before leaving it") }
             let removed = try await CircleStore(storage: context.storage).remove(
                 member, from: circle.name, audit: context.auditEntry("circle.remove", "\(member) from \(circle.name)"))
@@ -157,7 +157,7 @@ extension EventsPlugin {
             guard context.arguments.count == 2 else { throw context.usageError() }
             let circle = try await ownedCircle(context.arguments[0], context)
             let store = CircleStore(storage: context.storage)
-            let member = Self.user(context.arguments[1], near: context.message.sender)
+            let member = try await Self.person(context.arguments[1], context)
             guard try await store.isMember(member, of: circle.name) else {
                 throw UserFacingError("\(member) is not in \(circle.name) — invite them first")
             }
@@ -178,7 +178,7 @@ extension EventsPlugin {
     /// The circle `text` names, when the asker is a member; else "only members of NAME `who`".
     private func circleOfMember(_ text: String, _ context: CommandContext, who: String) async throws -> Circle {
         let circle = try await existingCircle(text, context)
-        guard try await CircleStore(storage: context.storage).isMember(context.message.sender, of: circle.name) else {
+        guard try await CircleStore(storage: context.storage).isMember(context.caller.person, of: circle.name) else {
             throw UserFacingError("only members of \(circle.name) \(who)")
         }
         return circle
@@ -186,7 +186,7 @@ extension EventsPlugin {
 
     private func ownedCircle(_ text: String, _ context: CommandContext) async throws -> Circle {
         let circle = try await existingCircle(text, context)
-        guard circle.owner == context.message.sender else {
+        guard circle.owner == context.caller.person else {
             throw UserFacingError("only the owner of \(circle.name) may do that")
         }
         return circle
@@ -203,6 +203,13 @@ extension EventsPlugin {
 
     /// The user `text` names: a full id (`irc:school:alice`, `slack:U1`) or a name on the asker's
     /// own adapter (and IRC network): `alice`.
+    /// The person a typed user name means: the identity `user(_:near:)` reads, by its home
+    /// identity when it is linked, since circles keep their members by person.
+    static func person(_ text: String, _ context: CommandContext) async throws -> UserID {
+        try await IdentityLinks(database: context.storage.database).home(
+            of: user(text, near: context.message.sender))
+    }
+
     static func user(_ text: String, near asker: UserID) -> UserID {
         if text.contains(":"), let user = UserID(text),
             ["irc", "console", "slack", "mattermost", "discord", "teams", "api"].contains(user.adapter)

@@ -24,7 +24,7 @@ extension EventsPlugin {
                 guard try await CircleStore(storage: context.storage).circle(circle) != nil else {
                     throw UserFacingError("no circle \(circle) — \(context.typed("circles")) lists yours")
                 }
-                guard try await CircleStore(storage: context.storage).isMember(context.message.sender, of: circle)
+                guard try await CircleStore(storage: context.storage).isMember(context.caller.person, of: circle)
                 else {
                     throw UserFacingError("only members of \(circle) add its events")
                 }
@@ -66,10 +66,10 @@ extension EventsPlugin {
             guard let event = try await store.event(id) else { throw UserFacingError("no event #\(id)") }
             var ownsItsCircle = false
             if let name = event.circle, let circle = try await CircleStore(storage: context.storage).circle(name) {
-                ownsItsCircle = circle.owner == context.message.sender
+                ownsItsCircle = circle.owner == context.caller.person
             }
             let mayRemove =
-                event.addedBy == context.message.sender.description || ownsItsCircle
+                context.caller.identities.map(\.description).contains(event.addedBy) || ownsItsCircle
                 || (event.circle == nil && context.caller.may(Self.publicEventsCapability))
             guard mayRemove else {
                 throw UserFacingError(

@@ -22,7 +22,7 @@ extension EventsPlugin {
         }
         let from = context.school.startOfDay(days[0])
         let to = context.school.startOfDay(days[days.count - 1].adding(days: 1))
-        let circles = try await CircleStore(storage: context.storage).circles(of: context.message.sender)
+        let circles = try await CircleStore(storage: context.storage).circles(of: context.caller.person)
         let sorted = try await events(
             from: from, to: to, circles: circles, storage: context.storage, school: context.school)
         let heading = days.count == 1 ? days[0].longName : "\(days[0].longName) to \(days[days.count - 1].longName)"

@@ -21,7 +21,7 @@ extension EventsPlugin {
     var eventsSection: DaySection {
         DaySection("Events", order: 30, more: "events") { context, date in
             try await eventLines(
-                on: date, for: context.message.sender, storage: context.storage, school: context.school)
+                on: date, for: context.caller.person, storage: context.storage, school: context.school)
                 ?? ["No events."]
         }
     }

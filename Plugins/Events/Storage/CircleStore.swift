@@ -152,6 +152,32 @@ struct CircleStore: Sendable {
         }
     }
 
+    /// Takes the person known by `identities` out of every circle on `db` (inside `/me forget`'s
+    /// transaction): their memberships, invitations and posts go; a circle they own passes to its
+    /// longest-standing other member, or is deleted with its events when there is none.
+    func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
+        let names = identities.map(\.description)
+        let (circles, members) = (storage.table("circles"), storage.table("members"))
+        let owned = try await db.select().column("name").from(circles).where("owner", .in, SQLBind.group(names)).all()
+            .map { try $0.decode(column: "name", as: String.self) }
+        for circle in owned {
+            let heir = try await db.select().column("user_id").from(members).where("circle", .equal, circle)
+                .where("user_id", .notIn, SQLBind.group(names)).orderBy("joined_at").first()
+                .map { try $0.decode(column: "user_id", as: String.self) }
+            if let heir {
+                try await db.update(circles).set("owner", to: SQLBind(heir)).where("name", .equal, circle).run()
+            } else {
+                try await db.delete(from: circles).where("name", .equal, circle).run()
+                for table in ["members", "invitations", "events", "posts"].map(storage.table) {
+                    try await db.delete(from: table).where("circle", .equal, circle).run()
+                }
+            }
+        }
+        try await db.delete(from: members).where("user_id", .in, SQLBind.group(names)).run()
+        try await db.delete(from: storage.table("invitations")).where("user_id", .in, SQLBind.group(names)).run()
+        try await db.delete(from: storage.table("posts")).where("author", .in, SQLBind.group(names)).run()
+    }
+
     /// Records a post and, in the same transaction, queues it for every member but the author,
     /// each on the adapter they use Homeroom on, in a direct message. Returns how many it went to.
     func post(_ text: String, to circle: String, by author: UserID, at now: Date) async throws -> Int {

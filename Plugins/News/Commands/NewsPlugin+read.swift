@@ -14,7 +14,7 @@ extension NewsPlugin {
             examples: [.init("more", "the next page")]
         ) { context in
             let store = NewsStore(storage: context.storage)
-            guard let (storyID, page) = try await store.reading(context.caller.user),
+            guard let (storyID, page) = try await store.reading(context.caller.person),
                 let story = try await store.story(storyID)
             else {
                 return .error("Nothing more to show. Read a story with \(context.typed("news NUMBER")).")
@@ -42,7 +42,7 @@ extension NewsPlugin {
         guard page <= pages.count else {
             return .privately("That was the end of #\(story.id). \(context.typed("news")) lists the latest stories.")
         }
-        try await store.setReading(context.caller.user, story: story.id, page: page)
+        try await store.setReading(context.caller.person, story: story.id, page: page)
         let formatter = NewsFormatter(school: context.school)
         var lines: [String] = []
         if page == 1 {

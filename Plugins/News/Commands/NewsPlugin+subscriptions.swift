@@ -38,7 +38,7 @@ extension NewsPlugin {
                 unsubscribe: { context in try await removeSubscriptions(context, channelPermission: nil) > 0 },
                 isSubscribed: { context in
                     try await NewsStore(storage: context.storage).hasSubscriptions(
-                        adapter: context.message.adapter, target: context.conversationTarget)
+                        adapter: context.conversationAdapter, target: context.conversationTarget)
                 }))
     }
 
@@ -53,8 +53,8 @@ extension NewsPlugin {
         var added = 0
         for source in sources
         where try await store.subscribe(
-            adapter: context.message.adapter, target: target, source: source.id, by: context.caller.user.description)
-        {
+            adapter: context.conversationAdapter, target: target, source: source.id, by: context.caller.user.description
+        ) {
             added += 1
         }
         return (added, sources)
@@ -67,7 +67,7 @@ extension NewsPlugin {
         let store = NewsStore(storage: context.storage)
         var removed = 0
         for source in sources
-        where try await store.unsubscribe(adapter: context.message.adapter, target: target, source: source.id) {
+        where try await store.unsubscribe(adapter: context.conversationAdapter, target: target, source: source.id) {
             removed += 1
         }
         return removed

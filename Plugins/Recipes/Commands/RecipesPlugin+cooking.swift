@@ -18,7 +18,7 @@ extension RecipesPlugin {
             let recipe = try await recipe(id, context)
             guard !recipe.steps.isEmpty else { throw UserFacingError("#\(id) has no steps to cook") }
             try await RecipeStore(storage: context.storage).setSession(
-                of: context.caller.user.description, recipe: id, step: 0, at: context.now)
+                of: context.caller.person.description, recipe: id, step: 0, at: context.now)
             return Reply(lines: ["Cooking #\(id) \(recipe.title)."] + stepLines(recipe, 0, context))
         }
     }
@@ -65,7 +65,8 @@ extension RecipesPlugin {
 
     var stopCommand: Command {
         Command("stop", summary: "end cooking mode") { context in
-            guard try await RecipeStore(storage: context.storage).endSession(of: context.caller.user.description) else {
+            guard try await RecipeStore(storage: context.storage).endSession(of: context.caller.person.description)
+            else {
                 return Reply("You are not cooking anything.")
             }
             return Reply("Cooking mode ended.")
@@ -75,11 +76,11 @@ extension RecipesPlugin {
     /// The caller's session: recipe number, recipe and current step; an error pointing to /cook when none.
     private func cooking(_ context: CommandContext) async throws -> (Int64, Recipe, Int) {
         let store = RecipeStore(storage: context.storage)
-        guard let session = try await store.session(of: context.caller.user.description) else {
+        guard let session = try await store.session(of: context.caller.person.description) else {
             throw UserFacingError("you are not cooking anything — start with \(context.typed("cook NUMBER"))")
         }
         guard let recipe = try await store.recipe(session.recipe) else {
-            _ = try await store.endSession(of: context.caller.user.description)
+            _ = try await store.endSession(of: context.caller.person.description)
             throw UserFacingError("the recipe you were cooking was removed from the book")
         }
         return (session.recipe, recipe, min(session.step, recipe.steps.count - 1))
@@ -87,7 +88,7 @@ extension RecipesPlugin {
 
     private func move(_ context: CommandContext, _ id: Int64, _ recipe: Recipe, to step: Int) async throws -> Reply {
         try await RecipeStore(storage: context.storage).setSession(
-            of: context.caller.user.description, recipe: id, step: step, at: context.now)
+            of: context.caller.person.description, recipe: id, step: step, at: context.now)
         return Reply(lines: stepLines(recipe, step, context))
     }
 

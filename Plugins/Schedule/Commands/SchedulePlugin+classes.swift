@@ -9,7 +9,7 @@ extension SchedulePlugin {
             subcommands: [gradeCommand, setClassCommand, clearClassCommand, offeredCommand]
         ) { context in
             let store = ScheduleStore(storage: context.storage)
-            let user = context.caller.user
+            let user = context.caller.person
             guard let grade = try await store.grade(of: user) else {
                 return Reply.privately("Tell me your grade first: \(context.typed("classes grade 10")).")
             }
@@ -52,8 +52,8 @@ extension SchedulePlugin {
                 return .error(
                     "No courses are listed for grade \(grade). Grades: \(grades.sorted().joined(separator: ", ")).")
             }
-            try await store.setGrade(grade, for: context.caller.user)
-            viewers.forget(context.caller.user)
+            try await store.setGrade(grade, for: context.caller.person)
+            viewers.forget(context.caller.person)
             return Reply.privately(
                 "OK, grade \(grade). Now pick your classes: \(context.typed("classes set 3 \"AP Chemistry\"")).")
         }
@@ -69,7 +69,7 @@ extension SchedulePlugin {
             }
             let wanted = context.arguments.dropFirst().joined(separator: " ")
             let store = ScheduleStore(storage: context.storage)
-            guard let grade = try await store.grade(of: context.caller.user) else {
+            guard let grade = try await store.grade(of: context.caller.person) else {
                 return .error("Tell me your grade first: \(context.typed("classes grade 10")).")
             }
             let offered = try await store.catalog(grade: grade)
@@ -83,8 +83,8 @@ extension SchedulePlugin {
                     "\"\(wanted)\" is not offered in block \(block) for grade \(grade). Choose one of: "
                         + inBlock.map(\.listing).joined(separator: "; ") + ".")
             }
-            try await store.setClass(course, for: context.caller.user)
-            viewers.forget(context.caller.user)
+            try await store.setClass(course, for: context.caller.person)
+            viewers.forget(context.caller.person)
             return Reply.privately("Block \(block): \(course.listing).")
         }
     }
@@ -100,8 +100,8 @@ extension SchedulePlugin {
                 block = number
             }
             let removed = try await ScheduleStore(storage: context.storage).clearClasses(
-                of: context.caller.user, block: block)
-            viewers.forget(context.caller.user)
+                of: context.caller.person, block: block)
+            viewers.forget(context.caller.person)
             return removed == 0
                 ? .error("There was nothing to clear.")
                 : Reply.privately("Cleared \(removed) class\(removed == 1 ? "" : "es").")
@@ -114,7 +114,7 @@ extension SchedulePlugin {
             examples: [.init("classes offered 3", "what grade-mates can take in block 3")]
         ) { context in
             let store = ScheduleStore(storage: context.storage)
-            guard let grade = try await store.grade(of: context.caller.user) else {
+            guard let grade = try await store.grade(of: context.caller.person) else {
                 return .error("Tell me your grade first: \(context.typed("classes grade 10")).")
             }
             let block = context.arguments.first.flatMap { Int($0) }

@@ -62,21 +62,21 @@ extension SchedulePlugin {
         ) { context in
             let store = ScheduleStore(storage: context.storage)
             guard let word = context.arguments.first?.lowercased(), context.arguments.count == 1 else {
-                if let wave = try await store.wave(of: context.caller.user) {
+                if let wave = try await store.wave(of: context.caller.person) {
                     return Reply.privately("You are in lunch wave \(wave).")
                 }
                 throw context.usageError()
             }
             if ["off", "none", "all", "clear"].contains(word) {
-                try await store.setWave(nil, for: context.caller.user)
-                viewers.forget(context.caller.user)
+                try await store.setWave(nil, for: context.caller.person)
+                viewers.forget(context.caller.person)
                 return Reply.privately("OK, every lunch wave is shown again.")
             }
             guard let wave = Int(word.filter(\.isNumber)), (1...4).contains(wave), word.count <= 3 else {
                 throw context.usageError("\"\(word)\" is not a lunch wave")
             }
-            try await store.setWave(wave, for: context.caller.user)
-            viewers.forget(context.caller.user)
+            try await store.setWave(wave, for: context.caller.person)
+            viewers.forget(context.caller.person)
             return Reply.privately(
                 "OK, lunch wave \(wave). \(context.typed("now")) and \(context.typed("today")) now show only yours.")
         }

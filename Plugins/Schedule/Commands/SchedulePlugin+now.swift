@@ -21,7 +21,7 @@ extension SchedulePlugin {
     }
 
     func viewer(_ context: CommandContext) async throws -> Viewer {
-        let user = context.caller.user
+        let user = context.caller.person
         if let cached = viewers.viewer(user, at: context.now) { return cached }
         let store = ScheduleStore(storage: context.storage)
         let viewer = Viewer(wave: try await store.wave(of: user), classes: try await store.classes(of: user))

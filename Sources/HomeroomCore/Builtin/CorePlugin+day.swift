@@ -7,31 +7,72 @@ extension CorePlugin {
             "day", summary: "your day at a glance: schedule, lunch, events, news", usage: "[DATE]",
             examples: [.init("day", "today at a glance"), .init("day tomorrow", "tomorrow at a glance")]
         ) { [sections, dayDeadline] context in
-            var date = try context.dateArgument()
-            var lines: [String] = []
-            if context.school.isSchoolDay(date) {
-                lines.append("\(date == context.today ? "Today, " : "")\(date.longName):")
-            } else {
-                let next = context.school.schoolDay(onOrAfter: date.adding(days: 1))
-                lines.append("No school on \(date.longName). Next school day, \(next.longName):")
-                date = next
-            }
-            for (entry, outcome) in await Self.compose(sections, for: date, context, deadline: dayDeadline) {
-                switch outcome {
-                case .lines(let body):
-                    lines.append("\(entry.section.title):")
-                    lines += body.prefix(DaySection.maximumLines).map { "  \($0)" }
-                    lines.append("  more: \(context.typed(entry.section.more))")
-                case .nothing:
-                    continue
-                case .late:
-                    lines.append("(\(entry.section.title) is left out: it did not answer in time.)")
-                case .failed:
-                    lines.append("(\(entry.section.title) is left out: it could not be read just now.)")
-                }
-            }
-            return Reply(lines: lines, visibility: .sender)
+            Reply(
+                lines: await Self.overview(of: try context.dateArgument(), context, sections, deadline: dayDeadline),
+                visibility: .sender)
         }
+    }
+
+    static let dayTopicName = "day"
+
+    /// The `day` topic: `/day` sent on school days at 07:15 or the subscriber's time, to a person
+    /// (their wave, classes and circles) or a channel (nobody's: every wave, public events).
+    static func dayTopic(_ sections: [(pluginID: String, section: DaySection)], deadline: Duration)
+        -> SubscriptionTopic
+    {
+        SubscriptionTopic(
+            dayTopicName, summary: "your day at a glance",
+            delivery: .daily(defaultTime: "07:15", schoolDaysOnly: true) { daily in
+                let reader: UserID
+                let conversation: Conversation
+                switch daily.target {
+                case .user(let person):
+                    (reader, conversation) = (person, .direct)
+                case .channel(let name):
+                    (reader, conversation) = (UserID(adapter: daily.adapter, id: name), .channel(name))
+                }
+                let context = CommandContext(
+                    message: IncomingMessage(
+                        sender: reader, conversation: conversation, text: "/day", receivedAt: daily.now),
+                    arguments: [],
+                    command: RegisteredCommand(pluginID: id, command: Command("day", summary: "", handler: nil)),
+                    prefix: "/", caller: Caller(user: reader, capabilities: .none), storage: daily.storage,
+                    school: daily.school, clock: daily.clock, logger: daily.logger, catalog: try CommandCatalog([]),
+                    outbox: daily.outbox, fetcher: daily.fetcher)
+                return await overview(of: daily.date, context, sections, deadline: deadline)
+            })
+    }
+
+    /// `/day`'s lines for `date` (the next school day when there is no school then): a heading,
+    /// then each section's title, lines and "more" command, or a note when it was left out.
+    static func overview(
+        of date: LocalDate, _ context: CommandContext, _ sections: [(pluginID: String, section: DaySection)],
+        deadline: Duration
+    ) async -> [String] {
+        var date = date
+        var lines: [String] = []
+        if context.school.isSchoolDay(date) {
+            lines.append("\(date == context.today ? "Today, " : "")\(date.longName):")
+        } else {
+            let next = context.school.schoolDay(onOrAfter: date.adding(days: 1))
+            lines.append("No school on \(date.longName). Next school day, \(next.longName):")
+            date = next
+        }
+        for (entry, outcome) in await compose(sections, for: date, context, deadline: deadline) {
+            switch outcome {
+            case .lines(let body):
+                lines.append("\(entry.section.title):")
+                lines += body.prefix(DaySection.maximumLines).map { "  \($0)" }
+                lines.append("  more: \(context.typed(entry.section.more))")
+            case .nothing:
+                continue
+            case .late:
+                lines.append("(\(entry.section.title) is left out: it did not answer in time.)")
+            case .failed:
+                lines.append("(\(entry.section.title) is left out: it could not be read just now.)")
+            }
+        }
+        return lines
     }
 
     /// How one section came out.

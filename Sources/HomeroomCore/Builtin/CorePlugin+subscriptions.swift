@@ -48,7 +48,8 @@ extension CorePlugin {
                         SubscriptionTopic.DailyContext(
                             date: date, target: entry.target, adapter: entry.adapter,
                             storage: PluginStorage(pluginID: pluginID, database: context.storage.database),
-                            school: context.school, now: context.scheduledFor, logger: context.logger))
+                            school: context.school, now: context.scheduledFor, clock: context.clock,
+                            logger: context.logger, outbox: context.outbox, fetcher: context.fetcher))
                 } catch {
                     context.logger.error("subscription \(entry.id) (\(entry.topic)) failed: \(error)")
                     continue
@@ -124,7 +125,7 @@ extension CorePlugin {
     }
 
     private func listSubscriptions(_ context: CommandContext) async throws -> Reply {
-        let adapter = context.message.adapter
+        let adapter = context.conversationAdapter
         let target = context.conversationTarget
         let place = context.message.conversation.channelName ?? "you"
         var lines = try await SubscriptionBook(database: context.storage.database).entries(
@@ -163,7 +164,7 @@ extension CorePlugin {
     private func subscriber(_ context: CommandContext) throws(UserFacingError) -> (String, DeliveryTarget, String) {
         let target = context.conversationTarget
         if case .channel = target { try context.require("subscribe.channel") }
-        return (context.message.adapter, target, context.message.conversation.channelName ?? "you")
+        return (context.conversationAdapter, target, context.message.conversation.channelName ?? "you")
     }
 
     /// "you get" or "#cafeteria gets".

@@ -1,5 +1,7 @@
-/// The runtime's own commands: `/help`, `/login`, `/logout`, `/admin` (per-channel switches, the outbox)
-/// and, over the plugins' topics and day sections, `/subscribe`, `/subscriptions`, `/unsubscribe` and `/day`.
+/// The runtime's own commands: `/help`, `/login`, `/logout`, `/admin` (per-channel switches, the
+/// outbox), `/link` and `/unlink` (one person across platforms), `/me` over the plugins' personal
+/// data, and, over the plugins' topics and day sections, `/subscribe`, `/subscriptions`,
+/// `/unsubscribe` and `/day` (itself a topic).
 ///
 /// They cannot be switched off per channel, and their tables (`core_…`) hold roles, logins, the
 /// audit log and the channel switches.
@@ -12,6 +14,8 @@ public struct CorePlugin: Plugin {
     let topics: [(pluginID: String, topic: SubscriptionTopic)]
     /// Every plugin's part of `/day`, in order, with the plugin's id.
     let sections: [(pluginID: String, section: DaySection)]
+    /// What each plugin keeps about a person, with the plugin's id.
+    let personal: [(pluginID: String, data: PersonalData)]
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
 
@@ -26,7 +30,9 @@ public struct CorePlugin: Plugin {
         self.dayDeadline = dayDeadline
         sections = plugins.flatMap { plugin in plugin.daySections.map { (plugin.id, $0) } }
             .sorted { ($0.section.order, $0.section.title) < ($1.section.order, $1.section.title) }
-        var topics: [(pluginID: String, topic: SubscriptionTopic)] = []
+        personal = plugins.compactMap { plugin in plugin.personalData.map { (plugin.id, $0) } }
+        var topics: [(pluginID: String, topic: SubscriptionTopic)] =
+            sections.isEmpty ? [] : [(Self.id, Self.dayTopic(sections, deadline: dayDeadline))]
         for plugin in plugins {
             for topic in plugin.topics {
                 if let other = topics.first(where: { $0.topic.name == topic.name }) {
@@ -54,7 +60,7 @@ public struct CorePlugin: Plugin {
     }
 
     public var commands: [Command] {
-        [HelpCommand.command, loginCommand, logoutCommand, adminCommand] + (topics.isEmpty ? [] : subscriptionCommands)
-            + (sections.isEmpty ? [] : [dayCommand])
+        [HelpCommand.command, loginCommand, logoutCommand, adminCommand, linkCommand, unlinkCommand, meCommand]
+            + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
     }
 }

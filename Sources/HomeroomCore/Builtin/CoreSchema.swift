@@ -1,6 +1,7 @@
 import SQLKit
 
-/// The core tables: roles, PINs, logins, login failures, the audit log and channel switches.
+/// The core tables: roles, PINs, logins, login failures, the audit log, channel switches, the
+/// outbox, subscriptions, linked identities and pending confirmations.
 enum CoreSchema {
     static let migrations: [Migration] = [
         Migration(1, "roles, PINs, logins, audit log, channel switches") { context in
@@ -43,5 +44,7 @@ enum CoreSchema {
             .run()
         },
         SubscriptionBook.migration,
+        IdentityLinks.migration,
+        PendingConfirmations.migration,
     ]
 }

@@ -52,15 +52,25 @@ public struct CommandContext: Sendable {
     /// The current instant.
     public var now: Date { clock.now }
 
-    /// Where a notification for this conversation goes: its channel, or the person in a direct message.
+    /// Where a notification for this conversation goes: its channel, or the person in a direct
+    /// message to their home identity (the same from every identity they linked).
     public var conversationTarget: DeliveryTarget {
-        message.conversation.channelName.map(DeliveryTarget.channel) ?? .user(caller.user)
+        message.conversation.channelName.map(DeliveryTarget.channel) ?? .user(caller.person)
+    }
+
+    /// The adapter that delivers to ``conversationTarget``.
+    public var conversationAdapter: String {
+        message.conversation.channelName == nil ? caller.person.adapter : message.adapter
     }
 
     /// The same request handed to plugin `pluginID` with `arguments`: how the runtime's
     /// `/subscribe` passes a topic on to the plugin that posts it.
-    public func handingOver(to pluginID: String, arguments: [String]) -> CommandContext {
-        CommandContext(
+    /// `asDirectMessage` makes it as though typed in a direct message, for what concerns the
+    /// person alone (`/me` typed in a channel asks about the person's subscriptions, not the channel's).
+    public func handingOver(to pluginID: String, arguments: [String], asDirectMessage: Bool = false) -> CommandContext {
+        var message = message
+        if asDirectMessage { message.conversation = .direct }
+        return CommandContext(
             message: message, arguments: arguments, command: command, prefix: prefix, caller: caller,
             storage: PluginStorage(pluginID: pluginID, database: storage.database), school: school, clock: clock,
             logger: logger, catalog: catalog, outbox: outbox, fetcher: fetcher)

@@ -56,12 +56,16 @@ public final class AccessDirectory: Sendable {
         if let cached = cache.withLock({ $0[key] }), cached.validUntil > now {
             return cached.caller
         }
-        let roles = try await self.roles(of: user)
+        let (home, identities) = try await database.read { db in
+            let home = try await IdentityLinks.home(of: user, on: db)
+            return (home, try await IdentityLinks.identities(ofHome: home, on: db))
+        }
+        let roles = try await self.roles(of: identities)
         let sessionEnd = roles.isEmpty ? nil : try await sessionExpiry(of: user)
         let loggedIn = sessionEnd.map { $0 > now } ?? false
         let caller = Caller(
             user: user, capabilities: policy.capabilities(holding: roles, rolesInForce: verified || loggedIn),
-            roles: roles, isLoggedIn: loggedIn)
+            roles: roles, isLoggedIn: loggedIn, person: home, identities: identities)
         var validUntil = now.addingTimeInterval(cacheLifetime)
         if loggedIn, let sessionEnd { validUntil = min(validUntil, sessionEnd) }
         cache.withLock { cache in
@@ -73,12 +77,17 @@ public final class AccessDirectory: Sendable {
 
     /// The roles `user` holds, stored or configured, sorted.
     public func roles(of user: UserID) async throws -> [String] {
+        try await roles(of: [user])
+    }
+
+    /// The roles any of `identities` (one person's) holds, stored or configured, sorted.
+    public func roles(of identities: [UserID]) async throws -> [String] {
         let stored: [String] = try await database.read { db in
             try await db.select().column("role").from(Self.rolesTable)
-                .where("identity", .equal, SQLBind(user.description)).all()
+                .where("identity", .in, SQLBind.group(identities.map(\.description))).all()
                 .map { try $0.decode(column: "role", as: String.self) }
         }
-        return Set(stored).union(policy.configuredRoles[user] ?? []).sorted()
+        return Set(stored).union(identities.flatMap { policy.configuredRoles[$0] ?? [] }).sorted()
     }
 
     /// Every stored grant, by identity.

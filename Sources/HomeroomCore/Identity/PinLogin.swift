@@ -63,14 +63,20 @@ public struct PinLogin: Sendable {
         }
     }
 
-    /// Checks `pin` for `user` and starts a login when it matches.
+    /// Checks `pin` for `user` (their own PIN, or their linked person's home identity's) and
+    /// starts a login of `user` when it matches.
     public func logIn(_ user: UserID, pin: String) async throws -> Outcome {
         let now = clock.now
         let identity = user.description
         let (storedHash, lockedUntil): (String?, Date?) = try await database.read { db in
-            let hash = try await db.select().column("hash").from(Self.pinsTable)
-                .where("identity", .equal, SQLBind(identity)).first()
-                .map { try $0.decode(column: "hash", as: String.self) }
+            // The identity's own PIN, else that of its person's home identity.
+            let home = try await IdentityLinks.home(of: user, on: db).description
+            let hashes = try await db.select().columns("identity", "hash").from(Self.pinsTable)
+                .where("identity", .in, SQLBind.group([identity, home])).all()
+                .map {
+                    (try $0.decode(column: "identity", as: String.self), try $0.decode(column: "hash", as: String.self))
+                }
+            let hash = (hashes.first { $0.0 == identity } ?? hashes.first)?.1
             let locked = try await db.select().column("locked_until").from(Self.failuresTable)
                 .where("identity", .equal, SQLBind(identity)).first()
                 .flatMap { try $0.decode(column: "locked_until", as: Int64?.self) }

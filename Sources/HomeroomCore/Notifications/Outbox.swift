@@ -163,6 +163,13 @@ public struct Outbox: Sendable {
             failedAttempts: try row.decode(column: "failed_attempts", as: Int.self))
     }
 
+    /// Deletes every notification for `identities` in direct messages, waiting, given up or
+    /// delivered, inside the caller's transaction (`/me forget`).
+    static func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
+        try await db.delete(from: table)
+            .where("target", .in, SQLBind.group(identities.map { DeliveryTarget.user($0).description })).run()
+    }
+
     /// The instant the next undelivered message for `adapter` is due, if any.
     public func nextDue(for adapter: String) async throws -> Date? {
         try await database.read { db in

@@ -1,5 +1,5 @@
 /// What every bot plugin declares, in one place: its id, commands, migrations, scheduled jobs, web
-/// pages, subscription topics and parts of the day overview.
+/// pages, subscription topics, parts of the day overview and the personal data it keeps.
 ///
 /// Plugins written for schools conform to ``ConfigurablePlugin``, which adds the typed
 /// configuration section; the runtime's own core commands (help, login, admin) conform to this
@@ -25,6 +25,9 @@ public protocol Plugin: Sendable {
 
     /// Its parts of `/day`, the day at a glance.
     var daySections: [DaySection] { get }
+
+    /// What it keeps about a person, for `/me` and `/me forget`.
+    var personalData: PersonalData? { get }
 }
 
 extension Plugin {
@@ -39,6 +42,9 @@ extension Plugin {
 
     /// No part in `/day`.
     public var daySections: [DaySection] { [] }
+
+    /// Nothing kept about anyone.
+    public var personalData: PersonalData? { nil }
 
     /// The id, from an instance.
     public var id: String { Self.id }

@@ -80,6 +80,12 @@ public struct SubscriptionBook: Sendable {
         }
     }
 
+    /// Deletes the subscriptions of `identities` in direct messages, inside the caller's transaction.
+    static func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
+        try await db.delete(from: table)
+            .where("target", .in, SQLBind.group(identities.map { DeliveryTarget.user($0).description })).run()
+    }
+
     private static let columns = ["id", "topic", "adapter", "target", "time", "created_at"]
 
     private static func entry(in row: any SQLRow) throws -> Entry? {

@@ -23,8 +23,14 @@ public struct SubscriptionTopic: Sendable {
         public let school: SchoolCalendar
         /// The instant it is sent.
         public let now: Date
+        /// The clock.
+        public let clock: any HomeroomClock
         /// A logger.
         public let logger: Logger
+        /// Notifications (a topic composed of several plugins' parts hands it on).
+        public let outbox: Outbox
+        /// Outgoing HTTP (a calendar feed to read first).
+        public let fetcher: any HTTPFetching
     }
 
     /// How the topic is delivered.
