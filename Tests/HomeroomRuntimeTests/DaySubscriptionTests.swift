@@ -50,9 +50,7 @@ import Testing
         try await withSchoolBot(at: "2026-11-23T20:00:00-05:00", backend: backend) { bot in
             try await prepare(bot)
             // Subscribed from a linked Slack account: the day goes to the person's home, the console.
-            let code = try #require(
-                try await bot.expect("/link", from: Self.student).text.firstMatch(of: /is ([0-9A-Z]{4}-[0-9A-Z]{4})/))
-            try await bot.expect("/link \(code.1)", from: "slack:T1:U9", verified: true, contains: "Linked")
+            try await link(bot, from: Self.student, to: "slack:T1:U9")
             try await bot.expect(
                 "/subscribe day", from: "slack:T1:U9", verified: true,
                 contains: "Subscribed: you get your day at a glance at 07:15 on school days.")

@@ -10,18 +10,6 @@ import Testing
     static let student = "console:student"
     static let phone = "slack:T1:U9"
 
-    /// The code in `/link`'s answer, as typed: `ABCD-EFGH`.
-    func linkCode(in reply: Reply) throws -> String {
-        let match = try #require(reply.text.firstMatch(of: /Your code is ([0-9A-Z]{4}-[0-9A-Z]{4})/))
-        return String(match.1)
-    }
-
-    func link(_ bot: TestBot, from home: String = student, to other: String = phone) async throws {
-        let code = try linkCode(in: try await bot.expect("/link", from: home, contains: "for 10 minutes and one use"))
-        try await bot.expect(
-            "/link \(code)", from: other, verified: true, contains: "Linked: \(other) and \(home) are one person now")
-    }
-
     @Test(arguments: TemporaryDatabase.availableBackends)
     func aLinkedPersonHasTheSameWaveAndClassesOnBothPlatformsUntilUnlinked(backend: DatabaseBackend) async throws {
         try await withSchoolBot(backend: backend) { bot in
@@ -31,7 +19,7 @@ import Testing
             // Before the link the phone's account is somebody else.
             try await bot.expect("/schedule wave", from: Self.phone, verified: true, error: true)
 
-            try await link(bot)
+            try await link(bot, from: Self.student, to: Self.phone)
             try await bot.expect("/schedule wave", from: Self.phone, verified: true, contains: "lunch wave 2")
             try await bot.expect(
                 "/classes", from: Self.phone, verified: true, contains: "Period 3 — AP Chemistry, room B-201, Ms. Lee")
@@ -184,7 +172,7 @@ import Testing
             try await bot.expect("/subscribe lunch 10:30", from: Self.student)
             try await bot.expect("/subscribe day", from: Self.student)
             try await bot.expect("/subscribe news", from: Self.student)
-            try await link(bot)
+            try await link(bot, from: Self.student, to: Self.phone)
             let identities = [Self.student, Self.phone]
             #expect(try await personalRows(of: identities, bot).count >= 13)
             let me = try await bot.expect("/me", from: Self.phone, verified: true)

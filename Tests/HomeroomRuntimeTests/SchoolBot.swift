@@ -8,6 +8,7 @@ import Lunch
 import News
 import RecipesPlugin
 import Schedule
+import Testing
 
 /// A bot with every school plugin, as `homeroom serve` runs them: a regular day type and a minimum
 /// day, a course catalog, the example campus, the sample recipe book and one news source on a
@@ -80,4 +81,17 @@ func schoolNewsFeed(base: URL) -> String {
       <guid isPermaLink="false">post-1</guid><pubDate>Tue, 17 Nov 2026 15:00:00 GMT</pubDate></item>
     </channel></rss>
     """
+}
+
+/// The code in `/link`'s answer, as typed: `ABCD-EFGH`.
+func linkCode(in reply: Reply) throws -> String {
+    let match = try #require(reply.text.firstMatch(of: /Your code is ([0-9A-Z]{4}-[0-9A-Z]{4})/))
+    return String(match.1)
+}
+
+/// Links `other` (a verified account) to `home` with a fresh `/link` code, checking each answer.
+func link(_ bot: TestBot, from home: String, to other: String) async throws {
+    let code = try linkCode(in: try await bot.expect("/link", from: home, contains: "for 10 minutes and one use"))
+    try await bot.expect(
+        "/link \(code)", from: other, verified: true, contains: "Linked: \(other) and \(home) are one person now")
 }

@@ -1,5 +1,4 @@
 import HomeroomCore
-import SQLKit
 
 extension NewsPlugin {
     /// The story a person is reading and their direct-message subscriptions, for `/me forget`;
@@ -10,11 +9,8 @@ extension NewsPlugin {
             describe: { _ in [] },
             forget: { context, db in
                 try await context.deletePersonalRows(from: "readers", on: db)
-                try await db.delete(from: context.storage.table("subscriptions"))
-                    .where(
-                        "target", .in,
-                        SQLBind.group(context.caller.identities.map { DeliveryTarget.user($0).description })
-                    ).run()
+                try await context.deletePersonalRows(
+                    from: "subscriptions", column: "target", asDeliveryTargets: true, on: db)
             })
     }
 }

@@ -6,13 +6,11 @@ extension SchedulePlugin {
         PersonalData(
             "your lunch wave, grade and classes",
             describe: { context in
-                let store = ScheduleStore(storage: context.storage)
-                let person = context.caller.person
-                let wave = try await store.wave(of: person)
-                let grade = try await store.grade(of: person)
-                let classes = try await store.classes(of: person)
+                let viewer = try await viewer(context)
+                let grade = try await ScheduleStore(storage: context.storage).grade(of: context.caller.person)
+                let classes = viewer.classes
                 return [
-                    "Lunch wave: \(wave.map(String.init) ?? "not set") — \(context.typed("schedule wave")) 1 | 2 | 3 | off.",
+                    "Lunch wave: \(viewer.wave.map(String.init) ?? "not set") — \(context.typed("schedule wave")) 1 | 2 | 3 | off.",
                     "Grade: \(grade ?? "not set") — \(context.typed("classes grade")) GRADE.",
                     classes.isEmpty
                         ? "Classes: none — \(context.typed("classes set")) BLOCK COURSE."

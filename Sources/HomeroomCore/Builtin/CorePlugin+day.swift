@@ -13,15 +13,13 @@ extension CorePlugin {
         }
     }
 
-    static let dayTopicName = "day"
-
     /// The `day` topic: `/day` sent on school days at 07:15 or the subscriber's time, to a person
     /// (their wave, classes and circles) or a channel (nobody's: every wave, public events).
     static func dayTopic(_ sections: [(pluginID: String, section: DaySection)], deadline: Duration)
         -> SubscriptionTopic
     {
         SubscriptionTopic(
-            dayTopicName, summary: "your day at a glance",
+            "day", summary: "your day at a glance",
             delivery: .daily(defaultTime: "07:15", schoolDaysOnly: true) { daily in
                 let reader: UserID
                 let conversation: Conversation

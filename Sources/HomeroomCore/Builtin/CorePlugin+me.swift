@@ -32,7 +32,9 @@ extension CorePlugin {
                 lines += try await data.describe(
                     context.handingOver(to: pluginID, arguments: [], asDirectMessage: true))
             }
-            let subscriptions = try await personalSubscriptions(context)
+            let subscriptions = try await subscriptions(
+                of: context.handingOver(to: Self.id, arguments: [], asDirectMessage: true)
+            ).map { topic, time in time.map { "\(topic.name) at \($0)" } ?? topic.name }
             lines.append(
                 subscriptions.isEmpty
                     ? "Subscriptions: none — \(context.typed("subscribe")) lists the topics."
@@ -41,21 +43,6 @@ extension CorePlugin {
             lines.append("\(context.typed("me forget")) deletes all of this.")
             return Reply(lines: lines, visibility: .sender)
         }
-    }
-
-    /// The person's own subscriptions, daily ones with their time: `lunch at 10:30`, `news`.
-    private func personalSubscriptions(_ context: CommandContext) async throws -> [String] {
-        let person = context.caller.person
-        var names = try await SubscriptionBook(database: context.storage.database)
-            .entries(adapter: person.adapter, target: .user(person)).map { "\($0.topic) at \($0.time)" }
-        for (pluginID, topic) in topics {
-            if case .asItHappens(_, _, let isSubscribed) = topic.delivery,
-                try await isSubscribed(context.handingOver(to: pluginID, arguments: [], asDirectMessage: true))
-            {
-                names.append(topic.name)
-            }
-        }
-        return names
     }
 
     static let forgetAction = "me.forget"

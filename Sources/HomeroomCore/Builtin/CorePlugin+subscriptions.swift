@@ -125,28 +125,33 @@ extension CorePlugin {
     }
 
     private func listSubscriptions(_ context: CommandContext) async throws -> Reply {
-        let adapter = context.conversationAdapter
-        let target = context.conversationTarget
         let place = context.message.conversation.channelName ?? "you"
-        var lines = try await SubscriptionBook(database: context.storage.database).entries(
-            adapter: adapter, target: target
-        )
-        .compactMap { entry -> String? in
-            guard let topic = topics.first(where: { $0.topic.name == entry.topic })?.topic else { return nil }
-            return "• \(topic.name) at \(entry.time) — \(topic.summary)"
-        }
-        for (pluginID, topic) in topics {
-            if case .asItHappens(_, _, let isSubscribed) = topic.delivery,
-                try await isSubscribed(context.handingOver(to: pluginID, arguments: []))
-            {
-                lines.append("• \(topic.name) as it happens — \(topic.summary)")
-            }
+        let lines = try await subscriptions(of: context).map { topic, time in
+            "• \(topic.name) \(time.map { "at \($0)" } ?? "as it happens") — \(topic.summary)"
         }
         guard !lines.isEmpty else {
             return Reply(
                 "No subscriptions for \(place). \(context.typed("subscribe")) lists the topics.", visibility: .sender)
         }
         return Reply(lines: ["Subscriptions for \(place):"] + lines, visibility: .sender)
+    }
+
+    /// What the conversation of `context` subscribes to: daily topics with their time, then the
+    /// topics that come as they happen (time nil).
+    func subscriptions(of context: CommandContext) async throws -> [(topic: SubscriptionTopic, time: String?)] {
+        var found: [(topic: SubscriptionTopic, time: String?)] = try await SubscriptionBook(
+            database: context.storage.database
+        )
+        .entries(adapter: context.conversationAdapter, target: context.conversationTarget)
+        .compactMap { entry in topics.first { $0.topic.name == entry.topic }.map { ($0.topic, entry.time) } }
+        for (pluginID, topic) in topics {
+            if case .asItHappens(_, _, let isSubscribed) = topic.delivery,
+                try await isSubscribed(context.handingOver(to: pluginID, arguments: []))
+            {
+                found.append((topic, nil))
+            }
+        }
+        return found
     }
 
     private func topic(named name: String, _ context: CommandContext) throws(UserFacingError) -> (

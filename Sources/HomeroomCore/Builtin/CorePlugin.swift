@@ -3,8 +3,7 @@
 /// data, and, over the plugins' topics and day sections, `/subscribe`, `/subscriptions`,
 /// `/unsubscribe` and `/day` (itself a topic).
 ///
-/// They cannot be switched off per channel, and their tables (`core_…`) hold roles, logins, the
-/// audit log and the channel switches.
+/// They cannot be switched off per channel; their tables (`core_…`) are listed in `CoreSchema`.
 public struct CorePlugin: Plugin {
     public static let id = "core"
 

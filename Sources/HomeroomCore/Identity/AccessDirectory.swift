@@ -56,11 +56,13 @@ public final class AccessDirectory: Sendable {
         if let cached = cache.withLock({ $0[key] }), cached.validUntil > now {
             return cached.caller
         }
-        let (home, identities) = try await database.read { db in
+        // The person and their stored roles in one read: this runs whenever the cache has no answer.
+        let (home, identities, stored) = try await database.read { db in
             let home = try await IdentityLinks.home(of: user, on: db)
-            return (home, try await IdentityLinks.identities(ofHome: home, on: db))
+            let identities = try await IdentityLinks.identities(ofHome: home, on: db)
+            return (home, identities, try await Self.storedRoles(of: identities, on: db))
         }
-        let roles = try await self.roles(of: identities)
+        let roles = roles(stored: stored, of: identities)
         let sessionEnd = roles.isEmpty ? nil : try await sessionExpiry(of: user)
         let loggedIn = sessionEnd.map { $0 > now } ?? false
         let caller = Caller(
@@ -82,12 +84,18 @@ public final class AccessDirectory: Sendable {
 
     /// The roles any of `identities` (one person's) holds, stored or configured, sorted.
     public func roles(of identities: [UserID]) async throws -> [String] {
-        let stored: [String] = try await database.read { db in
-            try await db.select().column("role").from(Self.rolesTable)
-                .where("identity", .in, SQLBind.group(identities.map(\.description))).all()
-                .map { try $0.decode(column: "role", as: String.self) }
-        }
-        return Set(stored).union(identities.flatMap { policy.configuredRoles[$0] ?? [] }).sorted()
+        roles(stored: try await database.read { try await Self.storedRoles(of: identities, on: $0) }, of: identities)
+    }
+
+    /// `stored` (the roles granted to `identities`) with the ones the configuration gives them, sorted.
+    private func roles(stored: [String], of identities: [UserID]) -> [String] {
+        Set(stored).union(identities.flatMap { policy.configuredRoles[$0] ?? [] }).sorted()
+    }
+
+    private static func storedRoles(of identities: [UserID], on db: any SQLDatabase) async throws -> [String] {
+        try await db.select().column("role").from(rolesTable)
+            .where("identity", .in, SQLBind.group(identities.map(\.description))).all()
+            .map { try $0.decode(column: "role", as: String.self) }
     }
 
     /// Every stored grant, by identity.

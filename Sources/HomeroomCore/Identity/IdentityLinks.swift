@@ -56,11 +56,6 @@ public struct IdentityLinks: Sendable {
         try await database.read { try await Self.home(of: identity, on: $0) }
     }
 
-    /// Every identity of the person whose home is `home`, the home first.
-    public func identities(ofHome home: UserID) async throws -> [UserID] {
-        try await database.read { try await Self.identities(ofHome: home, on: $0) }
-    }
-
     /// A new one-time code for `identity`, replacing any code it had; audited.
     public func issueCode(for identity: UserID, at now: Date, audit: AuditEntry) async throws -> String {
         var generator = SystemRandomNumberGenerator()
@@ -138,10 +133,9 @@ public struct IdentityLinks: Sendable {
     /// Deletes the links and codes of every identity of the person whose home is `home`, inside
     /// the caller's transaction (`/me forget`).
     static func forget(home: UserID, identities: [UserID], on db: any SQLDatabase) async throws {
-        let names = identities.map(\.description)
-        try await db.delete(from: linksTable).where("home", .equal, SQLBind(home.description)).run()
-        try await db.delete(from: linksTable).where("identity", .in, SQLBind.group(names)).run()
-        try await db.delete(from: codesTable).where("identity", .in, SQLBind.group(names)).run()
+        try await db.deleteRows(naming: [home], from: linksTable, column: "home")
+        try await db.deleteRows(naming: identities, from: linksTable, column: "identity")
+        try await db.deleteRows(naming: identities, from: codesTable, column: "identity")
     }
 
     static func home(of identity: UserID, on db: any SQLDatabase) async throws -> UserID {

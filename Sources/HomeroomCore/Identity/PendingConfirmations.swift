@@ -41,6 +41,6 @@ enum PendingConfirmations {
 
     /// Deletes every question of `identities`, inside the caller's transaction.
     static func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
-        try await db.delete(from: table).where("identity", .in, SQLBind.group(identities.map(\.description))).run()
+        try await db.deleteRows(naming: identities, from: table, column: "identity")
     }
 }

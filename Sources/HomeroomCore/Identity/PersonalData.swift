@@ -32,11 +32,23 @@ public struct PersonalData: Sendable {
 
 extension CommandContext {
     /// Deletes the rows of the plugin's table `name` whose `column` names any identity of the
-    /// person, on `db`: the usual body of a ``PersonalData/Forget``.
-    public func deletePersonalRows(from name: String, column: String = "user_id", on db: any SQLDatabase)
+    /// person (as `adapter:id`, or as the direct-message target `user:adapter:id` when
+    /// `asDeliveryTargets`), on `db`: the usual body of a ``PersonalData/Forget``.
+    public func deletePersonalRows(
+        from name: String, column: String = "user_id", asDeliveryTargets: Bool = false, on db: any SQLDatabase
+    ) async throws {
+        try await db.deleteRows(
+            naming: caller.identities, from: storage.table(name), column: column, asDeliveryTargets: asDeliveryTargets)
+    }
+}
+
+extension SQLDatabase {
+    /// Deletes the rows of `table` whose `column` names one of `identities`: as `adapter:id`, or
+    /// as the direct-message target `user:adapter:id` when `asDeliveryTargets`.
+    func deleteRows(naming identities: [UserID], from table: String, column: String, asDeliveryTargets: Bool = false)
         async throws
     {
-        try await db.delete(from: storage.table(name))
-            .where(column, .in, SQLBind.group(caller.identities.map(\.description))).run()
+        let names = identities.map { asDeliveryTargets ? DeliveryTarget.user($0).description : $0.description }
+        try await delete(from: table).where(column, .in, SQLBind.group(names)).run()
     }
 }

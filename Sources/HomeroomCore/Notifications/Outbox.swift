@@ -166,8 +166,7 @@ public struct Outbox: Sendable {
     /// Deletes every notification for `identities` in direct messages, waiting, given up or
     /// delivered, inside the caller's transaction (`/me forget`).
     static func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
-        try await db.delete(from: table)
-            .where("target", .in, SQLBind.group(identities.map { DeliveryTarget.user($0).description })).run()
+        try await db.deleteRows(naming: identities, from: table, column: "target", asDeliveryTargets: true)
     }
 
     /// The instant the next undelivered message for `adapter` is due, if any.

@@ -82,8 +82,7 @@ public struct SubscriptionBook: Sendable {
 
     /// Deletes the subscriptions of `identities` in direct messages, inside the caller's transaction.
     static func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
-        try await db.delete(from: table)
-            .where("target", .in, SQLBind.group(identities.map { DeliveryTarget.user($0).description })).run()
+        try await db.deleteRows(naming: identities, from: table, column: "target", asDeliveryTargets: true)
     }
 
     private static let columns = ["id", "topic", "adapter", "target", "time", "created_at"]
