@@ -29,7 +29,7 @@ struct PostgresFullTextIndex: FullTextIndex {
     }
 
     func search(_ query: String, limit: Int, in db: any SQLDatabase) async throws -> [Int64] {
-        let words = searchWords(in: query)
+        let words = searchQueryWords(in: query)
         guard !words.isEmpty else { return [] }
         // Each word quoted as a lexeme (so nothing in it is an operator); the last one a prefix.
         let lexemes = words.enumerated().map { "'\($1)'\($0 == words.count - 1 ? ":*" : "")" }.joined(separator: " & ")

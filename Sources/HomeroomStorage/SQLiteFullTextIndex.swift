@@ -25,7 +25,7 @@ struct SQLiteFullTextIndex: FullTextIndex {
     }
 
     func search(_ query: String, limit: Int, in db: any SQLDatabase) async throws -> [Int64] {
-        let words = searchWords(in: query)
+        let words = searchQueryWords(in: query)
         guard !words.isEmpty else { return [] }
         // Each word quoted (so nothing in it is an FTS5 operator); the last one a prefix.
         let match = words.enumerated().map { "\"\($1)\"\($0 == words.count - 1 ? "*" : "")" }.joined(separator: " ")

@@ -72,6 +72,35 @@ import Testing
         }
     }
 
+    /// Characters whose grapheme cluster starts with a letter but carries a quote, an apostrophe or
+    /// an operator after it: a prepended letter (U+0D4E, U+0600) joins the next scalar into one
+    /// `Character`, which a per-`Character` test took for a letter.
+    static let operatorsBehindLetters = [
+        "\u{0D4E}\"curry", "curry\u{0D4E}\"", "\u{0D4E}'curry", "\u{0D4E}*", "\u{0D4E}\\", "\u{0600}\"\u{0D4E}\"",
+        "\u{0D4E}:curry", "\u{0D4E}(curry", "\u{0301}", "\u{0301}\"", "a\u{200D}\"", String(repeating: "curry ", count: 500),
+    ]
+
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func quotesInsideLetterClustersAreNoSyntax(backend: DatabaseBackend) async throws {
+        try await withIndex(backend) { database, index in
+            for query in Self.operatorsBehindLetters {
+                for word in searchWords(in: query) {
+                    #expect(!word.unicodeScalars.contains { "\"'*\\:()".unicodeScalars.contains($0) }, "\(word)")
+                }
+                // Would throw "fts5: syntax error" or a tsquery syntax error before.
+                _ = try await search(query, database, index)
+            }
+            #expect(try await search("\u{0D4E}\"curry", database, index) == [])
+            #expect(try await search("curry \u{0301}\"", database, index) == [2])
+            #expect(try await search(String(repeating: "curry ", count: 500), database, index) == [2])
+        }
+    }
+
+    @Test func searchQueriesKeepAtMostSixteenWords() {
+        #expect(searchQueryWords(in: String(repeating: "corn ", count: 100)).count == maximumSearchWords)
+        #expect(searchWords(in: "रोटी दाल") == ["रोटी", "दाल"])
+    }
+
     @Test(arguments: TemporaryDatabase.availableBackends)
     func replacingAndRemovingDocuments(backend: DatabaseBackend) async throws {
         try await withIndex(backend) { database, index in

@@ -19,9 +19,49 @@ public protocol FullTextIndex: Sendable {
     func search(_ query: String, limit: Int, in db: any SQLDatabase) async throws -> [Int64]
 }
 
-/// The words of a text as the indexes see them: runs of letters and digits, lowercased, accents
-/// removed (`Crème` → `creme`); everything else separates them.
+/// The words of a text as the indexes see them: runs of letters, digits and combining marks,
+/// lowercased, accents removed (`Crème` → `creme`); every other Unicode scalar separates them.
+///
+/// The test is made on each scalar, not on each `Character`: a grapheme cluster that starts with a
+/// letter may carry a quote or an operator after it (a prepended letter such as U+0D4E before `"`),
+/// and a word holding one would be read as search syntax by FTS5 or `to_tsquery`.
 public func searchWords(in text: String) -> [String] {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-        .split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    var words: [String] = []
+    var word = String.UnicodeScalarView()
+    for scalar in folded.unicodeScalars {
+        if isWordScalar(scalar) {
+            word.append(scalar)
+        } else if !word.isEmpty {
+            words.append(String(word))
+            word = String.UnicodeScalarView()
+        }
+    }
+    if !word.isEmpty { words.append(String(word)) }
+    // A word of combining marks alone is no word to either index.
+    return words.filter { $0.unicodeScalars.contains { !$0.properties.generalCategory.isMark } }
+}
+
+/// The words of a search as the indexes query them: ``searchWords(in:)``, at most
+/// ``maximumSearchWords`` of them, so a pasted page cannot become a query of thousands of terms.
+public func searchQueryWords(in query: String) -> [String] {
+    Array(searchWords(in: query).prefix(maximumSearchWords))
+}
+
+/// The most words a search uses; the rest of a longer query is ignored.
+public let maximumSearchWords = 16
+
+extension Unicode.GeneralCategory {
+    fileprivate var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
+}
+
+/// A letter, a digit or a combining mark (the vowel signs of Hindi or Tamil belong to their words).
+private func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+        .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+        return true
+    default:
+        return false
+    }
 }
