@@ -45,6 +45,35 @@ import Testing
         }
     }
 
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func aChannelSeesPublicEventsOnlyAndTheMemberIsToldWhereCircleEventsAre(backend: DatabaseBackend) async throws {
+        try await withEventsBot(backend: backend) { bot in
+            try await bot.expect(
+                #"/event add 2026-12-03 15:30 "Robotics meetup" at B-201 for 90 min"#, from: "console:teacher")
+            try await bot.expect("/circle create robotics", from: "console:student")
+            try await bot.expect(
+                #"/event add dec 3 6pm "Secret build night" at B-301 for 2 hours in robotics"#, from: "console:student")
+
+            let inChannel = try await bot.expect("/events 2026-12-03", from: "console:student", in: "#school")
+            #expect(
+                inChannel.lines == [
+                    "Events on Thursday, December 3:", "• 15:30–17:00 Robotics meetup, B-201 #1",
+                    "Your circles' events are shown only in a direct message: send me /events there.",
+                ])
+            #expect(!inChannel.text.contains("Secret"))
+            let direct = try await bot.expect("/events 2026-12-03", from: "console:student")
+            #expect(direct.text.contains("Secret build night"))
+            // Someone in no circle gets no hint, and /day in a channel leaves circle events out too.
+            let outsider = try await bot.expect("/events 2026-12-03", from: "console:stranger", in: "#school")
+            #expect(outsider.lines == ["Events on Thursday, December 3:", "• 15:30–17:00 Robotics meetup, B-201 #1"])
+            let day = try await bot.expect("/day 2026-12-03", from: "console:student", in: "#school")
+            #expect(day.text.contains("Robotics meetup"))
+            #expect(!day.text.contains("Secret"))
+            let dayDirect = try await bot.expect("/day 2026-12-03", from: "console:student")
+            #expect(dayDirect.text.contains("Secret build night"))
+        }
+    }
+
     @Test func badEventRequestsNameTheirProblemAndAddNothing() async throws {
         try await withEventsBot { bot in
             let cases: [(String, String)] = [

@@ -4,7 +4,7 @@ import HomeroomCore
 extension EventsPlugin {
     var eventsCommand: Command {
         Command(
-            "events", summary: "what is happening today, tomorrow, this week or on a date (yours and your circles')",
+            "events", summary: "what is happening today, tomorrow, this week or on a date (yours and, in a direct message, your circles')",
             usage: "[today | tomorrow | week | friday | 2026-12-03]",
             examples: [
                 .init("events", "today's events"), .init("events week", "the next seven days"),
@@ -22,11 +22,14 @@ extension EventsPlugin {
         }
         let from = context.school.startOfDay(days[0])
         let to = context.school.startOfDay(days[days.count - 1].adding(days: 1))
-        let circles = try await CircleStore(storage: context.storage).circles(of: context.caller.person)
+        let circles = try await visibleCircles(context)
         let sorted = try await events(
-            from: from, to: to, circles: circles, storage: context.storage, school: context.school)
+            from: from, to: to, circles: circles.visible, storage: context.storage, school: context.school)
         let heading = days.count == 1 ? days[0].longName : "\(days[0].longName) to \(days[days.count - 1].longName)"
-        guard !sorted.isEmpty else { return Reply("No events \(days.count == 1 ? "on" : "from") \(heading).") }
+        let hint = circles.hidden ? [Self.circlesInDirectMessageHint(context)] : []
+        guard !sorted.isEmpty else {
+            return Reply(lines: ["No events \(days.count == 1 ? "on" : "from") \(heading)."] + hint)
+        }
         var lines = ["Events \(days.count == 1 ? "on" : "from") \(heading):"]
         for day in days {
             let dayStart = context.school.startOfDay(day)
@@ -36,6 +39,18 @@ extension EventsPlugin {
             if days.count > 1 { lines.append(day.longName + ":") }
             lines += ofDay.map { EventText.line($0, on: day, school: context.school) }
         }
-        return Reply(lines: lines)
+        return Reply(lines: lines + hint)
+    }
+
+    /// The circles whose events the asker may see here: all of theirs in a direct message, none in a
+    /// channel (others read it, and circle events are invite-only); `hidden` when some were left out.
+    func visibleCircles(_ context: CommandContext) async throws -> (visible: [String], hidden: Bool) {
+        let circles = try await CircleStore(storage: context.storage).circles(of: context.caller.person)
+        return context.message.conversation.isDirect ? (circles, false) : ([], !circles.isEmpty)
+    }
+
+    /// Where to see circle events that a channel answer leaves out.
+    static func circlesInDirectMessageHint(_ context: CommandContext) -> String {
+        "Your circles' events are shown only in a direct message: send me \(context.typed("events")) there."
     }
 }

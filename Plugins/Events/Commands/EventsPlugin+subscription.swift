@@ -17,11 +17,12 @@ extension EventsPlugin {
             })
     }
 
-    /// Events' part of `/day`, with the asker's circles.
+    /// Events' part of `/day`, with the asker's circles in a direct message; in a channel, public
+    /// events only.
     var eventsSection: DaySection {
         DaySection("Events", order: 30, more: "events") { context, date in
-            try await eventLines(
-                on: date, for: context.caller.person, storage: context.storage, school: context.school)
+            let reader = context.message.conversation.isDirect ? context.caller.person : nil
+            return try await eventLines(on: date, for: reader, storage: context.storage, school: context.school)
                 ?? ["No events."]
         }
     }
