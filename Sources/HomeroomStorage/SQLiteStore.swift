@@ -26,10 +26,21 @@ public final class SQLiteStore: Database {
         self.logger = logger
     }
 
-    /// Opens (creating when missing, with its folder) the database at `path`.
+    /// Opens (creating when missing, with its folder) the database at `path`. A new folder is
+    /// readable by its owner only (0700) and a new database file likewise (0600): it holds PIN
+    /// hashes and private posts. SQLite gives its `-wal` and `-shm` files the database's mode.
     public static func open(path: String, logger: Logger) async throws -> SQLiteStore {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        if !FileManager.default.fileExists(atPath: path) {
+            try OwnerOnlyFile.create(at: path)
+        } else if let mode = OwnerOnlyFile.mode(of: path), mode & 0o077 != 0 {
+            logger.warning(
+                "\(path) can be read by other users (mode \(String(mode, radix: 8))); chmod 600 it, and 700 its folder")
+        }
         let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         let reader: SQLiteConnection
         do {
@@ -64,9 +75,15 @@ public final class SQLiteStore: Database {
     }
 
     /// Writes a consistent copy of the database to `destination` while others keep using it
-    /// (`VACUUM INTO`); the destination must not exist yet.
+    /// (`VACUUM INTO`), readable by its owner only (0600); the destination must not exist yet.
     public func backup(to destination: String) async throws {
-        try await reader.sql().raw("VACUUM INTO \(bind: destination)").run()
+        try OwnerOnlyFile.create(at: destination)
+        do {
+            try await reader.sql().raw("VACUUM INTO \(bind: destination)").run()
+        } catch {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
     }
 
     public func close() async {

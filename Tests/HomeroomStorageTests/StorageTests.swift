@@ -175,6 +175,24 @@ import Testing
         #expect(mode == "wal")
     }
 
+    @Test func theDataFolderDatabaseAndBackupsAreTheOwnersOnly() async throws {
+        let temporary = try await TemporaryDatabase.make(.sqlite)
+        guard case .sqlite(let path) = temporary.location else { return }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("data")
+        let file = folder.appendingPathComponent("homeroom.sqlite").path
+        let database = try await StorageLocation.sqlite(path: file).open(logger: Self.logger)
+        try await database.write { try await $0.raw("CREATE TABLE demo_pins (hash TEXT)").run() }
+        let backup = folder.appendingPathComponent("backup.sqlite").path
+        try await #require(database as? SQLiteStore).backup(to: backup)
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        let modes = try [folder.path, file, file + "-wal", backup].map(mode)
+        await database.close()
+        try await temporary.destroy()
+        #expect(modes == [0o700, 0o600, 0o600, 0o600])
+    }
+
     @Test func aBadPostgresURLIsReportedClearly() async {
         await #expect(throws: PostgresStore.BadURL.self) {
             _ = try await StorageLocation.postgres(url: "postgres://nohost").open(logger: Self.logger)
