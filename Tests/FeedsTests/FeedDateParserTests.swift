@@ -29,4 +29,16 @@ import Testing
     func refusesWhatIsNotADate(text: String) {
         #expect(FeedDateParser.date(from: text) == nil)
     }
+
+    /// Numbers no clock or calendar reads: offsets past 23:59, years past 9999, more digits than
+    /// an integer holds.
+    @Test(arguments: [
+        "Mon, 01 Jan 2024 00:00:00 +9999", "Mon, 01 Jan 2024 00:00:00 -2400", "Mon, 01 Jan 2024 00:00:00 GMT+05:99",
+        "2024-01-01T00:00:00+99:99", "2024-01-01T00:00:00-24:00", "Mon, 01 Jan 99999999 00:00:00 GMT",
+        "Mon, 01 Jan 10000 00:00:00 GMT", "01 Jan 99999999999999999999 00:00:00 GMT",
+        "99999999999999999999 Jan 2024 99999999999999999999:00:00 GMT", "Sun Nov  6 08:49:37 99999999",
+    ])
+    func refusesNumbersOutOfRange(text: String) {
+        #expect(FeedDateParser.date(from: text) == nil)
+    }
 }

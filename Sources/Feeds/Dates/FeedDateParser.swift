@@ -4,7 +4,8 @@ import Foundation
 /// two-digit years, no day name, no seconds, `EST` or `+0500` or `GMT-05:00` or a military
 /// letter), W3CDTF and ISO 8601 (`2003-12-13T18:30:02.25+01:00`, `2003-12-13`, `2003`,
 /// `20031213T183002Z`, a space for the `T`), and C's `asctime` (`Sun Nov  6 08:49:37 1994`).
-/// A date without a zone is UTC. Nil when the text is none of these.
+/// A date without a zone is UTC. Nil when the text is none of these, or when its year is outside
+/// 1–9999 or its offset is not a clock reading (`+2400`, `+0099`).
 public enum FeedDateParser {
     /// The instant `text` names, or nil.
     public static func date(from text: String) -> Date? {
@@ -74,7 +75,14 @@ public enum FeedDateParser {
         guard digits.allSatisfy(\.isNumber), !digits.isEmpty, digits.count <= 4 else { return nil }
         let hours = Int(digits.prefix(2)) ?? 0
         let minutes = digits.count > 2 ? Int(digits.dropFirst(2)) ?? 0 : 0
-        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        return offsetSeconds(negative: sign == "-", hours: hours, minutes: minutes)
+    }
+
+    /// Seconds east of UTC for an offset of at most 23:59 (four digits, so no product can overflow);
+    /// nil for a larger one.
+    private static func offsetSeconds(negative: Bool, hours: Int, minutes: Int) -> Int? {
+        guard (0...23).contains(hours), (0...59).contains(minutes) else { return nil }
+        return (negative ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
     /// `Sun Nov  6 08:49:37 1994`, optionally with a zone before the year.
@@ -123,7 +131,9 @@ public enum FeedDateParser {
             guard let hours = scanner.number(digits: 2) else { return nil }
             _ = scanner.skip(":")
             let minutes = scanner.number(digits: 2) ?? 0
-            offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+            guard let seconds = offsetSeconds(negative: sign == UInt8(ascii: "-"), hours: hours, minutes: minutes)
+            else { return nil }
+            offset = seconds
         }
         scanner.skipSpaces()
         guard scanner.atEnd else { return nil }
@@ -137,12 +147,13 @@ public enum FeedDateParser {
         return calendar
     }()
 
-    /// The instant of a UTC-offset wall-clock reading; nil for an impossible one (February 30, 25:00).
+    /// The instant of a UTC-offset wall-clock reading; nil for an impossible one (February 30, 25:00)
+    /// and for a year outside 1–9999.
     private static func instant(
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int
     ) -> Date? {
         guard (1...12).contains(month), day >= 1, day <= 31, (0...23).contains(hour), (0...59).contains(minute),
-            (0...60).contains(second), year >= 1
+            (0...60).contains(second), (1...9999).contains(year)
         else { return nil }
         let components = DateComponents(
             year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))

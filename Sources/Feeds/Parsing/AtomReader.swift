@@ -3,12 +3,13 @@ import Foundation
 /// Reads Atom 1.0 and 0.3 feeds.
 enum AtomReader {
     static func read(root: FeedNode) -> Feed {
-        Feed(
+        let items = ItemScreening(children(of: root, "entry"), read: item(from:))
+        return Feed(
             format: .atom,
             title: child(of: root, "title").map { text(of: $0).value },
             link: alternateLink(of: root),
-            items: children(of: root, "entry").map(item(from:)),
-            warnings: [])
+            items: items.items,
+            warnings: items.warnings)
     }
 
     static func item(from node: FeedNode) -> FeedItem {

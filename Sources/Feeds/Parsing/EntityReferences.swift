@@ -3,13 +3,14 @@ import HTMLText
 /// Feeds often use HTML's named entities (`&nbsp;`, `&eacute;`, `&rsquo;`) that XML does not
 /// define; a recovering XML parser then drops them and stops decoding the entities after them.
 /// This rewrites each such reference into the numeric one (`&#160;`) before parsing, leaving
-/// XML's own five and any document that declares entities of its own untouched.
+/// XML's own five untouched. Entities a document declares are never read (see
+/// ``XMLDocumentReader``), so a declaration cannot give one of these names another meaning.
 enum EntityReferences {
     private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
     /// `bytes` (UTF-8) with HTML's named entities as numeric references.
     static func numeric(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "&")), !contains(Array("<!ENTITY".utf8), in: bytes) else { return bytes }
+        guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 64)
         var index = 0
@@ -51,10 +52,6 @@ enum EntityReferences {
 
     private static let cdataStart = Array("<![CDATA[".utf8)
     private static let cdataEnd = Array("]]>".utf8)
-
-    private static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-        range(of: needle, in: haystack, from: 0) != nil
-    }
 
     /// The first position at or after `start` where `needle` begins.
     private static func range(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

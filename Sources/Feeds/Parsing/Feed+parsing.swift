@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import HTMLText
 
 extension Feed {
     /// Reads a feed from its bytes in any encoding the document declares (a byte order mark,
@@ -7,24 +8,36 @@ extension Feed {
     /// recovering parser can repair. A broken feed yields what can be recovered, with
     /// ``warnings`` saying what was wrong.
     ///
-    /// Throws ``FeedError`` only when nothing in the bytes is a feed.
+    /// A hostile feed costs bounded time and memory: entities the document declares are never
+    /// expanded and nothing is loaded from elsewhere (see `XMLDocumentReader`), elements nested
+    /// more than 256 deep end the reading there, the document is read only up to a start tag with
+    /// more attributes than libxml2 can check in time, and the stories are read within
+    /// ``FeedLimits``, a story that breaks them skipped with a warning naming it.
+    ///
+    /// Throws ``FeedError`` only when nothing in the bytes is a feed, or when the document is larger
+    /// than ``FeedLimits/maximumDocumentBytes``.
     public init(parsing bytes: some Collection<UInt8>) throws(FeedError) {
         let collector = XMLWarningCollector()
         guard !bytes.isEmpty else { throw FeedError("the document is empty") }
-        let buffer = EntityReferences.numeric(FeedEncoding.utf8Bytes(of: Array(bytes)))
-        let options = Int32(
-            XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue
-                | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_HUGE.rawValue)
-        let document = collector.collecting {
-            buffer.withUnsafeBufferPointer { raw in
-                raw.withMemoryRebound(to: CChar.self) { chars in
-                    // The bytes are UTF-8 now, whatever the declaration says.
-                    xmlReadMemory(chars.baseAddress, Int32(chars.count), nil, "UTF-8", options)
-                }
-            }
+        guard bytes.count <= FeedLimits.maximumDocumentBytes else {
+            throw FeedError(
+                "the document is \(bytes.count) bytes, more than the \(FeedLimits.maximumDocumentBytes) a feed may have"
+            )
         }
-        guard let document, let root = xmlDocGetRootElement(document) else {
-            throw FeedError("the document is not XML\(collector.firstProblem.map { " (\($0))" } ?? "")")
+        var buffer = EntityReferences.numeric(FeedEncoding.utf8Bytes(of: Array(bytes)))
+        var truncation: String?
+        if let crowded = buffer.withUnsafeBufferPointer({ CrowdedTags.firstOffset(in: $0, html: false) }) {
+            let line = buffer[..<crowded].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            truncation =
+                "line \(line): a tag with more than \(CrowdedTags.maximumAttributes) attributes; "
+                + "the document was read up to it"
+            buffer.removeSubrange(crowded...)
+        }
+        guard let document = XMLDocumentReader.document(buffer, collector: collector),
+            let root = xmlDocGetRootElement(document)
+        else {
+            let problem = truncation ?? collector.firstProblem
+            throw FeedError("the document is not XML\(problem.map { " (\($0))" } ?? "")")
         }
         defer { xmlFreeDoc(document) }
         let top = FeedNode(pointer: root)
@@ -39,7 +52,20 @@ extension Feed {
             throw FeedError(
                 "the document is not a feed: its root element is <\(other)>, not <rss>, <rdf:RDF> or <feed>")
         }
-        warnings = collector.problems
+        var problems = truncation.map { [$0] } ?? []
+        if collector.declaresEntities {
+            problems.append("the document declares entities of its own; they are not expanded")
+        }
+        problems += collector.problems
+        if let title, title.utf8.count > FeedLimits.maximumFieldBytes {
+            problems.append("the feed's title is longer than \(FeedLimits.maximumFieldBytes) bytes; left out")
+            self.title = nil
+        }
+        if let link, link.utf8.count > FeedLimits.maximumFieldBytes {
+            problems.append("the feed's link is longer than \(FeedLimits.maximumFieldBytes) bytes; left out")
+            self.link = nil
+        }
+        warnings = problems + warnings
     }
 }
 

@@ -1,8 +1,11 @@
 /// The picture of a story: the first image enclosure, else the first `media:content` that is an
-/// image, else the first `media:thumbnail`.
+/// image, else the first `media:thumbnail`. At most ``FeedLimits/maximumImageCandidates`` elements
+/// of each kind are looked at.
 enum FeedImages {
     static func image(of node: FeedNode) -> String? {
-        for child in node.children {
+        let limit = FeedLimits.maximumImageCandidates
+        let enclosures = node.children.lazy.filter { $0.key == "enclosure" || $0.key.hasSuffix("link") }.prefix(limit)
+        for child in enclosures {
             let key = child.key
             if key == "enclosure", child.attribute("type")?.lowercased().hasPrefix("image/") == true,
                 let url = child.attribute("url")?.trimmed
@@ -16,8 +19,8 @@ enum FeedImages {
                 return child.resolve(href)
             }
         }
-        let media =
-            node.children("media:content") + node.children("media:group").flatMap { $0.children("media:content") }
+        let groups = node.children("media:group").prefix(limit)
+        let media = (node.children("media:content") + groups.flatMap { $0.children("media:content") }).prefix(limit)
         for content in media
         where content.attribute("medium") == "image"
             || content.attribute("type")?.lowercased().hasPrefix("image/") == true
@@ -26,7 +29,7 @@ enum FeedImages {
         }
         let thumbnails =
             node.children("media:thumbnail") + media.flatMap { $0.children("media:thumbnail") }
-            + node.children("media:group").flatMap { $0.children("media:thumbnail") }
-        return thumbnails.lazy.compactMap { $0.attribute("url")?.trimmed }.first
+            + groups.flatMap { $0.children("media:thumbnail") }
+        return thumbnails.prefix(limit).lazy.compactMap { $0.attribute("url")?.trimmed }.first
     }
 }

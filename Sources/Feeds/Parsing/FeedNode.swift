@@ -65,47 +65,64 @@ struct FeedNode {
                 if let prefix = attribute.pointee.ns?.pointee.prefix {
                     attributeName = "\(String(cString: prefix)):\(attributeName)"
                 }
-                if attributeName == name {
-                    guard let value = xmlNodeListGetString(pointer.pointee.doc, attribute.pointee.children, 1) else {
-                        return ""
-                    }
-                    defer { homeroom_xmlFree(value) }
-                    return String(cString: value)
-                }
+                if attributeName == name { return Self.value(of: attribute) }
             }
             property = attribute.pointee.next
         }
         return nil
     }
 
-    /// The text inside, entities decoded and CDATA sections merged; HTML entities that XML does
-    /// not define (`&nbsp;`, `&eacute;`) read as their characters.
-    var text: String {
+    /// An attribute's value from its text and entity reference nodes, references read as in
+    /// ``text``; never through libxml2's `xmlNodeListGetString`, which expands the document's
+    /// own entities.
+    private static func value(of attribute: xmlAttrPtr) -> String {
         var result = ""
-        Self.appendText(of: pointer.pointee.children, to: &result)
+        var child = attribute.pointee.children
+        while let node = child {
+            switch node.pointee.type {
+            case XML_TEXT_NODE: if let content = node.pointee.content { result += String(cString: content) }
+            case XML_ENTITY_REF_NODE: appendReference(node, to: &result)
+            default: break
+            }
+            child = node.pointee.next
+        }
         return result
     }
 
-    private static func appendText(of first: xmlNodePtr?, to result: inout String) {
-        var child = first
-        while let node = child {
+    /// The text inside, entities decoded and CDATA sections merged; HTML entities that XML does
+    /// not define (`&nbsp;`, `&eacute;`) read as their characters, and any other reference as
+    /// written (`&name;`), never as what the document declares it to be. Nested elements are
+    /// walked with a stack of siblings still to visit, not by recursion.
+    var text: String {
+        var result = ""
+        var resume: [xmlNodePtr] = []
+        var next = pointer.pointee.children
+        while let node = next ?? resume.popLast() {
+            next = node.pointee.next
             switch node.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = node.pointee.content { result += String(cString: content) }
             case XML_ENTITY_REF_NODE:
-                if let name = node.pointee.name, let entity = htmlEntityLookup(name),
-                    let scalar = Unicode.Scalar(entity.pointee.value)
-                {
-                    result.unicodeScalars.append(scalar)
-                } else if let name = node.pointee.name {
-                    result += "&\(String(cString: name));"
-                }
+                Self.appendReference(node, to: &result)
             case XML_ELEMENT_NODE:
-                appendText(of: node.pointee.children, to: &result)
+                if let child = node.pointee.children {
+                    if let sibling = next { resume.append(sibling) }
+                    next = child
+                }
             default:
                 break
             }
-            child = node.pointee.next
+        }
+        return result
+    }
+
+    /// An entity reference as its HTML character when it names one, else as written.
+    private static func appendReference(_ node: xmlNodePtr, to result: inout String) {
+        guard let name = node.pointee.name else { return }
+        if let entity = htmlEntityLookup(name), let scalar = Unicode.Scalar(entity.pointee.value) {
+            result.unicodeScalars.append(scalar)
+        } else {
+            result += "&\(String(cString: name));"
         }
     }
 

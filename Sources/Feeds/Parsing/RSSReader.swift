@@ -2,13 +2,13 @@
 enum RSSReader {
     static func read(root: FeedNode, format: Feed.Format) -> Feed {
         let channel = root.child("channel")
-        let items = (channel?.children("item") ?? []) + root.children("item")
+        let items = ItemScreening((channel?.children("item") ?? []) + root.children("item"), read: item(from:))
         return Feed(
             format: format,
             title: channel?.child("title", "dc:title")?.text,
             link: channel.flatMap(link(of:)),
-            items: items.map(item(from:)),
-            warnings: [])
+            items: items.items,
+            warnings: items.warnings)
     }
 
     static func item(from node: FeedNode) -> FeedItem {

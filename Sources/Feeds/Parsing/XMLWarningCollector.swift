@@ -9,6 +9,9 @@ import Foundation
 final class XMLWarningCollector {
     private(set) var problems: [String] = []
 
+    /// Set when the document declared entities of its own, which are never expanded.
+    var declaresEntities = false
+
     /// The first problem, for a one-line error.
     var firstProblem: String? { problems.first }
 
@@ -19,9 +22,12 @@ final class XMLWarningCollector {
             guard let context, let error else { return }
             let collector = Unmanaged<XMLWarningCollector>.fromOpaque(context).takeUnretainedValue()
             guard collector.problems.count < 20 else { return }
-            let message =
+            var message =
                 error.pointee.message.map { String(cString: $0) }?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unreadable XML"
+            if message.hasPrefix("Excessive depth in document") {
+                message = "elements nested more than 256 deep; the rest of the document was not read"
+            }
             collector.problems.append("line \(error.pointee.line): \(message)")
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }

@@ -10,8 +10,10 @@ public indirect enum LinkedDataValue: Sendable, Equatable {
     case null
 
     /// Parses JSON text; nil when it is not JSON even after removing raw control characters
-    /// (which pages often leave inside strings).
+    /// (which pages often leave inside strings), or when it is larger or nests deeper than
+    /// ``LinkedDataLimits`` allow.
     public init?(json text: String) {
+        guard LinkedDataLimits.admits(text) else { return nil }
         let parsed =
             (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
             ?? (try? JSONSerialization.jsonObject(

@@ -5,17 +5,28 @@ extension HTMLTree {
     /// and bad nesting are repaired, never refused. The encoding is the one the page declares
     /// (a byte order mark, or a `charset` in a `<meta>`); a page that declares none is read as
     /// UTF-8 when it is valid UTF-8, otherwise as Windows-1252.
+    ///
+    /// A hostile page costs bounded time: only its first ``HTMLLimits/maximumPageBytes`` are read,
+    /// and only up to the first start tag with more attributes than libxml2 can check in time
+    /// (see `CrowdedTags`). libxml2 itself stops at elements nested 256 deep, the rest of the page
+    /// left out; HTML has no entity declarations to expand.
     public init(parsing bytes: some Collection<UInt8>) {
         self.init()
-        let buffer = Array(bytes)
+        var buffer = Array(bytes.prefix(HTMLLimits.maximumPageBytes))
+        if let crowded = buffer.withUnsafeBufferPointer({ CrowdedTags.firstOffset(in: $0, html: true) }) {
+            buffer.removeSubrange(crowded...)
+        }
         guard !buffer.isEmpty else { return }
+        // Recover from errors, report none, never use the network, and keep libxml2's limits
+        // (no HTML_PARSE_HUGE).
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
                 | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
         let read = { (encoding: String) in
             buffer.withUnsafeBufferPointer { raw in
-                raw.withMemoryRebound(to: CChar.self) { chars in
-                    htmlReadMemory(chars.baseAddress, Int32(chars.count), nil, encoding, options)
+                raw.withMemoryRebound(to: CChar.self) { chars -> htmlDocPtr? in
+                    guard let length = Int32(exactly: chars.count) else { return nil }
+                    return htmlReadMemory(chars.baseAddress, length, nil, encoding, options)
                 }
             }
         }

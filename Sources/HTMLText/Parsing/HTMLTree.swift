@@ -64,16 +64,11 @@ public struct HTMLTree: Sendable {
     /// The text under `index`, concatenated as it appears, without any spacing between blocks.
     public func textContent(of index: Int) -> String {
         var result = ""
-        appendText(of: index, to: &result)
-        return result
-    }
-
-    private func appendText(of index: Int, to result: inout String) {
-        let node = nodes[index]
-        if node.isText {
-            result += node.text
-            return
+        walk(from: index) { index in
+            let node = nodes[index]
+            if node.isText { result += node.text }
+            return !node.isText
         }
-        for child in node.children { appendText(of: child, to: &result) }
+        return result
     }
 }

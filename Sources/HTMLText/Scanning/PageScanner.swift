@@ -19,14 +19,25 @@ public enum PageScanner {
         public var metaTags: [Attributes] = []
     }
 
-    /// The page's JSON-LD blocks and meta tags, in one pass over its bytes.
+    /// The meta tags read from one page; later ones are left out.
+    public static let maximumMetaTags = 1_000
+
+    /// The page's JSON-LD blocks and meta tags, in one pass over its bytes; at most
+    /// ``LinkedDataLimits/maximumBlocks`` blocks and ``maximumMetaTags`` meta tags.
     public static func parts(of page: some Collection<UInt8>) -> Parts {
         var parts = Parts()
+        var blocks = 0
         scan(page) { name, attributes, content in
             switch name {
-            case .meta: parts.metaTags.append(attributes)
+            case .meta:
+                guard parts.metaTags.count < maximumMetaTags else { return }
+                parts.metaTags.append(attributes)
             case .script:
                 guard attributes["type"]?.lowercased().contains("ld+json") == true, let content,
+                    blocks < LinkedDataLimits.maximumBlocks
+                else { return }
+                blocks += 1
+                guard content.count <= LinkedDataLimits.maximumBlockBytes,
                     let value = LinkedDataValue(json: String(decoding: content, as: UTF8.self))
                 else { return }
                 parts.linkedData.append(value)

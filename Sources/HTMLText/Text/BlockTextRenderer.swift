@@ -22,27 +22,36 @@ struct BlockTextRenderer {
     /// The text under the nodes `roots` of `tree`, skipping every node for which `skip` is true.
     static func render(_ roots: [Int], in tree: HTMLTree, skip: (Int) -> Bool = { _ in false }) -> String {
         var renderer = BlockTextRenderer()
-        for root in roots { renderer.walk(root, in: tree, skip: skip) }
+        for root in roots {
+            tree.walk(
+                from: root, enter: { renderer.enter($0, in: tree, skip: skip) },
+                leave: { renderer.leave($0, in: tree) })
+        }
         renderer.endParagraph()
         return renderer.paragraphs.joined(separator: "\n\n")
     }
 
-    private mutating func walk(_ index: Int, in tree: HTMLTree, skip: (Int) -> Bool) {
+    /// Takes in a node before its children; true when its children are to be rendered.
+    private mutating func enter(_ index: Int, in tree: HTMLTree, skip: (Int) -> Bool) -> Bool {
         let node = tree[index]
         guard let name = node.name else {
             appendText(node.text)
-            return
+            return false
         }
-        guard !Self.invisibleElements.contains(name), !skip(index) else { return }
+        guard !Self.invisibleElements.contains(name), !skip(index) else { return false }
         if name == "br" {
             lineBreak()
-            return
+            return false
         }
-        let isBlock = Self.blockElements.contains(name)
-        if isBlock { endParagraph() }
+        if Self.blockElements.contains(name) { endParagraph() }
         if name == "td" || name == "th" { pendingSpace = !current.isEmpty }
-        for child in node.children { walk(child, in: tree, skip: skip) }
-        if isBlock && name != "td" && name != "th" { endParagraph() }
+        return true
+    }
+
+    /// Closes an element after its children: a block ends its paragraph (a table cell does not).
+    private mutating func leave(_ index: Int, in tree: HTMLTree) {
+        guard let name = tree[index].name, Self.blockElements.contains(name), name != "td", name != "th" else { return }
+        endParagraph()
     }
 
     private mutating func appendText(_ text: String) {

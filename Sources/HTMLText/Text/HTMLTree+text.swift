@@ -9,16 +9,14 @@ extension HTMLTree {
     /// whitespace one space, trimmed — the plain form of a feed summary.
     public var flatText: String {
         var text = ""
-        func walk(_ index: Int) {
+        walk(from: HTMLTree.documentIndex) { index in
             let node = self[index]
             guard let name = node.name else {
                 text += node.text
-                return
+                return false
             }
-            guard name != "script" && name != "style" else { return }
-            for child in node.children { walk(child) }
+            return name != "script" && name != "style"
         }
-        walk(HTMLTree.documentIndex)
         return text.collapsingWhitespace
     }
 }

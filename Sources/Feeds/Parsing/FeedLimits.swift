@@ -1,0 +1,25 @@
+/// The caps a feed is read within, so that a hostile or broken feed costs bounded time and memory
+/// and one bad story costs only that story.
+public enum FeedLimits {
+    /// The largest document read, in bytes; a larger one is refused. News fetches feeds with a
+    /// smaller cap (5 MB by default); this one also covers files given to `homeroom inspect` and
+    /// libxml2's 32-bit lengths.
+    public static let maximumDocumentBytes = 16 * 1_048_576
+
+    /// The stories kept from one feed, the first in document order; the rest are dropped with a warning.
+    public static let maximumItems = 1_000
+
+    /// The longest one-line field (a title, link, guid, author or image address), in UTF-8 bytes.
+    /// A story with a longer one is skipped with a warning; a longer feed title or link is left out.
+    public static let maximumFieldBytes = 8_192
+
+    /// The longest summary or content, in UTF-8 bytes; a longer one is cut there, with a warning.
+    public static let maximumTextBytes = 1_048_576
+
+    /// The elements of one story looked at for its picture (enclosures, `media:content`,
+    /// `media:thumbnail`, of each kind).
+    public static let maximumImageCandidates = 100
+
+    /// The warnings about single stories kept for one feed; the rest are counted in one more line.
+    public static let maximumItemWarnings = 20
+}
