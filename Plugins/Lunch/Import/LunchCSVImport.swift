@@ -14,6 +14,12 @@ enum LunchCSVImport {
             throw LunchImportError(problems: ["line \(error.line): a quoted field is never closed"])
         }
         guard let first = records.first else { throw LunchImportError(problems: ["the file has no rows"]) }
+        guard records.count <= LunchImportLimits.maximumDays + 1 else {
+            throw LunchImportError(
+                problems: [
+                    "the file has \(records.count) rows; an import may have at most \(LunchImportLimits.maximumDays) days"
+                ])
+        }
         let expected = ["date", "specials", "vegetables", "fries"]
         let header = first.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let hasHeader = header.contains("date")
@@ -22,7 +28,7 @@ enum LunchCSVImport {
             if let unknown = header.first(where: { !expected.contains($0) }) {
                 throw LunchImportError(
                     problems: [
-                        "line \(first.line): unknown column \"\(unknown)\" — the columns are \(expected.joined(separator: ", "))"
+                        "line \(first.line): unknown column \"\(unknown.prefix(40))\" — the columns are \(expected.joined(separator: ", "))"
                     ])
             }
             columns = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -58,18 +64,21 @@ enum LunchCSVImport {
         guard record.fields.count == width else {
             throw RowProblem("expected \(width) fields, found \(record.fields.count)")
         }
+        if let long = record.fields.firstIndex(where: { $0.count > LunchImportLimits.maximumTextLength }) {
+            throw RowProblem("field \(long + 1) is longer than \(LunchImportLimits.maximumTextLength) characters")
+        }
         func value(_ name: String) -> String {
             columns[name].map { record.fields[$0].trimmingCharacters(in: .whitespaces) } ?? ""
         }
         let dateText = value("date")
         guard let date = LunchDayImport.date(from: dateText) else {
-            throw RowProblem("\"\(dateText)\" is not a date like 2026-12-03")
+            throw RowProblem("\"\(dateText.prefix(40))\" is not a date like 2026-12-03")
         }
         let friesText = value("fries")
         var fries: Bool?
         if !friesText.isEmpty {
             guard let answer = LunchMenuChange.yesOrNo(friesText) else {
-                throw RowProblem("fries is yes or no, not \"\(friesText)\"")
+                throw RowProblem("fries is yes or no, not \"\(friesText.prefix(40))\"")
             }
             fries = answer
         }

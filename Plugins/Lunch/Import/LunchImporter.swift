@@ -43,8 +43,15 @@ public enum LunchImporter {
         return summary
     }
 
-    /// The days in a file, checked; throws ``LunchImportError`` listing every bad row.
+    /// The days in a file, checked; throws ``LunchImportError`` listing every bad row. A file past
+    /// ``LunchImportLimits`` is refused.
     public static func parse(_ data: Data, named name: String) throws(LunchImportError) -> [LunchDayImport] {
+        guard data.count <= LunchImportLimits.maximumFileBytes else {
+            throw LunchImportError(
+                problems: [
+                    "the file has \(data.count) bytes; an import may have at most \(LunchImportLimits.maximumFileBytes)"
+                ])
+        }
         let firstByte = data.first {
             !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
         }
@@ -53,6 +60,10 @@ public enum LunchImporter {
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw LunchImportError(problems: ["the file is not UTF-8 text; save it as CSV UTF-8"])
+        }
+        if let nul = text.utf8.firstIndex(of: 0) {
+            let line = text.utf8[..<nul].count { $0 == UInt8(ascii: "\n") } + 1
+            throw LunchImportError(problems: ["line \(line): a NUL character; the file is not CSV text"])
         }
         return try LunchCSVImport.menus(from: text)
     }

@@ -19,6 +19,12 @@ enum NutrisliceImport {
         guard let object = root as? [String: Any], let days = object["days"] as? [Any] else {
             throw LunchImportError(problems: ["expected an object with a \"days\" list"])
         }
+        guard days.count <= LunchImportLimits.maximumDays else {
+            throw LunchImportError(
+                problems: [
+                    "days has \(days.count) entries; an import may have at most \(LunchImportLimits.maximumDays)"
+                ])
+        }
         var imports: [LunchDayImport] = []
         var problems: [String] = []
         var seen: [LocalDate: Int] = [:]
@@ -59,6 +65,11 @@ enum NutrisliceImport {
 
     /// The day's menu; nil when the day has no items; a menu-less day when it is a holiday.
     private static func menu(on date: LocalDate, items: [Any]) throws(ItemProblem) -> LunchDayImport? {
+        guard items.count <= LunchImportLimits.maximumItemsPerDay else {
+            throw ItemProblem(
+                index: LunchImportLimits.maximumItemsPerDay,
+                message: "more than \(LunchImportLimits.maximumItemsPerDay) items in one day")
+        }
         var menu = LunchMenu(date: date)
         var section = ""
         var sawFood = false
@@ -70,6 +81,13 @@ enum NutrisliceImport {
             let food = item["food"] as? [String: Any]
             let text = (item["text"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? food?["name"] as? String ?? ""
             let name = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
+            guard name.count <= LunchImportLimits.maximumTextLength else {
+                throw ItemProblem(
+                    index: index, message: "the name is longer than \(LunchImportLimits.maximumTextLength) characters")
+            }
+            guard !name.unicodeScalars.contains("\u{0}") else {
+                throw ItemProblem(index: index, message: "the name holds a NUL character")
+            }
             if item["is_section_title"] as? Bool == true {
                 section = name.lowercased()
                 continue
@@ -94,8 +112,8 @@ enum NutrisliceImport {
     private static func show(_ value: Any?) -> String {
         switch value {
         case nil: "nothing"
-        case let text as String: "\"\(text)\""
-        case let other?: "\(other)"
+        case let text as String: "\"\(text.prefix(40))\""
+        case let other?: String("\(other)".prefix(40))
         }
     }
 

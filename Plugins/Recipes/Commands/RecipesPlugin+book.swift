@@ -23,16 +23,23 @@ extension RecipesPlugin {
             } catch let error as FetchError {
                 throw UserFacingError("cannot fetch \(url.absoluteString): \(error.message)")
             }
-            let recipe = try RecipeImporter.recipe(inPage: page, address: url)
+            let (recipe, warnings) = try RecipeImporter.recipeAndWarnings(inPage: page, address: url)
+            for warning in warnings {
+                context.logger.warning(
+                    "recipe page value left out", metadata: ["page": "\(url.absoluteString)", "problem": "\(warning)"])
+            }
             let summary = try await RecipeImporter.save(
                 [recipe], into: context.storage,
                 audit: context.auditEntry("recipes.import", "\(recipe.title) from \(url.absoluteString)"))
+            let leftOut =
+                warnings.isEmpty
+                ? "" : " Left out: \(warnings[0])\(warnings.count > 1 ? " (and \(warnings.count - 1) more)" : "")."
             if let id = summary.added.first {
                 return Reply(
                     "Added #\(id) \(recipe.title) (\(recipe.ingredients.count) ingredients, \(recipe.steps.count) steps)."
-                )
+                        + leftOut)
             }
-            return Reply("Updated #\(summary.updated[0]) \(recipe.title) from the page again.")
+            return Reply("Updated #\(summary.updated[0]) \(recipe.title) from the page again." + leftOut)
         }
     }
 

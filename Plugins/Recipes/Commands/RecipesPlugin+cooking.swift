@@ -75,13 +75,18 @@ extension RecipesPlugin {
 
     /// The caller's session: recipe number, recipe and current step; an error pointing to /cook when none.
     private func cooking(_ context: CommandContext) async throws -> (Int64, Recipe, Int) {
-        let store = RecipeStore(storage: context.storage)
+        let store = RecipeStore(storage: context.storage, logger: context.logger)
         guard let session = try await store.session(of: context.caller.person.description) else {
             throw UserFacingError("you are not cooking anything — start with \(context.typed("cook NUMBER"))")
         }
         guard let recipe = try await store.recipe(session.recipe) else {
             _ = try await store.endSession(of: context.caller.person.description)
             throw UserFacingError("the recipe you were cooking was removed from the book")
+        }
+        // Imported again from a page that now lists no steps.
+        guard !recipe.steps.isEmpty else {
+            _ = try await store.endSession(of: context.caller.person.description)
+            throw UserFacingError("#\(session.recipe) has no steps any more, so cooking mode ended")
         }
         return (session.recipe, recipe, min(session.step, recipe.steps.count - 1))
     }

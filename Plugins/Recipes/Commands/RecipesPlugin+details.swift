@@ -41,7 +41,7 @@ extension RecipesPlugin {
 
     /// Recipe `id`, or "no recipe #12".
     func recipe(_ id: Int64, _ context: CommandContext) async throws -> Recipe {
-        guard let recipe = try await RecipeStore(storage: context.storage).recipe(id) else {
+        guard let recipe = try await RecipeStore(storage: context.storage, logger: context.logger).recipe(id) else {
             throw UserFacingError("no recipe #\(id) — search with \(context.typed("recipe WORDS"))")
         }
         return recipe

@@ -6,7 +6,7 @@ extension RecipesPlugin {
         PersonalData(
             "what you are cooking",
             describe: { context in
-                let store = RecipeStore(storage: context.storage)
+                let store = RecipeStore(storage: context.storage, logger: context.logger)
                 guard let (id, step) = try await store.session(of: context.caller.person.description) else { return [] }
                 let title = try await store.recipe(id)?.title ?? "recipe #\(id)"
                 return ["Cooking: \(title), at step \(step + 1) — \(context.typed("stop")) ends it."]

@@ -19,13 +19,13 @@ extension RecipesPlugin {
         } catch {
             throw context.usageError(error.message)
         }
-        let store = RecipeStore(storage: context.storage)
+        let store = RecipeStore(storage: context.storage, logger: context.logger)
         var found = try await localMatches(query, store: store)
         var notes: [String] = []
         if found.count < settings.resultsCount, let remote, !query.words.isEmpty {
             do {
                 let recipes = try await remote.search(
-                    query.text, count: settings.resultsCount, fetcher: context.fetcher
+                    query.text, count: settings.resultsCount, fetcher: context.fetcher, logger: context.logger
                 )
                 .filter(query.admits)
                 if !recipes.isEmpty {

@@ -59,6 +59,9 @@ public enum RecipeImporter {
             }
             guard !recipe.steps.isEmpty else { throw UserFacingError("\(label) (\(recipe.title)) has no steps") }
             if recipe.source == nil { recipe.source = book.book }
+            if let problem = recipe.limited().warnings.first {
+                throw UserFacingError("\(label) (\(recipe.title.prefix(80))): \(problem)")
+            }
             recipes.append(recipe)
         }
         return recipes
@@ -66,22 +69,31 @@ public enum RecipeImporter {
 
     /// The recipe of a page fetched from `address` (nil for a page read from a file).
     public static func recipe(inPage page: [UInt8], address: URL?) throws(UserFacingError) -> Recipe {
+        try recipeAndWarnings(inPage: page, address: address).recipe
+    }
+
+    /// The recipe of a page, held to ``RecipeLimits``, and what was left out of it.
+    static func recipeAndWarnings(inPage page: [UInt8], address: URL?) throws(UserFacingError)
+        -> (recipe: Recipe, warnings: [String])
+    {
         do {
-            return try RecipeExtractor.recipe(inPage: page, address: address)
+            return try RecipeExtractor.recipeAndWarnings(inPage: page, address: address)
         } catch {
             throw UserFacingError(
                 "no recipe \(address.map { "at \($0.absoluteString)" } ?? "in the page"): \(error.message)")
         }
     }
 
-    /// Saves `recipes` in one transaction, with one audit entry.
+    /// Saves `recipes` in one transaction, with one audit entry. Each is held to
+    /// ``RecipeLimits`` first, so that nothing stored can trouble a later search.
     public static func save(
         _ recipes: [Recipe], into storage: PluginStorage, audit: AuditEntry
     ) async throws -> Summary {
         let store = RecipeStore(storage: storage)
+        let limited = recipes.map { $0.limited().recipe }
         return try await storage.write { db in
             var summary = Summary()
-            for recipe in recipes {
+            for recipe in limited {
                 switch try await store.save(recipe, by: audit.actor.description, at: audit.at, on: db) {
                 case .added(let id):
                     summary.added.append(id)

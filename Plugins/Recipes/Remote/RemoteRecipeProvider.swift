@@ -1,6 +1,6 @@
 import Foundation
-import HTMLText
 import HomeroomCore
+import Logging
 import Recipes
 
 /// A Spoonacular-compatible recipe search service (`GET /recipes/complexSearch` with
@@ -50,8 +50,12 @@ struct RemoteRecipeProvider: Sendable {
         self.timeout = .seconds(settings.timeoutSeconds)
     }
 
-    /// Up to `count` recipes for `query`; throws a message for the user when the service fails.
-    func search(_ query: String, count: Int, fetcher: any HTTPFetching) async throws(UserFacingError) -> [Recipe] {
+    /// Up to `count` recipes for `query`, each held to ``RecipeLimits``; a result that cannot be
+    /// read is skipped and a value out of range left out, each with a warning in `logger`. Throws
+    /// a message for the user when the service fails.
+    func search(_ query: String, count: Int, fetcher: any HTTPFetching, logger: Logger) async throws(UserFacingError)
+        -> [Recipe]
+    {
         var components = URLComponents(
             url: base.appendingPathComponent("recipes/complexSearch"), resolvingAgainstBaseURL: false)!
         components.queryItems = [
@@ -70,76 +74,20 @@ struct RemoteRecipeProvider: Sendable {
         } catch {
             throw UserFacingError("the recipe service is not answering (\(error.message))")
         }
-        guard let page = try? JSONDecoder().decode(SearchPage.self, from: Data(body)) else {
+        guard let page = try? JSONDecoder().decode(RemoteSearchPage.self, from: Data(body)) else {
             throw UserFacingError("the recipe service sent something that is not a search result")
         }
-        return page.results.compactMap(\.recipe)
-    }
-
-    private struct SearchPage: Decodable {
-        var results: [Result]
-    }
-
-    private struct Result: Decodable {
-        struct Ingredient: Decodable { var original: String? }
-        struct Instructions: Decodable {
-            struct Step: Decodable { var step: String }
-            var name: String?
-            var steps: [Step]
+        for problem in page.problems {
+            logger.warning("recipe service result left out", metadata: ["problem": "\(problem)"])
         }
-        struct Nutrition: Decodable {
-            struct Nutrient: Decodable {
-                var name: String
-                var amount: Double
-                var unit: String
+        return page.recipes.prefix(count).map { recipe in
+            let (limited, warnings) = recipe.limited()
+            for warning in warnings {
+                logger.warning(
+                    "recipe service value left out",
+                    metadata: ["recipe": "\(recipe.source ?? "")", "problem": "\(warning)"])
             }
-            var nutrients: [Nutrient]
+            return limited
         }
-
-        var id: Int
-        var title: String
-        var readyInMinutes: Int?
-        var preparationMinutes: Int?
-        var cookingMinutes: Int?
-        var servings: Int?
-        var sourceUrl: String?
-        var image: String?
-        var summary: String?
-        var extendedIngredients: [Ingredient]?
-        var analyzedInstructions: [Instructions]?
-        var nutrition: Nutrition?
-        var diets: [String]?
-        var dishTypes: [String]?
-        var cuisines: [String]?
-
-        var recipe: Recipe? {
-            let ingredients = (extendedIngredients ?? []).compactMap(\.original).filter { !$0.isEmpty }
-            let steps = (analyzedInstructions ?? []).flatMap { part in
-                part.steps.map { RecipeStep($0.step, section: part.name.flatMap { $0.isEmpty ? nil : $0 }) }
-            }
-            guard !title.isEmpty, !ingredients.isEmpty, !steps.isEmpty else { return nil }
-            var perServing: [String: String] = [:]
-            for nutrient in nutrition?.nutrients ?? [] {
-                guard let key = Self.schemaNames[nutrient.name.lowercased()] else { continue }
-                let amount =
-                    nutrient.amount.rounded() == nutrient.amount
-                    ? String(Int(nutrient.amount))
-                    : String(format: "%.1f", nutrient.amount)
-                perServing[key] = "\(amount) \(nutrient.unit)"
-            }
-            return Recipe(
-                title: title, summary: summary.map { plainText(fromHTML: $0).collapsingWhitespace },
-                source: sourceUrl ?? "spoonacular:\(id)", image: image, totalMinutes: readyInMinutes,
-                prepMinutes: preparationMinutes.flatMap { $0 > 0 ? $0 : nil },
-                cookMinutes: cookingMinutes.flatMap { $0 > 0 ? $0 : nil },
-                yields: servings.map { "\($0) serving\($0 == 1 ? "" : "s")" }, ingredients: ingredients, steps: steps,
-                nutrition: perServing, diets: diets ?? [], tags: (dishTypes ?? []) + (cuisines ?? []))
-        }
-
-        static let schemaNames: [String: String] = [
-            "calories": "calories", "protein": "proteinContent", "fat": "fatContent",
-            "carbohydrates": "carbohydrateContent", "fiber": "fiberContent", "sugar": "sugarContent",
-            "sodium": "sodiumContent", "saturated fat": "saturatedFatContent", "cholesterol": "cholesterolContent",
-        ]
     }
 }

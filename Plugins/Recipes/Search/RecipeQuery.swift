@@ -21,6 +21,9 @@ struct RecipeQuery: Equatable {
                 guard let amount = tokens.popFirst(), let number = Int(amount.prefix { $0.isNumber }) else {
                     throw UserFacingError("say how long, e.g. under 30 min")
                 }
+                let tooLong = UserFacingError("say a time up to a year, e.g. under 30 min")
+                // Checked before it is multiplied, so that hours cannot overflow.
+                guard number <= RecipeLimits.maximumMinutes else { throw tooLong }
                 var unit = String(amount.drop { $0.isNumber })
                 if unit.isEmpty, let next = tokens.first, next.first?.isLetter == true { unit = tokens.removeFirst() }
                 switch unit {
@@ -28,6 +31,7 @@ struct RecipeQuery: Equatable {
                 case "h", "hr", "hrs", "hour", "hours": maximumMinutes = number * 60
                 default: throw UserFacingError("\"\(unit)\" is not a time unit — say under 30 min or under 1 hour")
                 }
+                if let maximumMinutes, maximumMinutes > RecipeLimits.maximumMinutes { throw tooLong }
             } else if token == "with" {
                 guard let ingredient = tokens.popFirst() else {
                     throw UserFacingError("with what? e.g. with chickpeas")

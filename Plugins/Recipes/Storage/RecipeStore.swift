@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import Logging
 import Recipes
 import SQLKit
 
@@ -9,8 +10,13 @@ import SQLKit
 ///   each kept as its JSON form with the columns filters need.
 /// - `recipes_search`: the full-text index over title, summary, ingredients and tags.
 /// - `recipes_sessions`: who is cooking what, and on which step.
+///
+/// What is read back is not trusted more than a page: a stored recipe that no longer decodes is
+/// skipped, one is held to ``RecipeLimits`` again, and a session's step is kept in range.
 struct RecipeStore: Sendable {
     let storage: PluginStorage
+    /// Where a stored recipe that had to be skipped or limited is reported.
+    var logger: Logger?
 
     /// The fields of the search index, in the order ``save(_:by:at:on:)`` fills them.
     static let searchFields = ["title", "summary", "ingredients", "tags"]
@@ -106,9 +112,21 @@ struct RecipeStore: Sendable {
         var recipes: [Int64: Recipe] = [:]
         let decoder = JSONDecoder()
         for row in rows {
-            let json = try row.decode(column: "recipe", as: String.self)
-            recipes[try row.decode(column: "id", as: Int64.self)] = try decoder.decode(
-                Recipe.self, from: Data(json.utf8))
+            let id = try row.decode(column: "id", as: Int64.self)
+            let stored: Recipe
+            do {
+                stored = try decoder.decode(
+                    Recipe.self, from: Data(try row.decode(column: "recipe", as: String.self).utf8))
+            } catch {
+                logger?.warning(
+                    "stored recipe skipped: it cannot be read", metadata: ["recipe": "\(id)", "error": "\(error)"])
+                continue
+            }
+            let (recipe, warnings) = stored.limited()
+            for warning in warnings {
+                logger?.warning("stored recipe limited", metadata: ["recipe": "\(id)", "problem": "\(warning)"])
+            }
+            recipes[id] = recipe
         }
         return recipes
     }
@@ -131,7 +149,8 @@ struct RecipeStore: Sendable {
 
     // MARK: Cooking sessions
 
-    /// The recipe a user is cooking and the step they are on (0-based).
+    /// The recipe a user is cooking and the step they are on (0-based, within
+    /// ``RecipeLimits/maximumSteps`` whatever was stored).
     func session(of user: String) async throws -> (recipe: Int64, step: Int)? {
         let table = storage.table("sessions")
         return try await storage.read { db in
@@ -139,7 +158,11 @@ struct RecipeStore: Sendable {
                 let row = try await db.select().columns("recipe_id", "step").from(table)
                     .where("user_id", .equal, user).first()
             else { return nil }
-            return (try row.decode(column: "recipe_id", as: Int64.self), try row.decode(column: "step", as: Int.self))
+            let step = try row.decode(column: "step", as: Int.self)
+            return (
+                try row.decode(column: "recipe_id", as: Int64.self),
+                min(max(step, 0), RecipeLimits.maximumSteps - 1)
+            )
         }
     }
 

@@ -1,5 +1,5 @@
 /// A course of the catalog: what a grade can take in a block.
-struct Course: Sendable, Equatable {
+package struct Course: Sendable, Equatable {
     var grade: String
     var block: Int
     var name: String

@@ -19,6 +19,13 @@ public enum CourseCatalogImporter {
         public let description: String
     }
 
+    /// The largest catalog file, in bytes.
+    public static let maximumFileBytes = 5_000_000
+    /// The most courses one catalog may list.
+    public static let maximumCourses = 5_000
+    /// The longest field (a grade, a course name, a teacher, a room), in characters.
+    public static let maximumFieldLength = 200
+
     /// Reads `text` and replaces the catalog with it.
     public static func importCatalog(
         _ text: String, named name: String, into storage: PluginStorage, by actor: UserID, at now: Date
@@ -36,7 +43,18 @@ public enum CourseCatalogImporter {
         return summary
     }
 
-    static func parse(_ text: String, named name: String) throws(Problem) -> [Course] {
+    /// The courses of a catalog file, checked; the first problem is thrown with its line. A file
+    /// past the limits above, or holding a NUL character, is refused.
+    package static func parse(_ text: String, named name: String) throws(Problem) -> [Course] {
+        guard text.utf8.count <= maximumFileBytes else {
+            throw Problem(
+                description:
+                    "\(name): the file has \(text.utf8.count) bytes; a catalog may have at most \(maximumFileBytes)")
+        }
+        if let nul = text.utf8.firstIndex(of: 0) {
+            let line = text.utf8[..<nul].count { $0 == UInt8(ascii: "\n") } + 1
+            throw Problem(description: "\(name):\(line): a NUL character; the file is not CSV text")
+        }
         let records: [CSVReader.Record]
         do { records = try CSVReader.records(in: text) } catch {
             throw Problem(description: "\(name):\(error.line): a quoted field is never closed")
@@ -50,6 +68,9 @@ public enum CourseCatalogImporter {
         guard !rows.isEmpty else {
             throw Problem(description: "\(name): no courses (expected grade,block,course,teacher,room)")
         }
+        guard rows.count <= maximumCourses else {
+            throw Problem(description: "\(name): \(rows.count) courses; a catalog may have at most \(maximumCourses)")
+        }
         var courses: [Course] = []
         var seen = Set<String>()
         for record in rows {
@@ -59,9 +80,13 @@ public enum CourseCatalogImporter {
                 throw Problem(
                     description: "\(place): expected 5 fields (grade,block,course,teacher,room), found \(fields.count)")
             }
+            if let long = fields.firstIndex(where: { $0.count > maximumFieldLength }) {
+                throw Problem(
+                    description: "\(place): \(header[long]) is longer than \(maximumFieldLength) characters")
+            }
             guard !fields[0].isEmpty else { throw Problem(description: "\(place): the grade is empty") }
             guard let block = Int(fields[1]), (0...20).contains(block) else {
-                throw Problem(description: "\(place): block \"\(fields[1])\" is not a number from 0 to 20")
+                throw Problem(description: "\(place): block \"\(fields[1].prefix(40))\" is not a number from 0 to 20")
             }
             guard !fields[2].isEmpty else { throw Problem(description: "\(place): the course name is empty") }
             let key = "\(fields[0])|\(block)|\(Course.key(fields[2]))"

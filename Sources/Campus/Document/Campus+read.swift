@@ -1,18 +1,34 @@
 extension Campus {
     /// Reads a campus file (the format is in the README), checking every reference; the first
     /// problem is thrown with its line, and nothing is half-read.
+    /// A file past ``CampusLimits`` is refused like any other bad file.
     public static func read(_ bytes: some Collection<UInt8>) throws(CampusFileError) -> Campus {
+        guard bytes.count <= CampusLimits.maximumFileBytes else {
+            throw CampusFileError(
+                line: 1,
+                message:
+                    "the file has \(bytes.count) bytes; a campus file may have at most \(CampusLimits.maximumFileBytes)"
+            )
+        }
         let root = try ObjectReader(
             LocatedJSON.parse(bytes), what: "the campus",
             allowed: ["name", "buildings", "checkpoints", "links", "rooms", "places"])
         var reader = CampusReader()
-        for json in try root.list("buildings") { try reader.readBuilding(json) }
+        for json in try root.list("buildings", atMost: CampusLimits.maximumBuildings) { try reader.readBuilding(json) }
         guard !reader.buildings.isEmpty else { throw root.error("buildings", "needs at least one building") }
-        for json in try root.list("checkpoints") { try reader.readCheckpoint(json) }
+        for json in try root.list("checkpoints", atMost: CampusLimits.maximumCheckpoints) {
+            try reader.readCheckpoint(json)
+        }
         guard !reader.checkpoints.isEmpty else { throw root.error("checkpoints", "needs at least one checkpoint") }
-        for json in try root.list("links", required: false) { try reader.readLink(json) }
-        for json in try root.list("rooms", required: false) { try reader.readRoom(json) }
-        for json in try root.list("places", required: false) { try reader.readPlace(json) }
+        for json in try root.list("links", required: false, atMost: CampusLimits.maximumLinks) {
+            try reader.readLink(json)
+        }
+        for json in try root.list("rooms", required: false, atMost: CampusLimits.maximumRooms) {
+            try reader.readRoom(json)
+        }
+        for json in try root.list("places", required: false, atMost: CampusLimits.maximumPlaces) {
+            try reader.readPlace(json)
+        }
         return Campus(
             name: try root.string("name"), buildings: reader.buildings, checkpoints: reader.checkpoints,
             links: reader.links, rooms: reader.rooms, places: reader.places)

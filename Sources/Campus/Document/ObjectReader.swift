@@ -63,16 +63,28 @@ struct ObjectReader {
         guard case .string(let text) = json.value else { throw error(key, "must be a string, not \(json.kindName)") }
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw error(key, "is empty") }
+        guard trimmed.count <= CampusLimits.maximumTextLength else {
+            throw error(key, "is longer than \(CampusLimits.maximumTextLength) characters")
+        }
         return trimmed
     }
 
     func strings(_ key: String) throws(CampusFileError) -> [String] {
         guard let json = value(key) else { return [] }
         guard case .array(let elements) = json.value else { throw error(key, "must be a list of strings") }
+        guard elements.count <= CampusLimits.maximumAliases else {
+            throw error(key, "has \(elements.count) entries; at most \(CampusLimits.maximumAliases)")
+        }
         var result: [String] = []
         for element in elements {
             guard case .string(let text) = element.value, !text.trimmingSpaces.isEmpty else {
                 throw CampusFileError(line: element.line, message: "\(what): \"\(key)\" must hold non-empty strings")
+            }
+            guard text.trimmingSpaces.count <= CampusLimits.maximumTextLength else {
+                throw CampusFileError(
+                    line: element.line,
+                    message: "\(what): \"\(key)\" holds a name longer than \(CampusLimits.maximumTextLength) characters"
+                )
             }
             result.append(text.trimmingSpaces)
         }
@@ -92,10 +104,11 @@ struct ObjectReader {
 
     func optionalInteger(_ key: String, in range: ClosedRange<Int>) throws(CampusFileError) -> Int? {
         guard let json = value(key) else { return nil }
-        guard case .number(let number) = json.value, number.rounded() == number, range.contains(Int(number)) else {
+        // `Int(exactly:)` is nil for a fraction, for 1e300 and for infinity, where `Int(_:)` traps.
+        guard case .number(let number) = json.value, let whole = Int(exactly: number), range.contains(whole) else {
             throw error(key, "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
-        return Int(number)
+        return whole
     }
 
     func bool(_ key: String, default defaultValue: Bool) throws(CampusFileError) -> Bool {
@@ -104,12 +117,14 @@ struct ObjectReader {
         return flag
     }
 
-    func list(_ key: String, required: Bool = true) throws(CampusFileError) -> [LocatedJSON] {
+    /// The list under `key`, of at most `limit` elements.
+    func list(_ key: String, required: Bool = true, atMost limit: Int) throws(CampusFileError) -> [LocatedJSON] {
         guard let json = value(key) else {
             if required { throw CampusFileError(line: line, message: "\(what): \"\(key)\" is missing") }
             return []
         }
         guard case .array(let elements) = json.value else { throw error(key, "must be a list, not \(json.kindName)") }
+        guard elements.count <= limit else { throw error(key, "has \(elements.count) entries; at most \(limit)") }
         return elements
     }
 

@@ -56,8 +56,7 @@ public enum DietRules {
     }
 
     private static func grams(_ value: String?) -> Double? {
-        guard let value, let match = value.firstMatch(of: #/\d+(?:[.,]\d+)?/#) else { return nil }
-        return Double(match.output.replacing(",", with: "."))
+        value.flatMap(RecipeNumber.first(in:))
     }
 
     private static let exceptions = [

@@ -3,17 +3,31 @@ import Foundation
 /// Reads the durations recipes give: ISO 8601 (`PT1H30M`, `P0DT0H45M`, `PT90M`) and the text
 /// some pages put instead ("1 hour 30 mins", "45 minutes", "12-15 minutes" meaning the longer).
 enum RecipeDuration {
-    /// Whole minutes, rounded up; nil when the text is not a duration or is zero.
-    static func minutes(_ text: String) -> Int? {
+    /// A duration longer than ``RecipeLimits/maximumMinutes`` (or too large to count).
+    struct OutOfRange: Error {}
+
+    /// Whole minutes, rounded up; nil when the text is not a duration or is zero. Text longer than
+    /// ``RecipeLimits/maximumShortTextLength`` is no duration.
+    static func minutes(_ text: String) throws(OutOfRange) -> Int? {
+        guard text.utf8.count <= RecipeLimits.maximumShortTextLength else { return nil }
         var text = Substring(text.trimmingCharacters(in: .whitespaces))
-        if let number = Int(text) { return number > 0 ? number : nil }
+        if let number = Int(text) { return try checked(Double(number)) }
         if let dash = text.firstIndex(of: "-"), !text.hasPrefix("P") { text = text[text.index(after: dash)...] }
         if let to = text.range(of: " to ") { text = text[to.upperBound...] }
         if text.hasPrefix("P"), let seconds = iso8601Seconds(text) {
-            let minutes = Int((seconds / 60).rounded(.up))
-            return minutes > 0 ? minutes : nil
+            return try checked((seconds / 60).rounded(.up))
         }
-        return spelledMinutes(text)
+        guard let minutes = spelledMinutes(text) else { return nil }
+        return try checked(minutes.rounded())
+    }
+
+    /// `minutes` as an `Int` when it is positive and within the limit; nil when it is zero or less.
+    private static func checked(_ minutes: Double) throws(OutOfRange) -> Int? {
+        guard minutes > 0 else { return nil }
+        guard minutes <= Double(RecipeLimits.maximumMinutes), let whole = Int(exactly: minutes) else {
+            throw OutOfRange()
+        }
+        return whole
     }
 
     /// Seconds of `PnDTnHnMnS` (weeks, years and months too, counted as 7, 365 and 30 days).
@@ -48,8 +62,8 @@ enum RecipeDuration {
         return sawUnit && number.isEmpty ? total : nil
     }
 
-    /// "1 hour 30 mins", "1½ hours", "45 min", "2 days".
-    private static func spelledMinutes(_ text: Substring) -> Int? {
+    /// Minutes of "1 hour 30 mins", "1½ hours", "45 min", "2 days", not yet rounded.
+    private static func spelledMinutes(_ text: Substring) -> Double? {
         let pattern =
             #/(?i)(\d+(?:[.,]\d+)?\s*[½¼¾⅓⅔]?|[½¼¾⅓⅔])\s*(days?|d\b|hours?|hrs?|h\b|minutes?|mins?|m\b|seconds?|secs?|s\b)/#
         var total = 0.0
@@ -62,9 +76,7 @@ enum RecipeDuration {
             total += value * factor
             found = true
         }
-        guard found else { return nil }
-        let minutes = Int(total.rounded())
-        return minutes > 0 ? minutes : nil
+        return found ? total : nil
     }
 
     private static let vulgarFractions: [Character: Double] = ["½": 0.5, "¼": 0.25, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3]

@@ -17,6 +17,14 @@ public enum RecipeExtractor {
     public static func recipe(inPage page: some Collection<UInt8>, address: URL? = nil) throws(RecipeExtractionError)
         -> Recipe
     {
+        try recipeAndWarnings(inPage: page, address: address).recipe
+    }
+
+    /// The page's recipe held to ``RecipeLimits``, and a warning for each value left out or
+    /// shortened (a time of ten thousand years, the 501st step).
+    public static func recipeAndWarnings(inPage page: some Collection<UInt8>, address: URL? = nil)
+        throws(RecipeExtractionError) -> (recipe: Recipe, warnings: [String])
+    {
         let parts = PageScanner.parts(of: page)
         let blocks = parts.linkedData
         guard let object = recipeObject(in: blocks) else {
@@ -25,13 +33,15 @@ public enum RecipeExtractor {
                     ? "the page has no schema.org data (no application/ld+json block), so no recipe"
                     : "the page's schema.org data has no Recipe")
         }
-        var recipe = LinkedRecipe(object).recipe
+        var reading = LinkedRecipe(object)
+        var recipe = reading.read()
         guard !recipe.title.isEmpty else { throw RecipeExtractionError(message: "the page's Recipe has no name") }
         recipe.source = address?.absoluteString
         recipe.image = RecipeImage(schemaImage: object["image"], metaTags: parts.metaTags).best.flatMap {
             resolved($0, against: address)
         }
-        return recipe
+        let (limited, warnings) = recipe.limited()
+        return (limited, reading.warnings + warnings)
     }
 
     /// The first Recipe: a block (or an element of a block that is an array) that is one, a node

@@ -60,8 +60,13 @@ struct RecipeImage {
                 height: Self.dimension(image["height"]), order: candidates.count))
     }
 
+    /// Adds `candidate`, or its size to the candidate with its address. Past
+    /// ``RecipeLimits/maximumImageCandidates`` new addresses, and addresses longer than
+    /// ``RecipeLimits/maximumAddressLength``, are not considered.
     private mutating func merge(_ candidate: Candidate) {
+        guard candidate.address.utf8.count <= RecipeLimits.maximumAddressLength else { return }
         guard let position = positions[candidate.address] else {
+            guard candidates.count < RecipeLimits.maximumImageCandidates else { return }
             positions[candidate.address] = candidates.count
             candidates.append(candidate)
             return
@@ -88,13 +93,21 @@ struct RecipeImage {
         return (area, candidate.address.hasPrefix("https://") ? 1 : 0, -candidate.order)
     }
 
+    /// The largest width or height believed, in pixels; a larger one is no size.
+    private static let maximumSide = 100_000
+
+    /// A width or height: a number, text starting with one ("1200px"), or a QuantitativeValue
+    /// (at most a few levels of `value` in `value`).
     private static func dimension(_ value: LinkedDataValue?) -> Int? {
-        guard let value else { return nil }
-        if case .object = value {
-            return dimension(value["value"] ?? value["maxValue"] ?? value["minValue"])
+        var value = value
+        for _ in 0..<4 {
+            guard case .object? = value else { break }
+            value = value?["value"] ?? value?["maxValue"] ?? value?["minValue"]
         }
-        guard let text = value.string, let digits = text.firstMatch(of: #/\d+/#) else { return nil }
-        return Int(digits.output)
+        guard let text = value?.string, let digits = text.firstMatch(of: #/\d+/#), let side = Int(digits.output),
+            side <= maximumSide
+        else { return nil }
+        return side
     }
 
     /// `1200x800` in the address, else both `w=`/`width=` and `h=`/`height=` in its query.

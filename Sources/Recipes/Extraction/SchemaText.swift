@@ -13,14 +13,32 @@ enum SchemaText {
         }
         let decoded = CharacterReferences.decode(withoutTags(CharacterReferences.decode(text)))
             .replacing("\u{C2}\u{A0}", with: " ").replacing("\u{200B}", with: "")
-            // Recipe plugins wrap notes in parentheses of their own: "butter ((1/2 cup))".
-            .replacing(#/\(\((.*?)\)\)/#) { "(\($0.output.1))" }
-        return decoded.collapsingWhitespace
+        return singleParentheses(decoded).collapsingWhitespace
     }
 
     /// `text` with everything from `<` to the next `>` removed; a `<` with no `>` after it is a
     /// less-than sign and stays.
     static func withoutTags(_ text: String) -> String {
-        text.contains("<") ? text.replacing(#/<[^>]*>/#, with: "") : text
+        text.removingRuns(from: "<", to: ">")
+    }
+
+    /// Recipe plugins wrap notes in parentheses of their own: "butter ((1/2 cup))" becomes
+    /// "butter (1/2 cup)". Each `((` pairs with the first `))` after it on the same line, as the
+    /// pattern `\(\((.*?)\)\)` does, in one pass over each line.
+    static func singleParentheses(_ text: String) -> String {
+        guard text.contains("((") else { return text }
+        var result = ""
+        var rest = text[...]
+        while !rest.isEmpty {
+            let lineEnd = rest.firstIndex(where: \.isNewline).map { rest.index(after: $0) } ?? rest.endIndex
+            var line = rest[..<lineEnd]
+            rest = rest[lineEnd...]
+            while let open = line.firstRange(of: "(("), let close = line[open.upperBound...].firstRange(of: "))") {
+                result += line[..<open.lowerBound] + "(" + line[open.upperBound..<close.lowerBound] + ")"
+                line = line[close.upperBound...]
+            }
+            result += line
+        }
+        return result
     }
 }

@@ -75,18 +75,21 @@ public struct Recipe: Codable, Sendable, Equatable {
         tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
     }
 
-    /// The number of servings (or pieces) `yields` starts with: 8 for "8 servings", nil for "a loaf".
+    /// The number of servings (or pieces) `yields` starts with: 8 for "8 servings", nil for "a loaf"
+    /// or for more than ``RecipeLimits/maximumServings``.
     public var servings: Int? {
         guard let yields else { return nil }
         let digits = yields.drop { !$0.isNumber }.prefix { $0.isNumber }
-        return Int(digits).flatMap { $0 > 0 ? $0 : nil }
+        return Int(digits).flatMap { (1...RecipeLimits.maximumServings).contains($0) ? $0 : nil }
     }
 
-    /// The time to make it: the total, else preparation and cooking added.
+    /// The time to make it: the total, else preparation and cooking added; nil when the sum
+    /// would not fit in an `Int`.
     public var minutesToMake: Int? {
         if let totalMinutes { return totalMinutes }
         guard prepMinutes != nil || cookMinutes != nil else { return nil }
-        return (prepMinutes ?? 0) + (cookMinutes ?? 0)
+        let (sum, overflow) = (prepMinutes ?? 0).addingReportingOverflow(cookMinutes ?? 0)
+        return overflow ? nil : sum
     }
 }
 

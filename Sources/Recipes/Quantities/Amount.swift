@@ -20,11 +20,13 @@ public struct Amount: Sendable, Equatable {
     }
 
     /// Reads the amount at the start of `text`; returns it with the rest of the text after it.
+    /// An amount past ``RecipeLimits/maximumAmount`` is no amount: the line is read as text.
     static func leading(_ text: Substring) -> (Amount, rest: Substring)? {
-        guard let (low, afterLow) = number(at: text) else { return nil }
+        guard let (low, afterLow) = number(at: text), low <= RecipeLimits.maximumAmount else { return nil }
         if let separator = afterLow.prefixMatch(of: #/\s*(?:-|–|to)\s*/#),
             let (high, afterHigh) = number(at: afterLow[separator.range.upperBound...]), high > low
         {
+            guard high <= RecipeLimits.maximumAmount else { return nil }
             return (Amount(low: low, high: high), afterHigh)
         }
         return (Amount(low: low, high: nil), afterLow)
@@ -70,7 +72,9 @@ public struct Amount: Sendable, Equatable {
     }
 
     /// The amount written for a cook: fractions of eighths and thirds for spoons, cups and
-    /// pieces (`1 1/2`), decimals for metric units (`250`, `1.5`).
+    /// pieces (`1 1/2`), decimals for metric units (`250`, `1.5`). Both ends must be from 0 to
+    /// ``RecipeLimits/maximumAmount`` (``IngredientLine/scaled(by:)`` makes sure), so that they
+    /// convert to `Int` exactly.
     func written(metric: Bool) -> String {
         let low = Self.written(low, metric: metric)
         guard let high else { return low }

@@ -31,10 +31,13 @@ public struct IngredientLine: Sendable, Equatable {
         }
     }
 
-    /// The line for `factor` times the amount; a line without an amount stays as written.
+    /// The line for `factor` times the amount; a line without an amount stays as written, and so
+    /// does every line when `factor` is not a positive number or the amount would pass
+    /// ``RecipeLimits/maximumAmount``.
     public func scaled(by factor: Double) -> String {
-        guard let amount else { return original }
+        guard let amount, factor.isFinite, factor > 0 else { return original }
         let scaled = amount.scaled(by: factor)
+        guard (scaled.high ?? scaled.low) <= RecipeLimits.maximumAmount else { return original }
         let kind = unit.flatMap(Units.kind(of:))
         let written = scaled.written(metric: kind == .metric)
         let unitText = unit.map { Units.inflected($0, plural: (scaled.high ?? scaled.low) > 1) }
@@ -44,7 +47,7 @@ public struct IngredientLine: Sendable, Equatable {
     /// The name of the ingredient: the rest without notes in parentheses or after a comma, and
     /// without words of preparation and size ("large eggs, beaten" → "eggs").
     public var name: String {
-        let withoutNotes = rest.replacing(#/\([^)]*\)/#, with: "").split(separator: ",").first.map(String.init) ?? ""
+        let withoutNotes = rest.removingRuns(from: "(", to: ")").split(separator: ",").first.map(String.init) ?? ""
         let words = withoutNotes.lowercased().split { !$0.isLetter && $0 != "-" }.map(String.init)
             .filter { !Self.descriptiveWords.contains($0) }
         let leadingOf = words.first == "of" ? Array(words.dropFirst()) : words
