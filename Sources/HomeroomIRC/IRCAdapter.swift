@@ -28,6 +28,13 @@ public struct IRCAdapter: Service {
     public var sender: IRCSender { IRCSender(connections: connections, networks: settings.networks.map(\.name)) }
 
     public func run() async throws {
+        for network in settings.networks where network.allowPinLoginWithoutServices {
+            logger.warning(
+                """
+                \(network.name): allowPinLoginWithoutServices is on — people without a services account log in \
+                with a PIN and use their roles there, although anyone can take their nick
+                """)
+        }
         await withDiscardingTaskGroup { group in
             for network in settings.networks {
                 let client = IRCNetworkClient(

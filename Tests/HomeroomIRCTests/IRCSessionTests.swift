@@ -164,7 +164,9 @@ import Testing
     @Test func messagesCTCPNoticesAndOwnEchoes() {
         var run = Run(Self.settings())
         _ = run.start()
-        _ = run.feed(":s CAP * LS :", ":s 001 homeroom :hi", ":s 005 homeroom CASEMAPPING=ascii :are supported")
+        _ = run.feed(
+            ":s CAP * LS :account-tag server-time", ":s CAP * ACK :account-tag server-time", ":s 001 homeroom :hi",
+            ":s 005 homeroom CASEMAPPING=ascii :are supported")
         let channel = run.feed("@account=ada;time=2026-11-23T17:00:00.000Z :ada!~a@h PRIVMSG #lunch :!lunch")
         guard case .deliver(let message) = channel.actions.first else {
             Issue.record("no delivery")

@@ -34,7 +34,7 @@ public struct RegisteredCommand: Sendable {
     }
 
     /// The deepest subcommand that the leading words of `arguments` name, and how many words its name took.
-    func resolve(_ arguments: ArraySlice<String>) -> (RegisteredCommand, consumed: Int) {
+    package func resolve(_ arguments: ArraySlice<String>) -> (RegisteredCommand, consumed: Int) {
         for sub in subcommands {
             let words = sub.command.nameWords
             guard arguments.count >= words.count else { continue }

@@ -4,8 +4,12 @@ import SQLKit
 /// PIN logins: setting a PIN, checking one, counting failures and locking, logging out.
 ///
 /// PINs are stored only as salted slow hashes (`core_pins`). Wrong PINs are counted per identity
-/// in `core_login_failures`; at ``LoginPolicy/maxFailures`` the identity is locked for
-/// ``LoginPolicy/lockout``, and while locked no PIN is checked at all. Every outcome is audited.
+/// in `core_login_failures`, each by one atomic insert-or-increment, so that wrong PINs arriving
+/// at once (on one instance or on several sharing PostgreSQL) are all counted; at
+/// ``LoginPolicy/maxFailures`` the identity is locked for ``LoginPolicy/lockout``. While locked,
+/// no PIN is checked at all; the lock is read again after the slow hash, so a right PIN whose hash
+/// was computed while wrong ones locked the identity is refused too, and no later failure shortens
+/// or clears a lock. Every outcome is audited.
 public struct PinLogin: Sendable {
     /// What a login attempt came to.
     public enum Outcome: Equatable, Sendable {
@@ -77,25 +81,20 @@ public struct PinLogin: Sendable {
                     (try $0.decode(column: "identity", as: String.self), try $0.decode(column: "hash", as: String.self))
                 }
             let hash = (hashes.first { $0.0 == identity } ?? hashes.first)?.1
-            let locked = try await db.select().column("locked_until").from(Self.failuresTable)
-                .where("identity", .equal, SQLBind(identity)).first()
-                .flatMap { try $0.decode(column: "locked_until", as: Int64?.self) }
-                .map { Date(timeIntervalSince1970: TimeInterval($0)) }
-            return (hash, locked)
+            return (hash, try await Self.lockEnd(of: identity, on: db))
         }
         if let lockedUntil, lockedUntil > now {
-            try await AuditLog.record(
-                AuditEntry(
-                    at: now, actor: user, action: "login.refused",
-                    detail: "locked for \(Int(lockedUntil.timeIntervalSince(now) / 60) + 1) more min"),
-                in: database)
+            try await AuditLog.record(refusal(of: user, lockedUntil: lockedUntil, at: now), in: database)
             return .locked(until: lockedUntil)
         }
         guard let storedHash else { return .noPIN }
-        if hasher.verify(pin, against: storedHash) {
-            return try await startSession(for: user, at: now)
+        let matches = await verify(pin, against: storedHash)
+        // The hash took a while: what follows is decided at the time it ended.
+        let checkedAt = clock.now
+        if matches {
+            return try await startSession(for: user, at: checkedAt)
         }
-        return try await recordFailure(of: user, at: now)
+        return try await recordFailure(of: user, at: checkedAt)
     }
 
     /// Ends the login of `user`; returns false when there was none.
@@ -134,57 +133,116 @@ public struct PinLogin: Sendable {
         }
     }
 
-    private func startSession(for user: UserID, at now: Date) async throws -> Outcome {
-        let until = now.addingTimeInterval(policy.sessionLength)
-        try await database.write { db in
-            try await db.delete(from: AccessDirectory.sessionsTable).where(
-                "identity", .equal, SQLBind(user.description)
-            ).run()
-            try await db.insert(into: AccessDirectory.sessionsTable).columns("identity", "expires_at")
-                .values(SQLBind(user.description), SQLBind(Int64(until.timeIntervalSince1970))).run()
-            try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(user.description)).run()
-            try await AuditLog.insert(
-                AuditEntry(at: now, actor: user, action: "login", detail: "logged in with PIN"), into: db)
+    /// Computes the slow hash away from the cooperative threads, so that many logins at once do
+    /// not hold up every other command.
+    private func verify(_ pin: String, against storedHash: String) async -> Bool {
+        let hasher = self.hasher
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: hasher.verify(pin, against: storedHash)) }
         }
-        directory.forget(user)
-        return .loggedIn(until: until)
     }
 
+    /// Starts the login unless wrong PINs locked the identity while the hash was computed.
+    private func startSession(for user: UserID, at now: Date) async throws -> Outcome {
+        let identity = user.description
+        let until = now.addingTimeInterval(policy.sessionLength)
+        let seconds = Int64(now.timeIntervalSince1970)
+        let outcome: Outcome = try await database.write { db in
+            // Failures without a lock in force go; a lock stays. Deleting first takes the row's lock
+            // on PostgreSQL, so a failure that locks at this moment waits for this transaction or
+            // is seen by the read below.
+            let unlocked = SQLBinaryExpression(SQLColumn("locked_until"), .is, SQLLiteral.null)
+            let lockEnded = SQLBinaryExpression(SQLColumn("locked_until"), .lessThanOrEqual, SQLBind(seconds))
+            try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(identity))
+                .where { $0.where(unlocked).orWhere(lockEnded) }.run()
+            if let lockedUntil = try await Self.lockEnd(of: identity, on: db), lockedUntil > now {
+                try await AuditLog.insert(refusal(of: user, lockedUntil: lockedUntil, at: now), into: db)
+                return .locked(until: lockedUntil)
+            }
+            try await db.delete(from: AccessDirectory.sessionsTable).where("identity", .equal, SQLBind(identity)).run()
+            try await db.insert(into: AccessDirectory.sessionsTable).columns("identity", "expires_at")
+                .values(SQLBind(identity), SQLBind(Int64(until.timeIntervalSince1970))).run()
+            try await AuditLog.insert(
+                AuditEntry(at: now, actor: user, action: "login", detail: "logged in with PIN"), into: db)
+            return .loggedIn(until: until)
+        }
+        if case .loggedIn = outcome { directory.forget(user) }
+        return outcome
+    }
+
+    /// Counts one wrong PIN in a single statement: inserts the count, or increments it (a new
+    /// streak when the last one is older than a lockout period or its lock has ended), and locks
+    /// at the policy's limit. A lock in force is kept as it is.
     private func recordFailure(of user: UserID, at now: Date) async throws -> Outcome {
         let identity = user.description
         let maxFailures = policy.maxFailures
+        let seconds = Int64(now.timeIntervalSince1970)
         let lockUntil = now.addingTimeInterval(policy.lockout)
+        let lockSeconds = Int64(lockUntil.timeIntervalSince1970)
         // Wrong PINs count "in a row" within one lockout period; older ones are forgotten.
         let countSince = Int64(now.timeIntervalSince1970 - policy.lockout)
+        let table = Self.failuresTable
+        let old = { (column: String) in SQLColumn(column, table: table) }
+        // The streak goes on unless its last failure is older than a lockout period or its lock
+        // has ended. (The count cannot run away: a lock refuses every PIN before it is checked,
+        // and the next streak starts again at 1.)
+        let streakGoesOn: SQLQueryString = """
+            \(old("last_failure_at")) >= \(bind: countSince) \
+            AND (\(old("locked_until")) IS NULL OR \(old("locked_until")) > \(bind: seconds))
+            """
+        let failures: SQLQueryString = """
+            CASE WHEN \(streakGoesOn) THEN \(old("failures")) + 1 ELSE 1 END
+            """
+        let lock: SQLQueryString = """
+            CASE WHEN \(old("locked_until")) > \(bind: seconds) THEN \(old("locked_until")) \
+            WHEN \(failures) >= \(bind: maxFailures) THEN \(bind: lockSeconds) ELSE NULL END
+            """
         return try await database.write { db in
-            let previous = try await db.select().columns("failures", "last_failure_at").from(Self.failuresTable)
-                .where("identity", .equal, SQLBind(identity)).first()
-                .map {
-                    (
-                        try $0.decode(column: "failures", as: Int.self),
-                        try $0.decode(column: "last_failure_at", as: Int64.self)
-                    )
-                }
-            let recent = previous.flatMap { $0.1 >= countSince ? $0.0 : nil } ?? 0
-            let failures = recent + 1
-            let locks = failures >= maxFailures
-            try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(identity)).run()
-            try await db.insert(into: Self.failuresTable).columns(
+            let row = try await db.insert(into: table).columns(
                 "identity", "failures", "locked_until", "last_failure_at"
             )
             .values(
-                SQLBind(identity), SQLBind(locks ? 0 : failures),
-                SQLBind(locks ? Int64(lockUntil.timeIntervalSince1970) : nil as Int64?),
-                SQLBind(Int64(now.timeIntervalSince1970))
-            ).run()
+                SQLBind(identity), SQLBind(1), SQLBind(maxFailures <= 1 ? lockSeconds : nil as Int64?),
+                SQLBind(seconds)
+            )
+            .onConflict(with: "identity") {
+                $0.set("failures", to: failures).set("locked_until", to: lock)
+                    .set("last_failure_at", to: SQLBind(seconds))
+            }
+            .returning("failures", "locked_until").first()
+            guard let row else { throw UserFacingError("the wrong PIN could not be counted — try again") }
+            let count = try row.decode(column: "failures", as: Int.self)
+            let lockedSeconds = try row.decode(column: "locked_until", as: Int64?.self)
+            let lockedUntil = lockedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            // The failure that reached the limit is the one that locked; later ones found the lock.
+            let locks = lockedSeconds != nil && count == maxFailures
+            let detail: String
+            if locks {
+                detail = "wrong PIN \(count) times in a row; locked for \(Int(policy.lockout / 60)) min"
+            } else if lockedUntil != nil {
+                detail = "wrong PIN (\(count) in a row) while locked"
+            } else {
+                detail = "wrong PIN (\(count) in a row)"
+            }
             try await AuditLog.insert(
-                AuditEntry(
-                    at: now, actor: user, action: locks ? "login.locked" : "login.failed",
-                    detail: locks
-                        ? "wrong PIN \(failures) times in a row; locked for \(Int(lockUntil.timeIntervalSince(now) / 60)) min"
-                        : "wrong PIN (\(failures) in a row)"),
+                AuditEntry(at: now, actor: user, action: locks ? "login.locked" : "login.failed", detail: detail),
                 into: db)
-            return locks ? .locked(until: lockUntil) : .wrongPIN(triesLeft: maxFailures - failures)
+            if let lockedUntil, lockedUntil > now { return .locked(until: lockedUntil) }
+            return .wrongPIN(triesLeft: max(0, maxFailures - count))
         }
+    }
+
+    /// The end of the lock of `identity` as stored (it may lie in the past), or nil.
+    private static func lockEnd(of identity: String, on db: any SQLDatabase) async throws -> Date? {
+        try await db.select().column("locked_until").from(failuresTable)
+            .where("identity", .equal, SQLBind(identity)).first()
+            .flatMap { try $0.decode(column: "locked_until", as: Int64?.self) }
+            .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    private func refusal(of user: UserID, lockedUntil: Date, at now: Date) -> AuditEntry {
+        AuditEntry(
+            at: now, actor: user, action: "login.refused",
+            detail: "locked for \(Int(lockedUntil.timeIntervalSince(now) / 60) + 1) more min")
     }
 }

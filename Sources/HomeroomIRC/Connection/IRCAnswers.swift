@@ -1,7 +1,8 @@
 import Foundation
 import HomeroomCore
 
-/// Answers one chat message: `!more` from the kept lines, anything else through the bot.
+/// Answers one chat message: `!more` from the kept lines, a command that needs a services
+/// account from someone without one with a refusal (``IRCServicesRule``), anything else through the bot.
 struct IRCAnswers: Sendable {
     let network: IRCNetworkSettings
     let dispatcher: Dispatcher
@@ -25,6 +26,14 @@ struct IRCAnswers: Sendable {
             // Nothing kept here: a plugin's own `more` (the next page of an article) answers, if there is one.
             guard pluginAnswersMore else { return [IRCMessage("NOTICE", chat.nick, "nothing more to show")] }
         }
+        if chat.account == nil, !network.allowPinLoginWithoutServices,
+            let refusal = IRCServicesRule(recognizer: dispatcher.recognizer, catalog: dispatcher.catalog)
+                .refusal(for: chat.text, in: conversation)
+        {
+            return renderer.deliveries(for: .error(refusal), sender: chat.nick, channel: chat.channel).flatMap {
+                delivery in delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
+            }
+        }
         let message = IncomingMessage(
             sender: sender(of: chat), senderIsVerified: chat.account != nil, conversation: conversation,
             text: chat.text, receivedAt: chat.time)
@@ -40,7 +49,8 @@ struct IRCAnswers: Sendable {
     }
 
     /// `irc:NETWORK:ACCOUNT` when the server vouches for the services account, otherwise
-    /// `irc:NETWORK:nick!user@host` (never trusted for roles without a PIN login).
+    /// `irc:NETWORK:nick!user@host` (student commands only, unless the network allows PIN logins
+    /// without services).
     func sender(of chat: IRCChatMessage) -> UserID {
         UserID(adapter: "irc", id: "\(network.name):\(chat.account ?? chat.hostmask)")
     }

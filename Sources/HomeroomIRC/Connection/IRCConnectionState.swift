@@ -1,8 +1,26 @@
 import Foundation
 
 /// One live connection's state, shared by its reader, writer and ticker: the session, the
-/// outgoing queue, and the answers waiting behind `!more`.
+/// outgoing queue, the answers waiting behind `!more` and the WHOIS lookups waiting for the server.
 actor IRCConnectionState {
+    private struct WhoisWaiter {
+        let deadline: Date
+        let continuation: CheckedContinuation<IRCWhoisAnswer?, Never>
+    }
+
+    private struct KeptAnswer {
+        var lines: [String]
+        let order: Int
+    }
+
+    /// Seconds a WHOIS may take before it counts as unanswered.
+    static let whoisTimeout: TimeInterval = 15
+    /// Answers kept for `!more` at one time; a new one replaces the oldest.
+    static let maximumKeptAnswers = 500
+    /// Commands being answered at one time; a message beyond them is not answered (a flood the
+    /// server relays, or a hostile server, cannot start work without end).
+    static let maximumAnswersInProgress = 200
+
     private var session: IRCSession
     private var queue: OutgoingQueue
     private var writerWaiting: CheckedContinuation<Void, Never>?
@@ -10,7 +28,11 @@ actor IRCConnectionState {
     private var confirmations: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var closed = false
     /// Answer lines not shown yet, by conversation and person (folded).
-    private var pendingMore: [String: [String]] = [:]
+    private var pendingMore: [String: KeptAnswer] = [:]
+    private var keptCount = 0
+    private var answersInProgress = 0
+    /// Those waiting for a WHOIS answer, by folded nick.
+    private var whoisWaiters: [String: [WhoisWaiter]] = [:]
 
     init(settings: IRCSessionSettings, flood: FloodControl, now: Date) {
         session = IRCSession(settings: settings, now: now)
@@ -27,15 +49,55 @@ actor IRCConnectionState {
     func receive(_ message: IRCMessage, now: Date) -> [IRCSession.Action] {
         queued(session.receive(message, now: now))
     }
-    func tick(now: Date) -> [IRCSession.Action] { queued(session.tick(now: now)) }
+    func tick(now: Date) -> [IRCSession.Action] {
+        expireWhois(now: now)
+        return queued(session.tick(now: now))
+    }
 
-    /// Queues the `send` actions and hands back the others.
+    /// Asks the server who holds `nick` and waits for the answer: nil when it did not come within
+    /// ``whoisTimeout``, could not be asked, or the connection closed first.
+    func whois(_ nick: String, now: Date = Date()) async -> IRCWhoisAnswer? {
+        guard !closed, let actions = session.whois(nick) else { return nil }
+        let key = session.caseMapping.fold(nick)
+        return await withCheckedContinuation { continuation in
+            whoisWaiters[key, default: []].append(
+                WhoisWaiter(deadline: now.addingTimeInterval(Self.whoisTimeout), continuation: continuation))
+            _ = queued(actions)
+        }
+    }
+
+    /// The nicks to ask about when looking for whoever is logged in to `account`.
+    func nicksToAsk(forAccount account: String) -> [String] { session.nicksToAsk(forAccount: account) }
+
+    /// True when `a` and `b` are the same name under the server's case mapping.
+    func sameName(_ a: String, _ b: String) -> Bool { session.caseMapping.equal(a, b) }
+
+    private func answered(_ answer: IRCWhoisAnswer) {
+        for waiter in whoisWaiters.removeValue(forKey: session.caseMapping.fold(answer.nick)) ?? [] {
+            waiter.continuation.resume(returning: answer)
+        }
+    }
+
+    private func expireWhois(now: Date) {
+        for (key, waiters) in whoisWaiters {
+            let (late, waiting) = (waiters.filter { $0.deadline <= now }, waiters.filter { $0.deadline > now })
+            guard !late.isEmpty else { continue }
+            for waiter in late { waiter.continuation.resume(returning: nil) }
+            whoisWaiters[key] = waiting.isEmpty ? nil : waiting
+            if waiting.isEmpty { session.cancelWhois(key) }
+        }
+    }
+
+    /// Queues the `send` actions, hands WHOIS answers to those waiting, and hands back the others.
     private func queued(_ actions: [IRCSession.Action]) -> [IRCSession.Action] {
         var rest: [IRCSession.Action] = []
         for action in actions {
-            if case .send(let message, let lane) = action {
+            switch action {
+            case .send(let message, let lane):
                 queue.append([message], lane: lane, target: message.parameter(0) ?? "")
-            } else {
+            case .whois(let answer):
+                answered(answer)
+            default:
                 rest.append(action)
             }
         }
@@ -43,13 +105,17 @@ actor IRCConnectionState {
         return rest
     }
 
-    /// Reserves the place of an answer to `target`.
-    func reserve(lane: IRCLane, target: String) -> OutgoingQueue.Ticket {
-        queue.reserve(lane: lane, target: target)
+    /// Reserves the place of the answer to a command in `target`, or nil when
+    /// ``maximumAnswersInProgress`` commands are being answered already.
+    func reserveAnswer(to target: String) -> OutgoingQueue.Ticket? {
+        guard answersInProgress < Self.maximumAnswersInProgress else { return nil }
+        answersInProgress += 1
+        return queue.reserve(lane: .reply, target: target)
     }
 
-    /// Fills a reserved place.
-    func fill(_ ticket: OutgoingQueue.Ticket, with lines: [IRCMessage]) {
+    /// Fills the place of an answer.
+    func fillAnswer(_ ticket: OutgoingQueue.Ticket, with lines: [IRCMessage]) {
+        answersInProgress -= 1
         queue.fill(ticket, with: lines)
         wakeWriter()
     }
@@ -82,16 +148,27 @@ actor IRCConnectionState {
     /// Keeps `lines` for the next `!more` of `person` in `conversation`; replaces what was kept.
     func keepForMore(_ lines: [String], conversation: String, person: String) {
         let key = session.caseMapping.fold(conversation) + " " + session.caseMapping.fold(person)
-        pendingMore[key] = lines.isEmpty ? nil : lines
+        guard !lines.isEmpty else {
+            pendingMore[key] = nil
+            return
+        }
+        if pendingMore[key] == nil, pendingMore.count >= Self.maximumKeptAnswers,
+            let oldest = pendingMore.min(by: { $0.value.order < $1.value.order })?.key
+        {
+            pendingMore[oldest] = nil
+        }
+        keptCount += 1
+        pendingMore[key] = KeptAnswer(lines: lines, order: keptCount)
     }
 
     /// Takes up to `count` kept lines for `person` in `conversation`, and how many remain.
     func takeMore(_ count: Int, conversation: String, person: String) -> (lines: [String], remaining: Int)? {
         let key = session.caseMapping.fold(conversation) + " " + session.caseMapping.fold(person)
-        guard let lines = pendingMore[key] else { return nil }
-        let taken = Array(lines.prefix(count))
-        let rest = Array(lines.dropFirst(count))
-        pendingMore[key] = rest.isEmpty ? nil : rest
+        guard let kept = pendingMore[key] else { return nil }
+        let taken = Array(kept.lines.prefix(count))
+        let rest = Array(kept.lines.dropFirst(count))
+        pendingMore[key]?.lines = rest
+        if rest.isEmpty { pendingMore[key] = nil }
         return (taken, rest.count)
     }
 
@@ -124,6 +201,8 @@ actor IRCConnectionState {
         wakeWriter()
         for confirmation in confirmations.values { confirmation.resume(returning: false) }
         confirmations = [:]
+        for waiter in whoisWaiters.values.joined() { waiter.continuation.resume(returning: nil) }
+        whoisWaiters = [:]
     }
 
     private func wakeWriter() {

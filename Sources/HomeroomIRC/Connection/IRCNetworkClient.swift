@@ -133,8 +133,8 @@ struct IRCNetworkClient: Sendable {
     {
         for action in actions {
             switch action {
-            case .send:
-                continue  // queued by the state already
+            case .send, .whois:
+                continue  // queued or answered by the state already
             case .registered(let nick):
                 connections.add(network.name, state)
                 adapterStatus.report(statusName, .up, detail: "registered as \(nick) on \(network.host)")
@@ -153,14 +153,17 @@ struct IRCNetworkClient: Sendable {
     }
 
     /// Reserves the answer's place now (so answers keep the commands' order) and handles the
-    /// command concurrently.
+    /// command concurrently; with too many commands in progress, the message is left unanswered.
     private func accept(_ chat: IRCChatMessage, state: IRCConnectionState, handlers: TaskQueue) async {
         let conversation = chat.channel ?? chat.nick
-        let ticket = await state.reserve(lane: .reply, target: conversation)
+        guard let ticket = await state.reserveAnswer(to: conversation) else {
+            logger.debug("\(network.name): too many commands in progress; a message from \(chat.nick) is not answered")
+            return
+        }
         let answers = IRCAnswers(network: network, dispatcher: dispatcher)
         handlers.submit {
             let lines = await answers.lines(for: chat, state: state)
-            await state.fill(ticket, with: lines)
+            await state.fillAnswer(ticket, with: lines)
         }
     }
 

@@ -1,4 +1,4 @@
-/// Cuts reply text into PRIVMSG payloads that fit the line the server relays to everyone
+/// Cuts reply text into plain-text PRIVMSG payloads that fit the line the server relays to everyone
 /// (`:nick!user@host PRIVMSG #chan :text` CR LF, at most 512 bytes), between words where it can
 /// and never inside a character (a UTF-8 sequence or a cluster such as an emoji with modifiers).
 enum ReplySplitter {
@@ -12,9 +12,13 @@ enum ReplySplitter {
         return max(64, 512 - overhead)
     }
 
-    /// Every line of `lines` in pieces of at most `budget` bytes; an empty line stays a line (a space).
+    /// Every line of `lines`, as plain text (``IRCPlainText``), in pieces of at most `budget`
+    /// bytes; an empty line stays a line (a space).
     static func split(lines: [String], budget: Int) -> [String] {
-        lines.flatMap { $0.isEmpty ? [" "] : split($0, budget: budget) }
+        lines.flatMap { line in
+            let plain = IRCPlainText.cleaned(line)
+            return plain.isEmpty ? [" "] : split(plain, budget: budget)
+        }
     }
 
     /// `line` in pieces of at most `budget` bytes.

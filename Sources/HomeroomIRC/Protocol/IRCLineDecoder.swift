@@ -2,9 +2,20 @@ import NIOCore
 
 /// Splits the byte stream from the server into lines: a line ends at LF, with or without CR
 /// before it (a bare `\n` ends a line too). A line longer than `maximumLength` (a broken or
-/// hostile server) is dropped up to its end instead of being buffered without bound.
+/// hostile server) is dropped up to its end, whether its end came in the same read or not, so
+/// at most `maximumLength` bytes of an unfinished line are ever kept.
 struct IRCLineDecoder: ByteToMessageDecoder {
     typealias InboundOut = ByteBuffer
+
+    /// What one look at the buffer found.
+    enum Step: Equatable {
+        /// A line, without its line ending.
+        case line(ByteBuffer)
+        /// An empty or overlong line went by.
+        case skipped
+        /// No line end yet.
+        case needMoreData
+    }
 
     /// Tags may take 8,191 bytes and the rest of the line 512 (IRCv3 message-tags).
     let maximumLength: Int
@@ -14,7 +25,8 @@ struct IRCLineDecoder: ByteToMessageDecoder {
         self.maximumLength = maximumLength
     }
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    /// Takes the next line off `buffer`, if a whole one is there.
+    mutating func next(from buffer: inout ByteBuffer) -> Step {
         guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
             if buffer.readableBytes > maximumLength {
                 buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
@@ -23,17 +35,30 @@ struct IRCLineDecoder: ByteToMessageDecoder {
             return .needMoreData
         }
         let length = newline - buffer.readerIndex
+        let endsWithCR = length > 0 && buffer.getInteger(at: newline - 1, as: UInt8.self) == UInt8(ascii: "\r")
+        if discarding || length - (endsWithCR ? 1 : 0) > maximumLength {
+            buffer.moveReaderIndex(forwardBy: length + 1)
+            discarding = false
+            return .skipped
+        }
         var line = buffer.readSlice(length: length)!
         buffer.moveReaderIndex(forwardBy: 1)
-        if discarding {
-            discarding = false
-            return .continue
-        }
         if line.readableBytesView.last == UInt8(ascii: "\r") {
             line = line.getSlice(at: line.readerIndex, length: line.readableBytes - 1)!
         }
-        if !line.readableBytesView.isEmpty { context.fireChannelRead(wrapInboundOut(line)) }
-        return .continue
+        return line.readableBytesView.isEmpty ? .skipped : .line(line)
+    }
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        switch next(from: &buffer) {
+        case .line(let line):
+            context.fireChannelRead(wrapInboundOut(line))
+            return .continue
+        case .skipped:
+            return .continue
+        case .needMoreData:
+            return .needMoreData
+        }
     }
 
     mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws

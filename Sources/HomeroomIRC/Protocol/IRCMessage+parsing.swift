@@ -1,7 +1,8 @@
 extension IRCMessage {
     /// Parses one line without its line ending. Text that is not valid UTF-8 is read as Latin-1
     /// (what older clients send), so no byte sequence makes it fail; a line with no command
-    /// (empty, only tags or a prefix) gives nil.
+    /// (empty, only tags or a prefix) gives nil. At most ``maximumTags`` tags are read, and at
+    /// most 15 parameters (RFC 1459): the fifteenth takes the rest of the line.
     public init?(line bytes: some Collection<UInt8>) {
         let text = Self.decodeText(bytes)
         var rest = Substring(text)
@@ -23,8 +24,8 @@ extension IRCMessage {
         rest = rest[commandEnd...].drop { $0 == " " }
         var parameters: [String] = []
         while !rest.isEmpty {
-            if rest.first == ":" {
-                parameters.append(String(rest.dropFirst()))
+            if rest.first == ":" || parameters.count == Self.maximumParameters - 1 {
+                parameters.append(String(rest.first == ":" ? rest.dropFirst() : rest))
                 break
             }
             let end = rest.firstIndex(of: " ") ?? rest.endIndex
@@ -42,10 +43,17 @@ extension IRCMessage {
         return String(scalars)
     }
 
-    /// `key=value;key2` with IRCv3 value escapes (`\:` `;`, `\s` space, `\\`, `\r`, `\n`).
+    /// Tags read from one line; the rest are ignored.
+    static let maximumTags = 64
+    /// Parameters read from one line.
+    static let maximumParameters = 15
+
+    /// `key=value;key2` with IRCv3 value escapes (`\:` `;`, `\s` space, `\\`, `\r`, `\n`); at
+    /// most ``maximumTags`` of them.
     static func parseTags(_ text: Substring) -> [String: String] {
         var tags: [String: String] = [:]
         for item in text.split(separator: ";", omittingEmptySubsequences: true) {
+            guard tags.count < maximumTags else { break }
             guard let equals = item.firstIndex(of: "=") else {
                 tags[String(item)] = ""
                 continue

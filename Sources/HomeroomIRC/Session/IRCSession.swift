@@ -3,7 +3,12 @@ import Foundation
 /// The client side of one IRC connection as a state machine, apart from the socket: lines from
 /// the server and the passing of time go in, lines to send and messages for the bot come out.
 /// Registration (CAP LS 302, SASL PLAIN, PASS, NICK/USER), nick collisions, joins and rejoins,
-/// PING in both directions and CTCP are all here, so each is tested line by line.
+/// PING in both directions, CTCP and WHOIS lookups are all here, so each is tested line by line.
+///
+/// What the server says is trusted only as far as it was agreed: the `account` tag names the
+/// sender's services account only after the server acknowledged `account-tag`, and an
+/// acknowledgement counts only for a capability that was asked for. Everything the server may
+/// send without end (capabilities, channels, nick refusals, WHOIS answers) is capped.
 public struct IRCSession: Sendable {
     /// What the session asks its driver to do.
     public enum Action: Sendable, Equatable {
@@ -19,6 +24,8 @@ public struct IRCSession: Sendable {
         case disconnect(reason: String)
         /// Something an admin should read in the log.
         case note(String)
+        /// The server's answer to a WHOIS asked with ``whois(_:)``.
+        case whois(IRCWhoisAnswer)
     }
 
     /// The capabilities Homeroom asks for when the server offers them.
@@ -43,6 +50,13 @@ public struct IRCSession: Sendable {
     public private(set) var userAndHost: String?
 
     private var offeredCapabilities: [String: String] = [:]
+    /// Capabilities asked for with CAP REQ and not yet answered.
+    private var requestedCapabilities: Set<String> = []
+    /// WHOIS answers being gathered, by folded nick.
+    private var whoisInProgress: [String: IRCWhoisAnswer] = [:]
+    /// The nick last seen logged in to an account (through the `account` tag), by folded account:
+    /// where a direct message to that account is looked for first.
+    private var nickByAccount: [String: String] = [:]
     private var capabilityNegotiationOpen = false
     private var saslStartedAt: Date?
     private var nickAttempt = 0
@@ -52,6 +66,17 @@ public struct IRCSession: Sendable {
     private var rejoins: [String: Date] = [:]
     private var lastReclaim: Date
     private var lastCTCPAnswer = Date.distantPast
+
+    /// Capabilities kept from the server's offers; the rest of an endless list is ignored.
+    static let maximumOfferedCapabilities = 200
+    /// Channels the session keeps track of being in.
+    static let maximumJoinedChannels = 500
+    /// Nicks tried before registration gives up (the alternates, then up to this many with `_`).
+    static let maximumNickSuffixes = 8
+    /// WHOIS lookups waiting for their answer at one time.
+    static let maximumWhoisInProgress = 16
+    /// Accounts whose last nick is remembered.
+    static let maximumRememberedAccounts = 1000
 
     /// A session that has not yet sent anything.
     public init(settings: IRCSessionSettings, now: Date) {
@@ -103,6 +128,8 @@ public struct IRCSession: Sendable {
             return []
         case "433", "432", "437":
             return nickUnavailable(message)
+        case "311", "330", "401", "318":
+            return whoisReply(message)
         case "396":
             if let host = message.parameter(1), let user = userAndHost?.split(separator: "@").first {
                 userAndHost = "\(user)@\(host)"
@@ -179,14 +206,26 @@ public struct IRCSession: Sendable {
             }
             return []
         case "ACK":
-            let acknowledged = Set(list.split(separator: " ").map { String($0.drop { $0 == "-" || $0 == "~" }) })
+            // Only what was asked for counts: a server cannot switch on `account-tag` (and so make
+            // the bot trust `account` tags) by acknowledging what nobody requested. `-name` disables.
+            var acknowledged: Set<String> = []
+            for item in list.split(separator: " ") {
+                let name = String(item.drop { $0 == "~" || $0 == "=" })
+                if name.hasPrefix("-") {
+                    enabledCapabilities.remove(String(name.dropFirst()))
+                    requestedCapabilities.remove(String(name.dropFirst()))
+                } else if requestedCapabilities.remove(name) != nil {
+                    acknowledged.insert(name)
+                }
+            }
             enabledCapabilities.formUnion(acknowledged)
             if acknowledged.contains("sasl"), capabilityNegotiationOpen, settings.sasl != nil {
                 saslStartedAt = lastReceived
                 return [.send(IRCMessage("AUTHENTICATE", "PLAIN"), .control)]
             }
-            return endCapabilityNegotiation()
+            return requestedCapabilities.isEmpty ? endCapabilityNegotiation() : []
         case "NAK":
+            requestedCapabilities.subtract(list.split(separator: " ").map(String.init))
             return endCapabilityNegotiation()
         default:
             return []
@@ -197,7 +236,10 @@ public struct IRCSession: Sendable {
     private mutating func recordOffered(_ list: String) {
         for item in list.split(separator: " ") {
             let parts = item.split(separator: "=", maxSplits: 1)
-            offeredCapabilities[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            let name = String(parts[0])
+            guard offeredCapabilities[name] != nil || offeredCapabilities.count < Self.maximumOfferedCapabilities
+            else { continue }
+            offeredCapabilities[name] = parts.count > 1 ? String(parts[1]) : ""
         }
     }
 
@@ -211,6 +253,7 @@ public struct IRCSession: Sendable {
         }
         let request = wanted.filter { offeredCapabilities[$0] != nil && !enabledCapabilities.contains($0) }.sorted()
         if request.isEmpty { return endCapabilityNegotiation() }
+        requestedCapabilities.formUnion(request)
         return [.send(IRCMessage("CAP", "REQ", request.joined(separator: " ")), .control)]
     }
 
@@ -280,8 +323,10 @@ public struct IRCSession: Sendable {
         let next: String
         if nickAttempt <= candidates.count {
             next = candidates[nickAttempt - 1]
-        } else {
+        } else if nickAttempt - candidates.count <= Self.maximumNickSuffixes {
             next = settings.nick + String(repeating: "_", count: nickAttempt - candidates.count)
+        } else {
+            return [.disconnect(reason: "no nick is available: the server refused \(nickAttempt) of them")]
         }
         nick = next
         return [
@@ -295,6 +340,11 @@ public struct IRCSession: Sendable {
         if isOwn(message) {
             nick = newNick
             return [.note("now known as \(newNick)")]
+        }
+        if let old = message.sourceNick {
+            for (account, known) in nickByAccount where caseMapping.equal(known, old) {
+                nickByAccount[account] = newNick
+            }
         }
         return reclaimIfFreed(by: message)
     }
@@ -316,6 +366,7 @@ public struct IRCSession: Sendable {
 
     private mutating func joined(_ message: IRCMessage) -> [Action] {
         guard isOwn(message), let channel = message.parameter(0) else { return [] }
+        guard joinedChannels.count < Self.maximumJoinedChannels else { return [] }
         joinedChannels.insert(caseMapping.fold(channel))
         if let source = message.source, let bang = source.firstIndex(of: "!") {
             userAndHost = String(source[source.index(after: bang)...])
@@ -336,6 +387,78 @@ public struct IRCSession: Sendable {
         ]
     }
 
+    // MARK: WHOIS
+
+    /// Asks the server who holds `nick` (WHOIS); the answer comes as a ``Action/whois(_:)`` action.
+    /// nil when it cannot be asked now: not registered, not a nick, or too many lookups waiting.
+    /// A lookup already waiting for the same nick is not asked twice.
+    public mutating func whois(_ nick: String) -> [Action]? {
+        guard isRegistered, IRCNetworkSettings.isNick(nick), !"#&:".contains(nick.first ?? "#") else { return nil }
+        let key = caseMapping.fold(nick)
+        if whoisInProgress[key] != nil { return [] }
+        guard whoisInProgress.count < Self.maximumWhoisInProgress else { return nil }
+        whoisInProgress[key] = IRCWhoisAnswer(nick: nick)
+        return [.send(IRCMessage("WHOIS", nick), .bulk)]
+    }
+
+    /// Gives up the WHOIS of `nick` (its answer took too long); a late answer is ignored.
+    public mutating func cancelWhois(_ nick: String) {
+        whoisInProgress[caseMapping.fold(nick)] = nil
+    }
+
+    /// 311 (user and host), 330 (services account), 401 (no such nick) and 318 (the end) for a
+    /// WHOIS that was asked; others are ignored.
+    private mutating func whoisReply(_ message: IRCMessage) -> [Action] {
+        guard let about = message.parameter(1) else { return [] }
+        let key = caseMapping.fold(about)
+        guard var answer = whoisInProgress[key] else { return [] }
+        switch message.command {
+        case "311":
+            guard let user = message.parameter(2), let host = message.parameter(3) else { return [] }
+            answer.userAndHost = "\(user)@\(host)"
+        case "330":
+            guard let account = message.parameter(2), !account.isEmpty, account != "*" else { return [] }
+            answer.account = account
+        case "401":
+            answer = IRCWhoisAnswer(nick: answer.nick)
+            whoisInProgress[key] = nil
+            return [.whois(answer)]
+        default:
+            whoisInProgress[key] = nil
+            return [.whois(answer)]
+        }
+        whoisInProgress[key] = answer
+        return []
+    }
+
+    // MARK: Accounts
+
+    /// The services account the server vouches for in the message's `account` tag, when the
+    /// server acknowledged `account-tag`; otherwise nil, whatever the line says.
+    private func vouchedAccount(of message: IRCMessage) -> String? {
+        guard enabledCapabilities.contains("account-tag"), let account = message.tags["account"],
+            !account.isEmpty, account != "*"
+        else { return nil }
+        return account
+    }
+
+    private mutating func rememberNick(_ nick: String, forAccount account: String) {
+        if nickByAccount.count >= Self.maximumRememberedAccounts { nickByAccount.removeAll() }
+        nickByAccount[caseMapping.fold(account)] = nick
+    }
+
+    /// Where to look for the person logged in to `account`: the nick last seen logged in to it,
+    /// then the account's name as a nick (most networks reserve it for its owner). A nick found
+    /// here is only a guess until a WHOIS confirms the account.
+    public func nicksToAsk(forAccount account: String) -> [String] {
+        var nicks: [String] = []
+        if let seen = nickByAccount[caseMapping.fold(account)] { nicks.append(seen) }
+        if IRCNetworkSettings.isNick(account), !nicks.contains(where: { caseMapping.equal($0, account) }) {
+            nicks.append(account)
+        }
+        return nicks
+    }
+
     // MARK: Messages
 
     private mutating func privateMessage(_ message: IRCMessage, now: Date) -> [Action] {
@@ -345,11 +468,12 @@ public struct IRCSession: Sendable {
         if text.hasPrefix("\u{1}") { return ctcp(text, from: sender, now: now) }
         let time = message.tags["time"].flatMap(Self.serverTime) ?? now
         let isDirect = caseMapping.equal(target, nick)
+        let account = vouchedAccount(of: message)
+        if let account { rememberNick(sender, forAccount: account) }
         return [
             .deliver(
                 IRCChatMessage(
-                    nick: sender, hostmask: message.source ?? sender,
-                    account: message.tags["account"].flatMap { $0.isEmpty || $0 == "*" ? nil : $0 },
+                    nick: sender, hostmask: message.source ?? sender, account: account,
                     channel: isDirect ? nil : target, text: text, time: time))
         ]
     }
@@ -361,7 +485,8 @@ public struct IRCSession: Sendable {
         let word = body.prefix { $0 != " " }.uppercased()
         guard word == "VERSION" || word == "PING", now.timeIntervalSince(lastCTCPAnswer) >= 2 else { return [] }
         lastCTCPAnswer = now
-        let answer = word == "VERSION" ? "VERSION \(settings.version)" : body
+        // PING's token is sent back as plain, short text: no codes and no second CTCP inside.
+        let answer = word == "VERSION" ? "VERSION \(settings.version)" : String(IRCPlainText.cleaned(body).prefix(64))
         return [.send(IRCMessage("NOTICE", sender, "\u{1}\(answer)\u{1}"), .reply)]
     }
 

@@ -46,13 +46,18 @@ public struct IRCNetworkSettings: Sendable, Decodable {
     public var maximumReconnectSeconds = 300.0
     /// A connection that lasted this long resets the backoff.
     public var stableAfterSeconds = 120.0
+    /// True lets people without a services account (`irc:NETWORK:nick!user@host`) log in with a
+    /// PIN, link accounts and use their roles, for a network that has no services (NickServ,
+    /// SASL). Off by default: anyone can take a nick, and behind a web-chat gateway or a shared
+    /// host many people have the same `nick!user@host`. A warning is logged at start-up when on.
+    public var allowPinLoginWithoutServices = false
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, host, port, tls, allowInvalidCertificate, connectTimeoutSeconds, serverPassword, nick,
             alternateNicks, user, realName, sasl, nickServPassword, channels, maximumLinesInChannel,
             longAnswersInDirectMessage, flood, pingIntervalSeconds, pingTimeoutSeconds, saslTimeoutSeconds,
             rejoinAfterKickSeconds, firstReconnectSeconds, maximumReconnectSeconds, stableAfterSeconds, operatorName,
-            operatorPassword, userModes
+            operatorPassword, userModes, allowPinLoginWithoutServices
     }
 
     private enum SASLKeys: String, CodingKey, CaseIterable { case account, password, onFailure }
@@ -131,6 +136,7 @@ public struct IRCNetworkSettings: Sendable, Decodable {
         guard firstReconnectSeconds > 0, maximumReconnectSeconds >= firstReconnectSeconds else {
             throw container.invalid(.maximumReconnectSeconds, "at least firstReconnectSeconds, both above 0")
         }
+        allowPinLoginWithoutServices = try container.decode(.allowPinLoginWithoutServices, or: false)
     }
 
     static func isNick(_ text: String) -> Bool {

@@ -1,0 +1,36 @@
+import HomeroomCore
+
+/// What someone without a services account may not do on IRC: log in with a PIN, link or unlink
+/// accounts, or run a command that needs a role. Anyone can take a nick, and behind a web-chat
+/// gateway or a shared host many people have the same `nick!user@host`: only an account the
+/// server vouches for (SASL or NickServ, seen through `account-tag`) stands for one person. Such
+/// a sender uses the student commands only, unless the network allows PIN logins without
+/// services (``IRCNetworkSettings/allowPinLoginWithoutServices``).
+struct IRCServicesRule {
+    let recognizer: CommandRecognizer
+    let catalog: CommandCatalog
+
+    /// The core's commands that vouch for a person: a PIN login, and joining or splitting accounts.
+    static let identityCommands: Set<String> = ["login", "link", "unlink"]
+
+    /// The refusal for `text` from a sender without a services account, or nil when it is not a
+    /// command or is one anyone may use.
+    func refusal(for text: String, in conversation: Conversation) -> String? {
+        guard let recognized = recognizer.recognize(text, in: conversation),
+            let words = try? ArgumentTokenizer.words(in: recognized.body), let name = words.first,
+            let command = catalog.command(named: name)
+        else { return nil }
+        if command.pluginID == CorePlugin.id, Self.identityCommands.contains(command.command.name) {
+            // A PIN typed in a channel goes on to the core, which warns that it is no secret any more.
+            if command.command.name == "login", conversation.channelName != nil { return nil }
+            return Self.refusal(recognized.prefix + command.fullName)
+        }
+        let (resolved, _) = command.resolve(words.dropFirst())
+        guard resolved.command.access == .restricted else { return nil }
+        return Self.refusal(recognized.prefix + resolved.fullName)
+    }
+
+    static func refusal(_ typed: String) -> String {
+        "\(typed) needs a services account: log in to NickServ (or connect with SASL), then try again"
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import HomeroomIRC
+
+/// The connection's shared state: WHOIS lookups answered, timed out or ended by a closed
+/// connection, and caps on answers in progress and answers kept for `!more`.
+@Suite struct IRCConnectionStateTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A registered connection with flood control off.
+    static func registered() async -> IRCConnectionState {
+        let state = IRCConnectionState(
+            settings: IRCSessionSettings(nick: "homeroom"), flood: FloodControl(isEnabled: false), now: start)
+        _ = await state.start(now: start)
+        _ = await state.receive(IRCMessage(line: Array(":s 001 homeroom :hi".utf8))!, now: start)
+        return state
+    }
+
+    /// Takes written lines until one whose text is `line`.
+    static func waitForLine(_ line: String, on state: IRCConnectionState) async throws {
+        while let next = await state.nextLine() {
+            if String(decoding: next.line.serialized.dropLast(2), as: UTF8.self) == line { return }
+        }
+        Issue.record("the connection closed before \(line)")
+    }
+
+    static func feed(_ line: String, to state: IRCConnectionState) async {
+        _ = await state.receive(IRCMessage(line: Array(line.utf8))!, now: start)
+    }
+
+    @Test func aWhoisIsAnsweredTimesOutOrEndsWithTheConnection() async throws {
+        let state = await Self.registered()
+        let asking = Task { await state.whois("ada", now: Self.start) }
+        try await Self.waitForLine("WHOIS ada", on: state)
+        await Self.feed(":s 311 homeroom ada ~a school.example * :Ada", to: state)
+        await Self.feed(":s 330 homeroom ada ada :is logged in as", to: state)
+        await Self.feed(":s 318 homeroom ada :End of WHOIS", to: state)
+        #expect(await asking.value == IRCWhoisAnswer(nick: "ada", userAndHost: "~a@school.example", account: "ada"))
+
+        let unanswered = Task { await state.whois("ghost", now: Self.start) }
+        try await Self.waitForLine("WHOIS ghost", on: state)
+        _ = await state.tick(now: Self.start.addingTimeInterval(IRCConnectionState.whoisTimeout + 1))
+        #expect(await unanswered.value == nil)
+
+        let cut = Task { await state.whois("late", now: Self.start) }
+        try await Self.waitForLine("WHOIS late", on: state)
+        await state.close()
+        #expect(await cut.value == nil)
+        #expect(await state.whois("after", now: Self.start) == nil, "nothing is asked on a closed connection")
+    }
+
+    @Test func answersInProgressAndAnswersKeptForMoreAreCapped() async {
+        let state = await Self.registered()
+        var tickets: [OutgoingQueue.Ticket] = []
+        for number in 0..<IRCConnectionState.maximumAnswersInProgress {
+            if let ticket = await state.reserveAnswer(to: "nick\(number)") { tickets.append(ticket) }
+        }
+        #expect(tickets.count == IRCConnectionState.maximumAnswersInProgress)
+        #expect(await state.reserveAnswer(to: "one-more") == nil)
+        await state.fillAnswer(tickets[0], with: [])
+        #expect(await state.reserveAnswer(to: "one-more") != nil, "a finished answer frees its place")
+
+        for number in 0...IRCConnectionState.maximumKeptAnswers {
+            await state.keepForMore(["line of \(number)"], conversation: "#lunch", person: "nick\(number)")
+        }
+        #expect(await state.takeMore(4, conversation: "#lunch", person: "nick0") == nil, "the oldest went")
+        let newest = await state.takeMore(
+            4, conversation: "#lunch", person: "nick\(IRCConnectionState.maximumKeptAnswers)")
+        #expect(newest?.lines == ["line of \(IRCConnectionState.maximumKeptAnswers)"])
+        #expect(await state.takeMore(4, conversation: "#lunch", person: "nick1")?.lines == ["line of 1"])
+    }
+}
