@@ -124,51 +124,61 @@ public struct WebhookServer: Service {
         let settings = settings
         let gateway = CommandGateway(
             dispatcher: dependencies.dispatcher, clock: dependencies.clock, deferred: deferred,
-            poster: WebhookPoster(
-                fetcher: dependencies.fetcher, timeout: .milliseconds(Int64(settings.deliveryTimeoutSeconds * 1000))),
-            acknowledgeAfter: .milliseconds(Int64(settings.acknowledgeAfterSeconds * 1000)),
-            timestampTolerance: settings.timestampToleranceSeconds, logger: dependencies.logger)
+            poster: WebhookPoster(fetcher: dependencies.fetcher, timeout: settings.deliveryTimeout),
+            acknowledgeAfter: settings.acknowledgeAfter, timestampTolerance: settings.timestampToleranceSeconds,
+            logger: dependencies.logger)
         let replays = ReplayGuard(window: settings.timestampToleranceSeconds * 2)
-        let limit = settings.maximumBodyBytes
 
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: WebhookRequestContext.self)
         // Outermost first: the metrics see the status the rejection middleware answered with.
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: RejectionMiddleware(logger: dependencies.logger))
+        router.add(middleware: RequestBodyDeadline(limit: settings.maximumBodyBytes, timeout: settings.readTimeout))
 
         let slack = SlackEndpoint(
             signature: settings.slack.signingSecret.map(SlackSignature.init(signingSecret:)), replays: replays,
             gateway: gateway)
         router.post("slack/commands") { request, _ in
-            try await slack.respond(to: RawRequest.read(request, limit: limit))
+            try await slack.respond(to: RawRequest.read(request))
         }
         let mattermost = MattermostEndpoint(
             tokens: TokenList(settings.mattermost.tokens.map { ("mattermost", $0) }), gateway: gateway)
         router.post("mattermost/commands") { request, _ in
-            try await mattermost.respond(to: RawRequest.read(request, limit: limit))
+            try await mattermost.respond(to: RawRequest.read(request))
         }
         let discord = DiscordEndpoint(
             signature: settings.discord.publicKey.flatMap(DiscordSignature.init(publicKeyHex:)), replays: replays,
             apiBaseURL: settings.discord.apiBaseURL, gateway: gateway)
         router.post("discord/interactions") { request, _ in
-            try await discord.respond(to: RawRequest.read(request, limit: limit))
+            try await discord.respond(to: RawRequest.read(request))
         }
         let teams = TeamsEndpoint(
-            signature: settings.teams.secret.flatMap(TeamsSignature.init(secret:)), gateway: gateway)
+            signature: settings.teams.secret.flatMap(TeamsSignature.init(secret:)), replays: replays, gateway: gateway)
         router.post("teams/messages") { request, _ in
-            try await teams.respond(to: RawRequest.read(request, limit: limit))
+            try await teams.respond(to: RawRequest.read(request))
         }
         let api = MessageAPIEndpoint(credentials: APICredentials(settings.api), replays: replays, gateway: gateway)
-        router.post("api/v1/messages") { request, _ in try await api.respond(to: RawRequest.read(request, limit: limit))
+        router.post("api/v1/messages") { request, _ in try await api.respond(to: RawRequest.read(request))
         }
 
+        let access = StatusAccess(token: settings.statusToken)
         let health = HealthEndpoint(
             database: dependencies.database, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus)
-        router.get("healthz") { _, _ in await health.respond() }
+        router.get("healthz") { request, context in
+            await health.respond(detailed: access.grants(request.headers, from: context.remoteAddress))
+        }
         if let registry = dependencies.metrics {
             let metrics = MetricsEndpoint(
                 registry: registry, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus)
-            router.get("metrics") { _, _ in await metrics.respond() }
+            router.get("metrics") { request, context in
+                guard access.grants(request.headers, from: context.remoteAddress) else {
+                    if access.takesToken {
+                        throw WebhookRejection.unauthorized("send Authorization: Bearer with webhooks.statusToken")
+                    }
+                    throw WebhookRejection(.notFound, "no endpoint GET /metrics")
+                }
+                return await metrics.respond()
+            }
         }
 
         for (path, page) in dependencies.dispatcher.pages {
@@ -183,8 +193,16 @@ public struct WebhookServer: Service {
         let host = settings.host
         let onListening = onListening
         let endpoints = endpoints
+        // Slow clients cannot hold a connection: no request for `idleTimeout` (headers included,
+        // which make no progress until complete) closes it; bodies have `RequestBodyDeadline`.
+        let headerLimit = settings.maximumHeaderBytes
         return Application(
             router: router,
+            server: .http1(
+                configuration: .init(
+                    idleTimeout: settings.idleTimeout,
+                    httpDecoderConfiguration: .init(
+                        maxHeaderFieldSize: headerLimit, maxHeaderListSize: headerLimit, maxHeaderFieldCount: 100))),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: settings.port), serverName: "Homeroom"),
             onServerRunning: { channel in

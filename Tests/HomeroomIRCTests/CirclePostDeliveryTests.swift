@@ -2,7 +2,6 @@ import Crypto
 import Events
 import Foundation
 import HomeroomCore
-import HomeroomFetch
 import HomeroomTesting
 import HomeroomWebhooks
 import Lunch
@@ -36,7 +35,7 @@ struct CirclePostDeliveryTests {
                     var api = APISettings()
                     api.clients["kiosk"] = .init(hmacSecret: secret, notifyURL: receiver.url("/notify"))
                     let apiSender = APINotificationSender(
-                        settings: api, fetcher: HTTPFetcher(), timeout: .seconds(5), clock: bot.clock)
+                        settings: api, fetcher: bot.runtime.fetcher, timeout: .seconds(5), clock: bot.clock)
                     let outbox = bot.runtime.outbox
                     let logger = TestBot.testLogger()
                     #expect(
@@ -56,9 +55,10 @@ struct CirclePostDeliveryTests {
                     #expect(post.headers["idempotency-key"]?.hasPrefix("circle-post:1:api:kiosk:bob") == true)
                     let timestamp = try #require(post.headers["x-homeroom-timestamp"])
                     let expected = HMAC<SHA256>.authenticationCode(
-                        for: Array("v1:\(timestamp):".utf8) + post.body, using: SymmetricKey(data: Array(secret.utf8)))
+                        for: Array("homeroom-notification:v1:\(timestamp):".utf8) + post.body,
+                        using: SymmetricKey(data: Array(secret.utf8)))
                     #expect(
-                        post.headers["x-homeroom-signature"] == "v1="
+                        post.headers["x-homeroom-notification-signature"] == "v1="
                             + expected.map { String(format: "%02x", $0) }.joined())
                     #expect(post.headers["x-homeroom-client"] == "kiosk")
                     #expect(try await outbox.pendingCount() == 0)

@@ -1,8 +1,10 @@
 import Foundation
 import HomeroomCore
 import HomeroomTesting
-import HomeroomWebhooks
+import NIOCore
 import Testing
+
+@testable import HomeroomWebhooks
 
 @Suite struct HealthAndMetricsTests {
     @Test func healthzReportsStorageAdaptersAndTheOutbox() async throws {
@@ -54,5 +56,67 @@ import Testing
             #expect(text.contains(#"homeroom_adapter_up{adapter="irc"} 0.0"#))
             #expect(text.contains(#"homeroom_outbox_pending{adapter="irc"} 1.0"#))
         }
+    }
+}
+
+/// `/healthz` and `/metrics` tell details only to this machine or to a caller with the status token.
+@Suite struct StatusAccessTests {
+    static let token = "status-token-0123456789abcdef"
+    /// What a TLS proxy on this machine adds to every request it forwards.
+    static let proxied = [("X-Forwarded-For", "203.0.113.9")]
+
+    @Test func aCallerThroughAProxyLearnsOnlyOkOrDown() async throws {
+        try await WebhookHarness.with { harness in
+            let up = try await harness.get("/healthz", headers: Self.proxied)
+            #expect(up.status == 200)
+            #expect(up.body == "ok")
+            #expect(up.contentType?.hasPrefix("text/plain") == true)
+            await harness.bot.runtime.database.close()
+            let down = try await harness.get("/healthz", headers: Self.proxied)
+            #expect(down.status == 503)
+            #expect(down.body == "down", "no database error for others: \(down.body)")
+            let local = try await harness.get("/healthz")
+            #expect((local.json["storage"] as? String)?.hasPrefix("unreachable") == true, "\(local.body)")
+        }
+    }
+
+    @Test func theStatusTokenOpensTheDetailsToAnotherMachine() async throws {
+        try await WebhookHarness.with(settings: { $0.statusToken = Self.token }) { harness in
+            let authorized = try await harness.get(
+                "/healthz", headers: Self.proxied + [("Authorization", "Bearer \(Self.token)")])
+            #expect(authorized.json["status"] as? String == "ok", "\(authorized.body)")
+            #expect(authorized.json["adapters"] != nil)
+            let wrong = try await harness.get(
+                "/healthz", headers: Self.proxied + [("Authorization", "Bearer not-the-status-token-at-all")])
+            #expect(wrong.status == 200)
+            #expect(wrong.body == "ok")
+            let metrics = try await harness.get(
+                "/metrics", headers: Self.proxied + [("Authorization", "Bearer \(Self.token)")])
+            #expect(metrics.status == 200)
+            #expect(metrics.body.contains("homeroom_adapter_up"), "\(metrics.body)")
+            let refused = try await harness.get("/metrics", headers: Self.proxied)
+            #expect(refused.status == 401)
+            #expect(!refused.body.contains("homeroom_"), "\(refused.body)")
+        }
+    }
+
+    @Test func metricsWithoutAStatusTokenAreForThisMachineOnly() async throws {
+        try await WebhookHarness.with { harness in
+            let remote = try await harness.get("/metrics", headers: Self.proxied)
+            #expect(remote.status == 404)
+            #expect(!remote.body.contains("homeroom_"), "\(remote.body)")
+            let local = try await harness.get("/metrics")
+            #expect(local.status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        ("127.0.0.1", true), ("127.45.6.7", true), ("::1", true), ("::ffff:127.0.0.1", true),
+        ("10.0.0.1", false), ("192.168.1.20", false), ("::ffff:10.0.0.1", false), ("2001:db8::1", false),
+        ("128.0.0.1", false),
+    ])
+    func loopbackIsRecognisedByAddress(address: String, isLoopback: Bool) throws {
+        let socket = try SocketAddress(ipAddress: address, port: 8080)
+        #expect(StatusAccess.isLoopback(socket) == isLoopback, "\(address)")
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HomeroomCore
-import HomeroomFetch
 import HomeroomTesting
 import SQLKit
 import Testing
@@ -12,7 +11,7 @@ import Testing
         -> OutboxDeliveryWorker
     {
         let sender = IncomingWebhookSender(
-            platform: platform, urls: ["C0CAFE": receiver.url("/hooks/cafeteria")], fetcher: HTTPFetcher(),
+            platform: platform, urls: ["C0CAFE": receiver.url("/hooks/cafeteria")], fetcher: bot.runtime.fetcher,
             timeout: .seconds(5))
         return OutboxDeliveryWorker(outbox: bot.runtime.outbox, sender: sender, logger: TestBot.testLogger())
     }

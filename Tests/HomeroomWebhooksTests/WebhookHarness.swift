@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import HomeroomCore
-import HomeroomFetch
 import HomeroomRuntime
 import HomeroomTesting
 import HomeroomWebhooks
@@ -27,6 +26,8 @@ struct WebhookHarness {
     }
 
     let bot: TestBot
+    /// The server's port on 127.0.0.1.
+    let port: Int
     let baseURL: String
     let registry: PrometheusCollectorRegistry
     /// The gate `/slow` waits for.
@@ -53,7 +54,7 @@ struct WebhookHarness {
         configureSettings(&settings)
         let dependencies = WebhookServer.Dependencies(
             dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
-            clock: bot.clock, fetcher: HTTPFetcher(), adapterStatus: bot.runtime.adapterStatus, metrics: registry,
+            clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus, metrics: registry,
             logger: TestBot.testLogger())
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = WebhookServer(settings: settings, dependencies: dependencies) { listening in
@@ -65,7 +66,8 @@ struct WebhookHarness {
                 var iterator = ports.makeAsyncIterator()
                 guard let port = await iterator.next() else { throw HarnessError.serverDidNotStart }
                 let harness = WebhookHarness(
-                    bot: bot, baseURL: "http://127.0.0.1:\(port)", registry: registry, gate: Gate.named(gateName))
+                    bot: bot, port: port, baseURL: "http://127.0.0.1:\(port)", registry: registry,
+                    gate: Gate.named(gateName))
                 defer { harness.gate.open() }
                 try await body(harness)
                 group.cancelAll()
@@ -93,9 +95,11 @@ struct WebhookHarness {
         try await post(path, body: Array(text.utf8), headers: headers)
     }
 
-    /// Gets `path`.
-    func get(_ path: String) async throws -> Answer {
-        try await send(HTTPClientRequest(url: baseURL + path))
+    /// Gets `path` with `headers`.
+    func get(_ path: String, headers: [(String, String)] = []) async throws -> Answer {
+        var request = HTTPClientRequest(url: baseURL + path)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        return try await send(request)
     }
 
     private func send(_ request: HTTPClientRequest) async throws -> Answer {

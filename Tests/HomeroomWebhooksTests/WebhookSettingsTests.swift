@@ -1,7 +1,8 @@
 import Foundation
 import HomeroomRuntime
-import HomeroomWebhooks
 import Testing
+
+@testable import HomeroomWebhooks
 
 @Suite struct WebhookSettingsTests {
     static func decode(_ json: String, environment: [String: String] = [:]) throws -> WebhookSettings {
@@ -29,14 +30,19 @@ import Testing
         #expect(settings.port == 8080)
         #expect(settings.slack.signingSecret == nil)
         #expect(settings.incomingWebhooks.isEmpty)
+        #expect(settings.statusToken == nil, "only this machine sees /healthz in full and /metrics")
+        #expect(settings.idleTimeoutSeconds == 60 && settings.readTimeoutSeconds == 10)
+        #expect(settings.maximumHeaderBytes == 16_384)
     }
 
     @Test func secretsAreReadFromTheEnvironment() throws {
         let settings = try Self.decode(
-            #"{"slack": {"signingSecret": "env:SLACK_SECRET"}, "mattermost": {"tokens": ["env:MM_TOKEN", "plain"]}}"#,
-            environment: ["SLACK_SECRET": "s3cret", "MM_TOKEN": "tok"])
+            #"{"slack": {"signingSecret": "env:SLACK_SECRET"}, "mattermost": {"tokens": ["env:MM_TOKEN", "plain"]}, "#
+                + #""statusToken": "env:STATUS_TOKEN"}"#,
+            environment: ["SLACK_SECRET": "s3cret", "MM_TOKEN": "tok", "STATUS_TOKEN": "status-0123456789abcdef"])
         #expect(settings.slack.signingSecret == "s3cret")
         #expect(settings.mattermost.tokens == ["tok", "plain"])
+        #expect(settings.statusToken == "status-0123456789abcdef")
     }
 
     @Test func eachBadSettingIsNamedByItsKey() {
@@ -61,6 +67,14 @@ import Testing
                 #"{"api": {"clients": {"kiosk": {"token": "0123456789abcdef0", "notifyURL": "mailto:x"}}}}"#,
                 "webhooks.api.clients.kiosk.notifyURL: \"mailto:x\" is not an http or https URL"
             ),
+            (#"{"statusToken": "short"}"#, "webhooks.statusToken: at least 16 characters"),
+            (#"{"statusToken": "env:NO_STATUS_TOKEN"}"#, "webhooks.statusToken: the environment variable"),
+            (#"{"idleTimeoutSeconds": 0}"#, "webhooks.idleTimeoutSeconds: above 0 and at most 3600"),
+            (#"{"readTimeoutSeconds": 1e12}"#, "webhooks.readTimeoutSeconds: above 0 and at most 3600"),
+            (#"{"maximumHeaderBytes": 100}"#, "webhooks.maximumHeaderBytes: from 1024 to 1048576"),
+            (#"{"maximumBodyBytes": 1e15}"#, "webhooks.maximumBodyBytes"),
+            (#"{"timestampToleranceSeconds": 1e300}"#, "webhooks.timestampToleranceSeconds: from 10 to 86400"),
+            (#"{"deliveryTimeoutSeconds": 1e300}"#, "webhooks.deliveryTimeoutSeconds: above 0 and at most 3600"),
         ]
         for (json, expected) in cases {
             let problem = Self.problem(json)
@@ -80,10 +94,8 @@ extension WebhookSettingsTests {
         #expect(settings.port == WebhookSettings().port)
         #expect(settings.host == WebhookSettings().host)
         let text = String(decoding: data, as: UTF8.self)
-        for key in [
-            "webhooks", "enabled", "host", "port", "maximumBodyBytes", "acknowledgeAfterSeconds",
-            "timestampToleranceSeconds", "deliveryTimeoutSeconds", "slack", "signingSecret", "incomingWebhooks",
-            "mattermost", "tokens", "discord", "publicKey", "apiBaseURL", "teams", "secret", "api", "clients",
+        for key in WebhookSettings.CodingKeys.allCases.map(\.rawValue) + [
+            "webhooks", "signingSecret", "incomingWebhooks", "tokens", "publicKey", "apiBaseURL", "secret", "clients",
         ] {
             #expect(text.contains("\"\(key)\""), "config.example.json does not mention \(key)")
         }

@@ -5,7 +5,9 @@ import HomeroomCore
 /// `{"user": "alice", "lines": […], "text": "…"}` for `api:CLIENT:alice` (to that client), or
 /// `{"channel": "#lobby", …}` for a channel (to every client with a URL). Each post carries the
 /// `Idempotency-Key` header and, for a client with an HMAC secret, `X-Homeroom-Client`,
-/// `X-Homeroom-Timestamp` and `X-Homeroom-Signature` as the client signs its own requests.
+/// `X-Homeroom-Timestamp` and `X-Homeroom-Notification-Signature: v1=HEX(HMAC-SHA256(secret,
+/// "homeroom-notification:v1:TIMESTAMP:BODY"))`: a scheme of its own, so that a captured
+/// notification posted back to `/api/v1/messages` is refused.
 public struct APINotificationSender: MessageSender {
     public let adapter = WebhookPlatform.api.rawValue
     let urls: [String: URL]
@@ -59,10 +61,10 @@ public struct APINotificationSender: MessageSender {
         let body = JSONBody.encode(notification)
         let timestamp = String(Int(clock.now.timeIntervalSince1970))
         var headers: [OutgoingRequest.HeaderField] = []
-        if let signature = credentials.signature(client: client, timestamp: timestamp, body: body) {
+        if let signature = credentials.notificationSignature(client: client, timestamp: timestamp, body: body) {
             headers += [
                 .init("X-Homeroom-Client", client), .init("X-Homeroom-Timestamp", timestamp),
-                .init("X-Homeroom-Signature", signature),
+                .init(APICredentials.notificationSignatureHeader, signature),
             ]
         }
         try await poster.post(body, to: url, idempotencyKey: key, headers: headers)

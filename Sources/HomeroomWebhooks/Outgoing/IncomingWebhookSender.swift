@@ -34,14 +34,15 @@ public struct IncomingWebhookSender: MessageSender {
         try await poster.post(payload(message.lines), to: url, idempotencyKey: message.idempotencyKey)
     }
 
-    /// The platform's JSON for a message of `lines`.
+    /// The platform's JSON for a message of `lines`, the text escaped for the platform.
     func payload(_ lines: [String]) -> [UInt8] {
         let reply = Reply(lines: lines)
         switch platform {
-        case .slack: return JSONBody.encode(["text": reply.text.escapingMarkup])
+        case .slack: return JSONBody.encode(["text": SlackText.escaping(reply.text)])
         case .discord: return JSONBody.encode(DiscordResponse.Message(reply))
         case .teams: return JSONBody.encode(TeamsEndpoint.Answer(reply))
-        case .mattermost, .api: return JSONBody.encode(["text": reply.text])
+        case .mattermost: return JSONBody.encode(["text": MattermostText.escaping(reply.text)])
+        case .api: return JSONBody.encode(["text": reply.text])
         }
     }
 }

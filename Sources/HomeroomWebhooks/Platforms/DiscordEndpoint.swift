@@ -16,7 +16,7 @@ struct DiscordEndpoint: Sendable {
         guard let signature else { throw .notSetUp("Discord interactions", key: "discord.publicKey") }
         try gateway.checkSignedRequest(
             request, signatureHeader: "X-Signature-Ed25519", timestampHeader: "X-Signature-Timestamp",
-            replays: replays, platform: "Discord"
+            replays: replays, platform: "Discord", decode: DiscordSignature.signature(in:)
         ) { signed, timestamp in
             signature.isValid(signature: signed, timestamp: timestamp, body: request.body)
         }

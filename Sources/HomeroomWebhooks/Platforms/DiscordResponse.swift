@@ -31,15 +31,15 @@ struct DiscordResponse: Encodable {
 
     /// The answer carrying a note only the user sees.
     static func note(_ text: String) -> DiscordResponse {
-        DiscordResponse(type: 4, data: Message(content: text, flags: ephemeral))
+        DiscordResponse(type: 4, data: Message(content: DiscordText.escaping(text), flags: ephemeral))
     }
 }
 
 extension DiscordResponse.Message {
-    /// `reply` as a message: cut to Discord's length with a note, private when the reply is.
+    /// `reply` as a message: escaped, cut to Discord's length with a note, private when the reply is.
     init(_ reply: Reply) {
         self.init(
-            content: Self.fitted(reply.text),
+            content: Self.fitted(DiscordText.escaping(reply.text)),
             flags: reply.visibility == .sender || reply.isError ? DiscordResponse.ephemeral : nil)
     }
 

@@ -29,6 +29,7 @@ struct MattermostEndpoint: Sendable {
             sender: UserID(adapter: WebhookPlatform.mattermost.rawValue, id: "\(form.team_id):\(form.user_id)"),
             senderIsVerified: true, conversation: direct ? .direct : .channel(form.channel_id),
             text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
-        return await gateway.answerSlashCommand(message, responseURL: form.response_url, escapeForSlack: false)
+        return await gateway.answerSlashCommand(
+            message, responseURL: form.response_url, escaping: MattermostText.escaping)
     }
 }

@@ -51,21 +51,22 @@ struct MessageAPIEndpoint: Sendable {
     /// The client's name, from its bearer token or its HMAC signature.
     private func authenticate(_ request: RawRequest) throws(WebhookRejection) -> String {
         if let authorization = request.header("Authorization") {
-            guard authorization.lowercased().hasPrefix("bearer "),
-                let client = credentials.client(bearer: String(authorization.dropFirst(7)))
-            else {
+            guard let token = BearerToken.read(authorization), let client = credentials.client(bearer: token) else {
                 throw .unauthorized("the bearer token does not match a client")
             }
             return client
+        }
+        if request.header(APICredentials.notificationSignatureHeader) != nil {
+            throw .unauthorized("this is a notification Homeroom sent, not a request to it")
         }
         guard let client = request.header("X-Homeroom-Client"), request.header("X-Homeroom-Signature") != nil else {
             throw .unauthorized("send Authorization: Bearer TOKEN, or X-Homeroom-Client, -Timestamp and -Signature")
         }
         try gateway.checkSignedRequest(
             request, signatureHeader: "X-Homeroom-Signature", timestampHeader: "X-Homeroom-Timestamp", replays: replays,
-            platform: "API"
-        ) { signed, timestamp in
-            credentials.isValid(client: client, signature: signed, timestamp: timestamp, body: request.body)
+            platform: "API", decode: APICredentials.code(in:)
+        ) { code, timestamp in
+            credentials.isValid(client: client, code: code, timestamp: timestamp, body: request.body)
         }
         return client
     }

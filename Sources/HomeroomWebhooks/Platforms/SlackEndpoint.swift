@@ -14,9 +14,9 @@ struct SlackEndpoint: Sendable {
         guard let signature else { throw .notSetUp("Slack commands", key: "slack.signingSecret") }
         try gateway.checkSignedRequest(
             request, signatureHeader: "X-Slack-Signature", timestampHeader: "X-Slack-Request-Timestamp",
-            replays: replays, platform: "Slack"
-        ) { signed, timestamp in
-            signature.isValid(signature: signed, timestamp: timestamp, body: request.body)
+            replays: replays, platform: "Slack", decode: SlackSignature.code(in:)
+        ) { code, timestamp in
+            signature.isValid(code: code, timestamp: timestamp, body: request.body)
         }
         let form = try request.form(SlashCommandForm.self)
         guard !form.team_id.isEmpty, !form.user_id.isEmpty, !form.channel_id.isEmpty else {
@@ -27,6 +27,6 @@ struct SlackEndpoint: Sendable {
             sender: UserID(adapter: WebhookPlatform.slack.rawValue, id: "\(form.team_id):\(form.user_id)"),
             senderIsVerified: true, conversation: direct ? .direct : .channel(form.channel_id),
             text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
-        return await gateway.answerSlashCommand(message, responseURL: form.response_url, escapeForSlack: true)
+        return await gateway.answerSlashCommand(message, responseURL: form.response_url, escaping: SlackText.escaping)
     }
 }

@@ -4,6 +4,9 @@ import HomeroomCore
 /// The JSON Slack and Mattermost take as a slash command's answer, both in the HTTP response
 /// and posted to `response_url`: `{"response_type": "in_channel" | "ephemeral", "text": …}`.
 struct SlashCommandReply: Encodable {
+    /// How one platform writes plain text literally (``SlackText`` or ``MattermostText``).
+    typealias Escaping = @Sendable (String) -> String
+
     let responseType: String
     let text: String
 
@@ -12,15 +15,15 @@ struct SlashCommandReply: Encodable {
         case text
     }
 
-    /// The answer for `reply`; Slack's text needs `&`, `<` and `>` escaped, Mattermost's does not.
-    init(_ reply: Reply, escapeForSlack: Bool) {
+    /// The answer for `reply`, its text escaped for the platform.
+    init(_ reply: Reply, escaping: Escaping) {
         responseType = reply.visibility == .conversation && !reply.isError ? "in_channel" : "ephemeral"
-        text = escapeForSlack ? reply.text.escapingMarkup : reply.text
+        text = escaping(reply.text)
     }
 
     /// An answer only the sender sees.
-    init(ephemeral note: String) {
+    init(ephemeral note: String, escaping: Escaping) {
         responseType = "ephemeral"
-        text = note
+        text = escaping(note)
     }
 }

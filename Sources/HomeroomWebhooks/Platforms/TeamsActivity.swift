@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parts of a Teams outgoing-webhook activity Homeroom reads.
 struct TeamsActivity: Decodable {
     struct Account: Decodable {
@@ -24,6 +26,18 @@ struct TeamsActivity: Decodable {
     let from: Account
     let conversation: ConversationInfo
     let channelData: ChannelData?
+    /// When Teams sent the activity, in ISO 8601 (`2026-11-23T17:00:00.1234567Z`).
+    let timestamp: String?
+
+    /// The instant ``timestamp`` names (its fraction of a second left out), or nil.
+    var sentAt: Date? {
+        guard var text = timestamp else { return nil }
+        if let dot = text.firstIndex(of: ".") {
+            let end = text[dot...].dropFirst().firstIndex { !$0.isASCII || !$0.isNumber } ?? text.endIndex
+            text.removeSubrange(dot..<end)
+        }
+        return try? Date(text, strategy: .iso8601)
+    }
 
     /// The tenant (the school's Microsoft 365 organisation), part of the user's id.
     var tenant: String { channelData?.tenant?.id ?? conversation.tenantId ?? "unknown" }

@@ -3,8 +3,12 @@ import HomeroomCore
 import Hummingbird
 
 /// `POST /teams/messages`: a Teams outgoing webhook (someone @mentioned the bot in a channel).
-/// The HMAC over the body is checked first. Teams waits 5 seconds and offers no way to answer
-/// later, so a command that takes longer gets a "still working" note instead.
+/// The HMAC over the body is checked first. Teams signs no timestamp, so each HMAC is accepted
+/// once: the replay guard keeps it for twice the timestamp tolerance after it arrived, and the
+/// activity's own `timestamp` (inside the signed body) must be within the tolerance of the clock.
+/// A request with the very same body is refused within that window; every new message differs (its
+/// id and time are in the body). Teams waits 5 seconds and offers no way to answer later, so a
+/// command that takes longer gets a "still working" note instead.
 struct TeamsEndpoint: Sendable {
     /// An answer: `{"type": "message", "text": …}`.
     struct Answer: Encodable {
@@ -13,11 +17,11 @@ struct TeamsEndpoint: Sendable {
 
         /// The reply's lines as Teams shows them: escaped, one per line.
         init(_ reply: Reply) {
-            text = reply.lines.map(\.escapingMarkup).joined(separator: "<br>")
+            text = reply.lines.map(TeamsText.escaping).joined(separator: "<br>")
         }
 
         init(note: String) {
-            text = note.escapingMarkup
+            text = TeamsText.escaping(note)
         }
     }
 
@@ -25,6 +29,7 @@ struct TeamsEndpoint: Sendable {
     static let deadline = Duration.milliseconds(4500)
 
     let signature: TeamsSignature?
+    let replays: ReplayGuard
     let gateway: CommandGateway
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
@@ -32,10 +37,18 @@ struct TeamsEndpoint: Sendable {
         guard let authorization = request.header("Authorization") else {
             throw .unauthorized("the Authorization header is missing")
         }
-        guard signature.isValid(authorization: authorization, body: request.body) else {
+        guard let code = TeamsSignature.code(in: authorization), signature.isValid(code: code, body: request.body)
+        else {
             throw .unauthorized("the Teams HMAC does not match")
         }
         let activity = try JSONBody.decode(TeamsActivity.self, from: request.body)
+        let now = gateway.clock.now
+        if let sentAt = activity.sentAt {
+            try SignedTimestamp.check(sentAt, now: now, tolerance: gateway.timestampTolerance)
+        }
+        guard replays.firstUse(of: code, signedAt: now, now: now) else {
+            throw .unauthorized("this request was already received (a replay)")
+        }
         let typed = activity.typedText
         let botName = gateway.dispatcher.recognizer.botName
         let message = IncomingMessage(

@@ -14,12 +14,17 @@ struct DiscordSignature: Sendable {
         publicKey = raw
     }
 
-    /// True when `signature` (hex) signs `timestamp` followed by `body`.
-    func isValid(signature: String, timestamp: String, body: some Collection<UInt8>) -> Bool {
-        guard let bytes = HexBytes.decode(signature), bytes.count == 64 else { return false }
+    /// The 64 signature bytes a header names in hex (either case), or nil.
+    static func signature(in header: String) -> [UInt8]? {
+        guard let bytes = HexBytes.decode(header), bytes.count == 64 else { return nil }
+        return bytes
+    }
+
+    /// True when `signature` signs `timestamp` followed by `body`.
+    func isValid(signature: [UInt8], timestamp: String, body: some Collection<UInt8>) -> Bool {
         var message = Array(timestamp.utf8)
         message.append(contentsOf: body)
         guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
-        return key.isValidSignature(bytes, for: message)
+        return key.isValidSignature(signature, for: message)
     }
 }

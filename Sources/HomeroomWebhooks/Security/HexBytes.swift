@@ -15,6 +15,13 @@ enum HexBytes {
         return bytes
     }
 
+    /// The bytes of the hex digits after `prefix` in `text` (`v0=` and a signature), or nil
+    /// when the prefix is not there.
+    static func decode(_ text: String, after prefix: String) -> [UInt8]? {
+        guard text.hasPrefix(prefix) else { return nil }
+        return decode(text.dropFirst(prefix.count))
+    }
+
     /// Lowercase hex digits for `bytes`.
     static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)

@@ -11,12 +11,13 @@ struct SlackSignature: Sendable {
         secret = Array(signingSecret.utf8)
     }
 
-    /// True when `signature` (the header, with its `v0=`) signs `timestamp` and `body`.
-    func isValid(signature: String, timestamp: String, body: some Collection<UInt8>) -> Bool {
-        guard signature.hasPrefix("v0="), let code = HexBytes.decode(signature.dropFirst(3)) else { return false }
+    /// The HMAC a header names (`v0=` and hex digits in either case), or nil.
+    static func code(in header: String) -> [UInt8]? { HexBytes.decode(header, after: "v0=") }
+
+    /// True when `code` signs `timestamp` and `body`.
+    func isValid(code: [UInt8], timestamp: String, body: some Collection<UInt8>) -> Bool {
         var message = Array("v0:\(timestamp):".utf8)
         message.append(contentsOf: body)
         return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: message, using: SymmetricKey(data: secret))
     }
-
 }

@@ -12,12 +12,17 @@ struct TeamsSignature: Sendable {
         key = Array(bytes)
     }
 
-    /// True when `authorization` (the whole header) signs `body`.
-    func isValid(authorization: String, body: some Collection<UInt8>) -> Bool {
+    /// The HMAC an `Authorization` header names (`HMAC` and base64), or nil.
+    static func code(in authorization: String) -> [UInt8]? {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "hmac",
             let code = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces))
-        else { return false }
-        return HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Array(body), using: SymmetricKey(data: key))
+        else { return nil }
+        return Array(code)
+    }
+
+    /// True when `code` signs `body`.
+    func isValid(code: [UInt8], body: some Collection<UInt8>) -> Bool {
+        HMAC<SHA256>.isValidAuthenticationCode(code, authenticating: Array(body), using: SymmetricKey(data: key))
     }
 }

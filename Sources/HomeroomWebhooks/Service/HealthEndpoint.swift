@@ -1,9 +1,11 @@
 import Foundation
 import HomeroomCore
 import Hummingbird
+import NIOCore
 
-/// `GET /healthz`: 200 when storage answers, 503 when it does not, with each adapter's state and
-/// the outbox's depth, for a load balancer or a monitoring check.
+/// `GET /healthz`: 200 when storage answers, 503 when it does not, for a load balancer or a
+/// monitoring check. A caller that ``StatusAccess`` lets in gets each adapter's state, the outbox's
+/// depth and what storage said; anyone else gets the word `ok` or `down` and nothing more.
 struct HealthEndpoint: Sendable {
     struct Report: Encodable {
         struct Adapter: Encodable {
@@ -22,7 +24,7 @@ struct HealthEndpoint: Sendable {
     let outbox: Outbox
     let adapterStatus: AdapterStatusBoard
 
-    func respond() async -> Response {
+    func respond(detailed: Bool) async -> Response {
         var storage = "ok"
         var pending: Int?
         do {
@@ -31,15 +33,21 @@ struct HealthEndpoint: Sendable {
         } catch {
             storage = "unreachable: \(String(describing: error).prefix(200))"
         }
+        let healthy = storage == "ok"
+        let status: HTTPResponse.Status = healthy ? .ok : .serviceUnavailable
+        guard detailed else {
+            return Response(
+                status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: healthy ? "ok" : "down")))
+        }
         let adapters = adapterStatus.snapshot.mapValues {
             Report.Adapter(
                 state: $0.state.rawValue, detail: $0.detail,
                 since: $0.since.formatted(.iso8601))
         }
-        let healthy = storage == "ok"
         return JSONBody.response(
             Report(
                 status: healthy ? "ok" : "unavailable", storage: storage, adapters: adapters, outboxPending: pending),
-            status: healthy ? .ok : .serviceUnavailable)
+            status: status)
     }
 }

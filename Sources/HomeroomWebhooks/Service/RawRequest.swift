@@ -7,17 +7,11 @@ struct RawRequest: Sendable {
     let body: [UInt8]
     let headers: HTTPFields
 
-    /// Reads the body of `request`, refusing one larger than `limit` bytes with 413.
-    static func read(_ request: Request, limit: Int) async throws -> RawRequest {
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw WebhookRejection(.contentTooLarge, "the body is larger than \(limit) bytes")
-        }
-        do {
-            let buffer = try await request.body.collect(upTo: limit)
-            return RawRequest(body: Array(buffer.readableBytesView), headers: request.headers)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw WebhookRejection(.contentTooLarge, "the body is larger than \(limit) bytes")
-        }
+    /// The body and headers of `request`, whose body ``RequestBodyDeadline`` already read (within
+    /// `webhooks.maximumBodyBytes` and `webhooks.readTimeoutSeconds`).
+    static func read(_ request: Request) async throws -> RawRequest {
+        let buffer = try await request.body.collect(upTo: .max)
+        return RawRequest(body: Array(buffer.readableBytesView), headers: request.headers)
     }
 
     /// The value of the header `name`, if present.

@@ -17,7 +17,9 @@ struct RejectionMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let rejection as WebhookRejection {
-            return refuse(request, status: rejection.status, message: rejection.message)
+            var response = refuse(request, status: rejection.status, message: rejection.message)
+            if rejection.closesConnection { response.headers[.connection] = "close" }
+            return response
         } catch let error as HTTPError {
             let message =
                 error.status == .notFound

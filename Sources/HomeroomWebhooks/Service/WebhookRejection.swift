@@ -5,10 +5,13 @@ import HTTPTypes
 struct WebhookRejection: Error, CustomStringConvertible {
     let status: HTTPResponse.Status
     let message: String
+    /// True when the request's body was not read: the answer asks the client to close the connection.
+    let closesConnection: Bool
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, closesConnection: Bool = false) {
         self.status = status
         self.message = message
+        self.closesConnection = closesConnection
     }
 
     var description: String { "\(status.code) \(message)" }

@@ -102,7 +102,10 @@ public struct APISettings: Sendable, Decodable {
         /// Signs requests: `X-Homeroom-Signature: v1=HEX(HMAC-SHA256(secret, "v1:TIMESTAMP:BODY"))`.
         public var hmacSecret: String?
         /// Where Homeroom posts notifications for the client's users and channels (circle posts,
-        /// subscriptions), signed like requests when there is an `hmacSecret`; none when absent.
+        /// subscriptions); with an `hmacSecret` each is signed in the notification scheme,
+        /// `X-Homeroom-Notification-Signature: v1=HEX(HMAC-SHA256(secret,
+        /// "homeroom-notification:v1:TIMESTAMP:BODY"))`, which no request to the API can carry.
+        /// None when absent.
         public var notifyURL: URL?
 
         enum CodingKeys: String, CodingKey, CaseIterable { case token, hmacSecret, notifyURL }

@@ -13,6 +13,17 @@ public struct WebhookSettings: Sendable, Decodable {
     public var port = 8080
     /// Larger request bodies get 413.
     public var maximumBodyBytes = 65_536
+    /// A request whose headers are larger gets 400 and its connection is closed.
+    public var maximumHeaderBytes = 16_384
+    /// A connection with no request under way for this many seconds is closed; a request's
+    /// headers must arrive within it.
+    public var idleTimeoutSeconds = 60.0
+    /// A request's body must have arrived this many seconds after its headers, or the
+    /// connection is closed.
+    public var readTimeoutSeconds = 10.0
+    /// The bearer token that lets a caller from another machine read `/healthz` in full and
+    /// `/metrics`; nil lets only this machine (loopback, not through a proxy) see them.
+    public var statusToken: String?
     /// A command not answered within this many seconds is acknowledged at once and answered
     /// later through the platform's response URL (Slack allows 3 s).
     public var acknowledgeAfterSeconds = 2.5
@@ -32,8 +43,9 @@ public struct WebhookSettings: Sendable, Decodable {
     public var api = APISettings()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case enabled, host, port, maximumBodyBytes, acknowledgeAfterSeconds, timestampToleranceSeconds,
-            deliveryTimeoutSeconds, slack, mattermost, discord, teams, api
+        case enabled, host, port, maximumBodyBytes, maximumHeaderBytes, idleTimeoutSeconds, readTimeoutSeconds,
+            statusToken, acknowledgeAfterSeconds, timestampToleranceSeconds, deliveryTimeoutSeconds, slack,
+            mattermost, discord, teams, api
     }
 
     /// The defaults: listening on 127.0.0.1:8080 with no platform set up.
@@ -46,6 +58,10 @@ public struct WebhookSettings: Sendable, Decodable {
         host = try container.decode(.host, or: host)
         port = try container.decode(.port, or: port)
         maximumBodyBytes = try container.decode(.maximumBodyBytes, or: maximumBodyBytes)
+        maximumHeaderBytes = try container.decode(.maximumHeaderBytes, or: maximumHeaderBytes)
+        idleTimeoutSeconds = try container.decode(.idleTimeoutSeconds, or: idleTimeoutSeconds)
+        readTimeoutSeconds = try container.decode(.readTimeoutSeconds, or: readTimeoutSeconds)
+        statusToken = try container.decodeSecret(.statusToken, environment: decoder.homeroomEnvironment)
         acknowledgeAfterSeconds = try container.decode(.acknowledgeAfterSeconds, or: acknowledgeAfterSeconds)
         timestampToleranceSeconds = try container.decode(.timestampToleranceSeconds, or: timestampToleranceSeconds)
         deliveryTimeoutSeconds = try container.decode(.deliveryTimeoutSeconds, or: deliveryTimeoutSeconds)
@@ -58,14 +74,30 @@ public struct WebhookSettings: Sendable, Decodable {
             throw container.invalid(.host, "an address such as 127.0.0.1 or 0.0.0.0")
         }
         guard (0...65535).contains(port) else { throw container.invalid(.port, "a port from 1 to 65535, or 0 for any") }
-        guard maximumBodyBytes >= 1024 else { throw container.invalid(.maximumBodyBytes, "at least 1024") }
+        guard (1024...104_857_600).contains(maximumBodyBytes) else {
+            throw container.invalid(.maximumBodyBytes, "from 1024 to 104857600")
+        }
+        guard (1024...1_048_576).contains(maximumHeaderBytes) else {
+            throw container.invalid(.maximumHeaderBytes, "from 1024 to 1048576")
+        }
+        guard idleTimeoutSeconds > 0, idleTimeoutSeconds <= 3600 else {
+            throw container.invalid(.idleTimeoutSeconds, "above 0 and at most 3600")
+        }
+        guard readTimeoutSeconds > 0, readTimeoutSeconds <= 3600 else {
+            throw container.invalid(.readTimeoutSeconds, "above 0 and at most 3600")
+        }
+        if let statusToken, statusToken.utf8.count < 16 {
+            throw container.invalid(.statusToken, "at least 16 characters (e.g. from: openssl rand -hex 24)")
+        }
         guard acknowledgeAfterSeconds > 0, acknowledgeAfterSeconds <= 2.9 else {
             throw container.invalid(.acknowledgeAfterSeconds, "above 0 and at most 2.9 (Slack waits 3 s)")
         }
-        guard timestampToleranceSeconds >= 10 else {
-            throw container.invalid(.timestampToleranceSeconds, "at least 10")
+        guard timestampToleranceSeconds >= 10, timestampToleranceSeconds <= 86_400 else {
+            throw container.invalid(.timestampToleranceSeconds, "from 10 to 86400")
         }
-        guard deliveryTimeoutSeconds > 0 else { throw container.invalid(.deliveryTimeoutSeconds, "above 0") }
+        guard deliveryTimeoutSeconds > 0, deliveryTimeoutSeconds <= 3600 else {
+            throw container.invalid(.deliveryTimeoutSeconds, "above 0 and at most 3600")
+        }
     }
 
     /// The platforms whose outgoing notifications have URLs, by adapter name.

@@ -1,0 +1,10 @@
+import Foundation
+
+/// `Authorization: Bearer TOKEN`, as the JSON API's clients and status scrapers send it.
+enum BearerToken {
+    /// The token of an `Authorization` header (the scheme in any case), or nil for another scheme.
+    static func read(_ authorization: String) -> String? {
+        guard authorization.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+    }
+}
