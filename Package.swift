@@ -290,9 +290,20 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+        .testTarget(
+            name: "HomeroomFetchTests",
+            dependencies: [
+                "HomeroomFetch", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
     ]
 )

@@ -1,6 +1,5 @@
 import Foundation
 import HomeroomCore
-import HomeroomFetch
 import HomeroomRuntime
 import HomeroomTesting
 import HomeroomWebhooks
@@ -17,12 +16,13 @@ func benchmarkOutbox() async throws {
     guard case .sqlite(let path) = database.location else { return }
     var configuration = HomeroomConfiguration()
     configuration.storage.sqlite = path
+    configuration.fetch.allowedHosts = [LoopbackHTTPServer.host]
     var logger = Logger(label: "homeroom.bench")
     logger.logLevel = .error
     let runtime = try await BotRuntime.start(configuration: try configuration.resolve(), plugins: [], logger: logger)
     let sender = TimedSender(
         IncomingWebhookSender(
-            platform: .mattermost, urls: ["*": receiver.url("/hooks/town")], fetcher: HTTPFetcher(),
+            platform: .mattermost, urls: ["*": receiver.url("/hooks/town")], fetcher: runtime.fetcher,
             timeout: .seconds(5)))
     let worker = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: logger)
     // The reference in the same run: each delivery recorded in a transaction of its own.

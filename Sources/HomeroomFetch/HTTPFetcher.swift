@@ -1,112 +1,231 @@
 import AsyncHTTPClient
 import Foundation
 import HomeroomCore
+import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
-/// ``HTTPFetching`` on AsyncHTTPClient: a GET with a deadline for the whole exchange, up to five
-/// redirects, ETag/Last-Modified conditional requests and a cap on the body that is checked while
-/// it streams in (a huge or endless body is cut off, not buffered).
+/// ``HTTPFetching`` on AsyncHTTPClient, fenced: every host is resolved here and each address
+/// checked against a ``FetchPolicy`` (by default only public addresses), and the connection is
+/// pinned to the address that was checked, so a name that resolves differently a moment later
+/// (DNS rebinding) cannot lead elsewhere. Redirects are followed here, each hop checked again: at
+/// most five, never from https to http. One deadline covers the whole exchange — resolution,
+/// redirects, headers and body — and the body is capped while it streams in. Conditional
+/// requests (ETag, Last-Modified) for feeds.
+///
+/// A failure is a ``FetchError`` whose message is short and safe for chat; its detail (host,
+/// address, the network's words) is written to `logger`.
 public struct HTTPFetcher: HTTPFetching {
-    private let client: HTTPClient?
+    private let policy: FetchPolicy
+    private let resolver: any HostResolving
+    private let tlsConfiguration: TLSConfiguration?
+    private let logger: Logger
 
-    /// Uses the given client, or AsyncHTTPClient's process-wide one (which follows redirects and
-    /// needs no shutdown), created only when the first fetch happens: a bot that never fetches
-    /// starts no event loop threads for it.
-    public init(client: HTTPClient? = nil) {
-        self.client = client
+    /// A fetcher that connects only where `policy` allows, logging each failure's detail to
+    /// `logger` (nowhere when not given).
+    public init(policy: FetchPolicy = .publicInternetOnly, logger: Logger? = nil) {
+        self.init(policy: policy, resolver: SystemHostResolver.shared, tlsConfiguration: nil, logger: logger)
+    }
+
+    /// A fetcher with its own resolver and TLS settings (a test's certificate authority).
+    package init(
+        policy: FetchPolicy, resolver: any HostResolving, tlsConfiguration: TLSConfiguration?, logger: Logger?
+    ) {
+        self.policy = policy
+        self.resolver = resolver
+        self.tlsConfiguration = tlsConfiguration
+        self.logger = logger ?? Logger(label: "homeroom.fetch", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
     public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
-        var outgoing = try Self.makeRequest(request.url)
+        let fetcher = self
+        return try await fenced(request.url, timeout: request.timeout) { deadline in
+            var url = request.url
+            var followed = 0
+            while true {
+                switch try await fetcher.get(url, request: request, deadline: deadline) {
+                case .answered(let response):
+                    return response
+                case .redirected(let location):
+                    url = try RedirectRule.target(of: location, from: url, followed: followed)
+                    followed += 1
+                }
+            }
+        }
+    }
+
+    /// Sends the request and returns whatever the server answered; a redirect is an answer too
+    /// (its status), not followed, so a signed body never travels to an address it was not meant for.
+    public func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
+        let fetcher = self
+        return try await fenced(request.url, timeout: request.timeout) { deadline in
+            let target = try await fetcher.pin(request.url)
+            var outgoing = fetcher.makeRequest(request.url)
+            outgoing.method = HTTPMethod(rawValue: request.method)
+            for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+            outgoing.body = .bytes(request.body)
+            return try await PinnedClients.shared.withClient(host: target.host, address: target.address) { client in
+                let response = try await client.execute(outgoing, deadline: deadline)
+                var body: [UInt8] = []
+                // The rest is read and dropped, so the connection can serve the next post.
+                for try await buffer in response.body where body.count < Self.keptResponseBytes {
+                    body.append(contentsOf: buffer.readableBytesView.prefix(Self.keptResponseBytes - body.count))
+                }
+                return OutgoingResponse(
+                    status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"),
+                    body: body)
+            }
+        }
+    }
+
+    /// What one hop of a fetch gave.
+    private enum Hop: Sendable {
+        case answered(FetchResponse)
+        case redirected(location: String)
+    }
+
+    /// One GET to `url`, pinned to its checked address; its body read whole (up to the cap).
+    private func get(_ url: URL, request: FetchRequest, deadline: NIODeadline) async throws -> Hop {
+        let target = try await pin(url)
+        var outgoing = makeRequest(url)
         if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified = request.lastModified {
             outgoing.headers.add(name: "If-Modified-Since", value: lastModified)
         }
-        let deadline = Self.deadline(after: request.timeout)
-        do {
-            let response = try await (client ?? .shared).execute(outgoing, deadline: deadline)
-            switch response.status.code {
-            case 304:
-                return .notModified
-            case 200..<300:
-                if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init),
-                    declared > request.maximumBytes
-                {
-                    throw FetchError("the file is \(declared) bytes, more than the limit of \(request.maximumBytes)")
-                }
-                var body: [UInt8] = []
-                for try await buffer in response.body {
-                    guard body.count + buffer.readableBytes <= request.maximumBytes else {
-                        throw FetchError("the file is larger than the limit of \(request.maximumBytes) bytes")
-                    }
-                    body.append(contentsOf: buffer.readableBytesView)
-                }
-                return .fetched(
-                    body: body, etag: response.headers.first(name: "ETag"),
-                    lastModified: response.headers.first(name: "Last-Modified"))
-            default:
-                throw FetchError("the server answered \(response.status.code) \(response.status.reasonPhrase)")
+        let limit = request.maximumBytes
+        return try await PinnedClients.shared.withClient(host: target.host, address: target.address) { client in
+            let response = try await client.execute(outgoing, deadline: deadline)
+            let status = Int(response.status.code)
+            if status == 304 { return .answered(.notModified) }
+            if RedirectRule.redirects(status), let location = response.headers.first(name: "Location") {
+                return .redirected(location: location)
             }
-        } catch let error as FetchError {
-            throw error
-        } catch {
-            throw Self.failure(error, url: request.url, timeout: request.timeout)
-        }
-    }
-
-    public func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
-        var outgoing = try Self.makeRequest(request.url)
-        outgoing.method = HTTPMethod(rawValue: request.method)
-        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
-        outgoing.body = .bytes(request.body)
-        do {
-            let response = try await (client ?? .shared).execute(
-                outgoing, deadline: Self.deadline(after: request.timeout))
+            guard (200..<300).contains(status) else {
+                throw FetchError(
+                    .status(status), message: "the server answered \(Self.statusText(response.status))",
+                    detail: "\(target.host) (\(target.address)) answered \(status) \(response.status.reasonPhrase)")
+            }
+            if let declared = response.headers.first(name: "Content-Length").flatMap(Int.init), declared > limit {
+                throw FetchError(
+                    .tooLarge, message: "the file is \(declared) bytes, more than the limit of \(limit)",
+                    detail: "\(target.host) declared \(declared) bytes, more than the limit of \(limit)")
+            }
             var body: [UInt8] = []
-            for try await buffer in response.body where body.count < Self.keptResponseBytes {
-                body.append(contentsOf: buffer.readableBytesView.prefix(Self.keptResponseBytes - body.count))
+            for try await buffer in response.body {
+                guard buffer.readableBytes <= limit - body.count else {
+                    throw FetchError(
+                        .tooLarge, message: "the file is larger than the limit of \(limit) bytes",
+                        detail: "\(target.host) sent more than \(limit) bytes")
+                }
+                body.append(contentsOf: buffer.readableBytesView)
             }
-            return OutgoingResponse(
-                status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), body: body)
-        } catch {
-            throw Self.failure(error, url: request.url, timeout: request.timeout)
+            return .answered(
+                .fetched(
+                    body: body, etag: response.headers.first(name: "ETag"),
+                    lastModified: response.headers.first(name: "Last-Modified")))
         }
     }
 
-    /// A request to `url` with Homeroom's User-Agent; refuses anything but an http or https address.
-    private static func makeRequest(_ url: URL) throws(FetchError) -> HTTPClientRequest {
-        guard url.isWebAddress else {
-            throw FetchError("\(url.absoluteString) is not an http or https address")
+    /// Where a connection to `url` goes: its host as AsyncHTTPClient names it, and the first of
+    /// its addresses the policy allows. Throws when none is allowed or the name does not resolve.
+    private func pin(_ url: URL) async throws -> (host: String, address: IPAddress) {
+        // AsyncHTTPClient reads the request's URL from its text: read the host the same way.
+        guard url.isWebAddress, let host = URL(string: url.absoluteString)?.host, !host.isEmpty else {
+            throw Self.notWebAddress
         }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let literal = bare.contains("%") ? nil : IPAddress(bare)
+        let connectionHost = literal.map { !$0.isIPv4 } == true ? "[\(bare)]" : bare
+        let addresses: [IPAddress]
+        do {
+            addresses = try await resolver.addresses(of: bare)
+        } catch let error as HostResolutionError {
+            throw FetchError(.unreachable, message: Self.unreachableMessage, detail: error.description)
+        }
+        var refused: (address: IPAddress, use: SpecialUse)?
+        for address in addresses {
+            guard let use = policy.refusal(host: bare, address: address) else {
+                return (connectionHost, address)
+            }
+            refused = refused ?? (address, use)
+        }
+        guard let refused else { throw FetchError(.unreachable, message: Self.unreachableMessage) }
+        let resolved = literal == refused.address ? "" : "\(bare) resolves to "
+        throw Self.forbidden(refused.use, detail: "\(resolved)\(refused.address), a \(refused.use.name) address")
+    }
+
+    private func makeRequest(_ url: URL) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url.absoluteString)
+        request.tlsConfiguration = tlsConfiguration
         request.headers.add(name: "User-Agent", value: "Homeroom/1.0 (school chat bot)")
         return request
     }
 
-    /// Why an exchange with `url` failed, in words for an admin.
-    private static func failure(_ error: any Error, url: URL, timeout: Duration) -> FetchError {
-        if let error = error as? HTTPClientError {
-            if error == .deadlineExceeded || error == .connectTimeout || error == .readTimeout {
-                return FetchError("no answer within \(timeout.components.seconds) s")
-            }
-            return FetchError("the request failed: \(error)")
+    /// Runs `exchange` within `timeout`, turning every failure into a ``FetchError`` whose detail
+    /// goes to the log.
+    private func fenced<T: Sendable>(
+        _ url: URL, timeout: Duration, _ exchange: @escaping @Sendable (NIODeadline) async throws -> T
+    ) async throws(FetchError) -> T {
+        guard url.isWebAddress else { throw Self.notWebAddress }
+        let deadline = NIODeadline.now() + TimeAmount(timeout)
+        let host = url.host ?? "?"
+        do {
+            return try await FetchDeadline.run(within: timeout) { try await exchange(deadline) }
+        } catch {
+            let failure = Self.failure(error, host: host, timeout: timeout)
+            logger.info("fetch failed", metadata: ["host": "\(host)", "detail": "\(failure.detail)"])
+            throw failure
         }
-        return FetchError("could not reach \(url.host ?? "the server"): \(describe(error))")
     }
 
-    /// How much of an answer to a sent request is kept (for the log); the rest is read and dropped.
+    /// Why an exchange with `host` failed.
+    private static func failure(_ error: any Error, host: String, timeout: Duration) -> FetchError {
+        let seconds = timeout.components.seconds
+        switch error {
+        case let error as FetchError:
+            return error
+        case is FetchDeadline.Passed:
+            return FetchError(
+                .timedOut, message: "the site did not answer within \(seconds) s",
+                detail: "no complete answer from \(host) within \(timeout)")
+        case let error as HTTPClientError where error == .deadlineExceeded:
+            return FetchError(
+                .timedOut, message: "the site did not answer within \(seconds) s",
+                detail: "no answer from \(host) within \(timeout)")
+        case is CancellationError:
+            return FetchError(.failed, message: "the fetch was stopped", detail: "the fetch from \(host) was cancelled")
+        default:
+            return FetchError(.unreachable, message: unreachableMessage, detail: "\(host): \(error)")
+        }
+    }
+
+    private static let unreachableMessage = "the site could not be reached"
+
+    private static let notWebAddress = FetchError(.notWebAddress, message: "only http and https addresses are fetched")
+
+    private static func forbidden(_ use: SpecialUse, detail: String) -> FetchError {
+        let message =
+            switch use {
+            case .privateNetwork, .sharedAddressSpace:
+                "that address is on a private network; an admin can allow it with fetch.allowPrivateNetworks"
+            case .loopback:
+                "that address is on the bot's own machine; an admin can allow it with fetch.allowedHosts"
+            case .linkLocal, .reserved:
+                "that address is on a network the bot does not fetch from; "
+                    + "an admin can allow it with fetch.allowedHosts"
+            case .multicast, .unspecified, .broadcast:
+                "that is not an address a page can be fetched from"
+            }
+        return FetchError(.forbiddenAddress, message: message, detail: detail + ", refused by the fetch settings")
+    }
+
+    /// `404 Not Found`; only the code when it is not a standard one, so a server's own words never reach chat.
+    private static func statusText(_ status: HTTPResponseStatus) -> String {
+        if case .custom = status { return "\(status.code)" }
+        return "\(status.code) \(status.reasonPhrase)"
+    }
+
+    /// How much of an answer to a sent request is kept (for the log).
     private static let keptResponseBytes = 4096
-
-    private static func deadline(after timeout: Duration) -> NIODeadline {
-        NIODeadline.now()
-            + .nanoseconds(
-                Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-        return text
-    }
 }

@@ -51,17 +51,19 @@ public final class BotRuntime: Sendable {
     }
 
     /// Creates the plugins from their configuration sections, opens the database, runs pending
-    /// migrations and builds the dispatcher. Handled commands are counted into `metrics` when given.
+    /// migrations and builds the dispatcher. Handled commands are counted into `metrics` when given;
+    /// without a `fetcher`, outgoing HTTP goes only where the configuration's `fetch` section allows.
     public static func start(
         configuration: ResolvedConfiguration, plugins pluginTypes: [any ConfigurablePlugin.Type],
-        clock: any HomeroomClock = SystemClock(), fetcher: any HTTPFetching = HTTPFetcher(),
+        clock: any HomeroomClock = SystemClock(), fetcher: (any HTTPFetching)? = nil,
         metrics: (any MetricsFactory)? = nil, logger: Logger
     ) async throws -> BotRuntime {
         let plugins = try makePlugins(pluginTypes, configuration: configuration)
         let database = try await configuration.storage.open(logger: logger)
         do {
             return try await assemble(
-                configuration: configuration, plugins: plugins, database: database, clock: clock, fetcher: fetcher,
+                configuration: configuration, plugins: plugins, database: database, clock: clock,
+                fetcher: fetcher ?? HTTPFetcher(policy: configuration.fetchPolicy, logger: logger),
                 observer: metrics.map { CommandMetrics(factory: $0) }, logger: logger)
         } catch {
             await database.close()
@@ -87,7 +89,9 @@ public final class BotRuntime: Sendable {
             rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer)
         let core: CorePlugin
         do {
-            core = try CorePlugin(login: login, switchboard: switchboard, plugins: plugins)
+            core = try CorePlugin(
+                login: login, switchboard: switchboard, plugins: plugins,
+                retention: configuration.configuration.security.retention)
         } catch let error as UserFacingError {
             throw ConfigurationError(key: "plugins", problem: error.message)
         }

@@ -4,9 +4,10 @@ import NIOHTTP1
 import NIOPosix
 import Synchronization
 
-/// A real HTTP server on 127.0.0.1 and a free port, for tests of code that fetches or posts: it
-/// serves the responses a test sets per path (one after another, the last one repeating),
-/// honours `If-None-Match`, and records the requests it got, bodies included.
+/// A real HTTP server on 127.0.0.1 (or another loopback address) and a free port, for tests of
+/// code that fetches or posts: it serves the responses a test sets per path (one after another,
+/// the last one repeating), honours `If-None-Match`, and records the requests it got, bodies
+/// included, and how many connections were opened.
 public final class LoopbackHTTPServer: Sendable {
     /// One response to serve.
     public struct Response: Sendable {
@@ -41,35 +42,48 @@ public final class LoopbackHTTPServer: Sendable {
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    private let state = Mutex<(responses: [String: [Response]], requests: [Request])>(([:], []))
+    private let state = Mutex<(responses: [String: [Response]], requests: [Request], connections: Int)>(
+        ([:], [], 0))
     private let channel: any Channel
+    /// The address it listens on.
+    public let address: String
     /// The port it listens on.
     public let port: Int
 
-    /// Starts a server; stop it with ``stop()``.
-    public static func start() async throws -> LoopbackHTTPServer {
+    /// Where servers listen unless told otherwise; the test configuration allows fetches to it.
+    public static let host = "127.0.0.1"
+
+    /// Starts a server on `address` (`127.0.0.2`, `::1`: any loopback address); stop it with ``stop()``.
+    public static func start(on address: String = host) async throws -> LoopbackHTTPServer {
         let server = LoopbackHTTPServerBox()
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+                server.server.withLock { $0 }?.state.withLock { $0.connections += 1 }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(LoopbackHTTPHandler(box: server))
                 }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
-        let instance = LoopbackHTTPServer(channel: channel, port: channel.localAddress?.port ?? 0)
+            .bind(host: address, port: 0).get()
+        let instance = LoopbackHTTPServer(channel: channel, address: address, port: channel.localAddress?.port ?? 0)
         server.server.withLock { $0 = instance }
         return instance
     }
 
-    private init(channel: any Channel, port: Int) {
+    private init(channel: any Channel, address: String, port: Int) {
         self.channel = channel
+        self.address = address
         self.port = port
     }
 
     /// The URL of a path on this server.
-    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL {
+        URL(string: "http://\(address.contains(":") ? "[\(address)]" : address):\(port)\(path)")!
+    }
+
+    /// The connections opened to it so far.
+    public var connections: Int { state.withLock { $0.connections } }
 
     /// Serves `response` at `path` from now on.
     public func serve(_ path: String, _ response: Response) {

@@ -39,12 +39,15 @@ public final class TestBot: Sendable {
         self.pluginTypes = pluginTypes
     }
 
-    /// The configuration tests start from: the defaults, with a cheap PIN hash (1000 rounds) and
-    /// rate limiting off unless a test switches it on.
+    /// The configuration tests start from: the defaults, with a cheap PIN hash (1000 rounds),
+    /// rate limiting off unless a test switches it on, and fetches allowed to 127.0.0.1, where
+    /// ``LoopbackHTTPServer`` listens (production refuses loopback unless `fetch.allowedHosts`
+    /// lists it).
     public static func testConfiguration() -> HomeroomConfiguration {
         var configuration = HomeroomConfiguration()
         configuration.security.pinHashRounds = 1000
         configuration.rateLimit.enabled = false
+        configuration.fetch.allowedHosts = [LoopbackHTTPServer.host]
         return configuration
     }
 

@@ -2,18 +2,23 @@ import ArgumentParser
 import Foundation
 import HomeroomCore
 import HomeroomFetch
+import HomeroomRuntime
 
 /// The bytes `homeroom inspect` reads: a local file, or an http(s) address fetched with the
-/// usual limits (5 MB, 20 seconds). A failure is one line on standard error and exit code 1.
+/// usual limits (5 MB, 20 seconds) and the `fetch` settings of the configuration `HOMEROOM_CONFIG`
+/// names (without one, public addresses only). A failure is one line on standard error, the
+/// reason and its detail, and exit code 1.
 func readInspectSource(_ source: String) async throws -> [UInt8] {
     if let url = webAddress(source) {
         do {
-            switch try await HTTPFetcher().fetch(FetchRequest(url: url)) {
+            let policy = try inspectFetchPolicy()
+            switch try await HTTPFetcher(policy: policy).fetch(FetchRequest(url: url)) {
             case .fetched(let body, _, _): return body
             case .notModified: return []
             }
-        } catch {
-            printError("cannot fetch \(source): \(error.message)")
+        } catch let error as FetchError {
+            let detail = error.detail == error.message ? "" : " (\(error.detail))"
+            printError("cannot fetch \(source): \(error.message)\(detail)")
             throw ExitCode(1)
         }
     }
@@ -22,6 +27,19 @@ func readInspectSource(_ source: String) async throws -> [UInt8] {
         throw ExitCode(1)
     }
     return Array(data)
+}
+
+/// The `fetch` settings of the configuration `HOMEROOM_CONFIG` names, or the defaults; a bad
+/// configuration is one line on standard error and exit code 2.
+private func inspectFetchPolicy() throws -> FetchPolicy {
+    let environment = ProcessInfo.processInfo.environment
+    do {
+        return try HomeroomConfiguration.load(path: environment["HOMEROOM_CONFIG"], environment: environment)
+            .resolve().fetchPolicy
+    } catch {
+        printError(error.description)
+        throw ExitCode(2)
+    }
 }
 
 /// `source` as an http or https address; nil for a file path.

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Directions
 import Foundation
 import HomeroomCore
-import HomeroomFetch
 import HomeroomTesting
 import HomeroomWebhooks
 import Testing
@@ -24,7 +23,7 @@ struct PageServer {
             settings.port = 0
             let dependencies = WebhookServer.Dependencies(
                 dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
-                clock: bot.clock, fetcher: HTTPFetcher(), adapterStatus: bot.runtime.adapterStatus, metrics: nil,
+                clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus, metrics: nil,
                 logger: TestBot.testLogger())
             let (ports, continuation) = AsyncStream.makeStream(of: WebhookServer.Listening.self)
             let server = WebhookServer(settings: settings, dependencies: dependencies) { continuation.yield($0) }

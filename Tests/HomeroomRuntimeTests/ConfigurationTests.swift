@@ -42,7 +42,7 @@ import Testing
             "burst", "perMinute", "security", "pinHashRounds", "maxLoginFailures", "lockoutMinutes", "loginHours",
             "minimumPINLength", "admins", "roles", "console", "logLevel", "plugins", "lunch", "lookAheadDays",
             "cacheSeconds", "schedule", "calendarURL", "calendarFile", "refreshMinutes", "maximumFeedBytes",
-            "fetchTimeoutSeconds", "feedAlerts", "defaultDayType",
+            "fetchTimeoutSeconds", "feedAlerts", "defaultDayType", "retentionDays", "auditRetentionDays",
         ] {
             #expect(text.contains("\"\(key)\""), "config.example.json does not mention \(key)")
         }
@@ -58,6 +58,8 @@ import Testing
         (#"{"schoolDays": ["monday", "funday"]}"#, "schoolDays[1]", "not a day of the week"),
         (#"{"commandPrefixes": ["/", "go"]}"#, "commandPrefixes[1]", "punctuation"),
         (#"{"security": {"pinHashRounds": 10}}"#, "security.pinHashRounds", "at least 1000"),
+        (#"{"security": {"retentionDays": 0}}"#, "security.retentionDays", "from 1 to 3650 days"),
+        (#"{"security": {"auditRetentionDays": -5}}"#, "security.auditRetentionDays", "or null to keep the log"),
         (#"{"logLevel": "loud"}"#, "logLevel", "not one of"),
         (#"{"storage": {"postgres": "mysql://x"}}"#, "storage.postgres", "postgres://"),
         (#"{"schoolName": "A", "#, "", "not valid JSON"),

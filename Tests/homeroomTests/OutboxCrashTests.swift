@@ -16,7 +16,8 @@ import Testing
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig(
-            #", "console": {"enabled": false}, "logLevel": "warning", "webhooks": {"port": 0, "#
+            #", "console": {"enabled": false}, "logLevel": "warning", "fetch": {"allowedHosts": ["127.0.0.1"]}, "#
+                + #""webhooks": {"port": 0, "#
                 + #""mattermost": {"incomingWebhooks": {"*": "\#(receiver.url("/hooks/town"))"}}}"#)
 
         // Queue the notifications in the service's own database, as a burst of posts would.

@@ -37,7 +37,8 @@ extension NewsPlugin {
     private func show(_ story: NewsStory, page: Int, context: CommandContext) async throws -> Reply {
         let store = NewsStore(storage: context.storage)
         // The page is fetched for the first page only: later pages show what that fetch gave.
-        let article = try await reader.article(of: story, store: store, fetcher: context.fetcher, fetching: page == 1)
+        let article = try await reader.article(
+            of: story, store: store, fetcher: context.fetcher, fetching: page == 1, now: context.now)
         let pages = ArticlePages(text: article.text, charactersPerPage: settings.pageCharacters).pages
         guard page <= pages.count else {
             return .privately("That was the end of #\(story.id). \(context.typed("news")) lists the latest stories.")

@@ -17,16 +17,19 @@ public struct CorePlugin: Plugin {
     let personal: [(pluginID: String, data: PersonalData)]
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
+    /// What the daily pruning deletes, and when.
+    let retention: RetentionPolicy
 
     /// Creates the core commands over the runtime's login service, channel switches and the
     /// plugins' subscription topics; throws when two plugins declare the same topic.
     public init(
         login: PinLogin, switchboard: ChannelSwitchboard, plugins: [any Plugin] = [],
-        dayDeadline: Duration = .seconds(2)
+        dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy()
     ) throws {
         self.login = login
         self.switchboard = switchboard
         self.dayDeadline = dayDeadline
+        self.retention = retention
         sections = plugins.flatMap { plugin in plugin.daySections.map { (plugin.id, $0) } }
             .sorted { ($0.section.order, $0.section.title) < ($1.section.order, $1.section.title) }
         personal = plugins.compactMap { plugin in plugin.personalData.map { (plugin.id, $0) } }
@@ -51,9 +54,12 @@ public struct CorePlugin: Plugin {
 
     public var jobs: [ScheduledJob] {
         [
-            ScheduledJob("prune expired logins", schedule: try! CronSchedule("17 3 * * *")) { [login] context in
-                let removed = try await login.pruneExpired()
-                context.logger.debug("pruned \(removed) expired logins and failure counts")
+            ScheduledJob("prune expired records", schedule: try! CronSchedule("17 3 * * *")) {
+                [login, retention] context in
+                let logins = try await login.pruneExpired()
+                let records = try await RecordPruning.prune(
+                    retention, at: context.clock.now, in: context.storage.database)
+                context.logger.info("pruned \(logins) expired logins and failure counts, \(records)")
             }
         ] + (topics.isEmpty ? [] : [subscriptionJob])
     }

@@ -2,13 +2,16 @@ import Foundation
 
 /// Outgoing HTTP for plugins and adapters: a GET with a deadline, a size cap, redirects and
 /// conditional requests (feeds, calendars, pages), and a request that sends a body (webhook
-/// notifications, deferred replies). The runtime provides it (`HomeroomFetch`); callers see only this.
+/// notifications, deferred replies). The runtime provides it (`HomeroomFetch`, which reaches only
+/// the addresses the configuration's `fetch` section allows); callers see only this.
 public protocol HTTPFetching: Sendable {
-    /// Fetches `request.url`; throws ``FetchError`` with a reason an admin can act on.
+    /// Fetches `request.url`; throws ``FetchError``, whose ``FetchError/message`` is short enough for
+    /// chat and whose ``FetchError/detail`` is for the log.
     func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse
 
-    /// Sends `request` and returns whatever status the server answered; throws ``FetchError`` only
-    /// when no answer came (no connection, the deadline passed).
+    /// Sends `request` and returns whatever status the server answered (a redirect is not
+    /// followed); throws ``FetchError`` only when no answer came (the address is not allowed, no
+    /// connection, the deadline passed).
     func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse
 }
 
@@ -97,15 +100,4 @@ public enum FetchResponse: Sendable, Equatable {
     case notModified
     /// 200 with the body and the validators to send next time.
     case fetched(body: [UInt8], etag: String?, lastModified: String?)
-}
-
-/// Why a fetch failed, in words for an admin ("the server answered 503", "timed out after 20 s").
-public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomFetch
 import HomeroomStorage
 import Logging
 
@@ -97,13 +98,15 @@ extension HomeroomConfiguration {
             }
             location = .sqlite(path: storage.sqlite)
         }
+        let fetchPolicy = try fetch.policy()
         guard let consoleUser = UserID("console:\(console.user)"), !console.user.contains(where: \.isWhitespace) else {
             throw ConfigurationError(key: "console.user", problem: "one word, e.g. \"local\"")
         }
         return ResolvedConfiguration(
             configuration: self, school: SchoolCalendar(timeZone: zone, schoolDays: Set(schoolDays)),
             recognizer: CommandRecognizer(prefixes: commandPrefixes, botName: botName), storage: location,
-            accessPolicy: policy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser)
+            accessPolicy: policy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser,
+            fetchPolicy: fetchPolicy)
     }
 
     private func validateSecurity() throws(ConfigurationError) {
@@ -119,6 +122,13 @@ extension HomeroomConfiguration {
         }
         guard security.minimumPINLength >= 4 else {
             throw ConfigurationError(key: "security.minimumPINLength", problem: "must be 4 or more")
+        }
+        guard security.retentionDays.isFinite, (1...3650).contains(security.retentionDays) else {
+            throw ConfigurationError(key: "security.retentionDays", problem: "must be from 1 to 3650 days")
+        }
+        if let days = security.auditRetentionDays, !(days.isFinite && (1...36500).contains(days)) {
+            throw ConfigurationError(
+                key: "security.auditRetentionDays", problem: "must be from 1 to 36500 days, or null to keep the log")
         }
     }
 
@@ -169,6 +179,8 @@ public struct ResolvedConfiguration: Sendable {
     public let logLevel: Logger.Level
     /// The console's user.
     public let consoleUser: UserID
+    /// Where outgoing fetches and posts may go.
+    public let fetchPolicy: FetchPolicy
 
     /// Decodes a configuration section (a plugin's, an adapter's) into its settings type: a
     /// problem is reported with its full key (`webhooks.slack.signingSecret`), and `"env:NAME"`

@@ -27,6 +27,8 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var roles: [String: [String]] = [:]
     /// The interactive console adapter of `homeroom serve`.
     public var console = ConsoleSettings()
+    /// Where outgoing fetches and posts may go.
+    public var fetch = FetchSettings()
     /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
     public var logLevel = "info"
     /// Each plugin's own section, by plugin id.
@@ -97,9 +99,14 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         public var loginHours = 8.0
         /// The fewest digits a PIN may have.
         public var minimumPINLength = 4
+        /// Days a delivered notification is kept (it may be a private circle post).
+        public var retentionDays = 30.0
+        /// Days an audit entry is kept; nil (the default) keeps the audit log for good.
+        public var auditRetentionDays: Double?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case pinHashRounds, maxLoginFailures, lockoutMinutes, loginHours, minimumPINLength
+            case pinHashRounds, maxLoginFailures, lockoutMinutes, loginHours, minimumPINLength, retentionDays
+            case auditRetentionDays
         }
 
         /// The defaults.
@@ -113,6 +120,14 @@ public struct HomeroomConfiguration: Sendable, Decodable {
             lockoutMinutes = try container.decode(.lockoutMinutes, or: lockoutMinutes)
             loginHours = try container.decode(.loginHours, or: loginHours)
             minimumPINLength = try container.decode(.minimumPINLength, or: minimumPINLength)
+            retentionDays = try container.decode(.retentionDays, or: retentionDays)
+            auditRetentionDays = try container.decodeIfPresent(Double.self, forKey: .auditRetentionDays)
+        }
+
+        /// What the daily pruning keeps, as these settings say.
+        public var retention: RetentionPolicy {
+            RetentionPolicy(
+                deliveredNotifications: retentionDays * 86_400, auditLog: auditRetentionDays.map { $0 * 86_400 })
         }
 
         /// The login policy these settings describe.
@@ -146,6 +161,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, security, admins, roles,
             console, logLevel, plugins, webhooks, irc
+        case fetch
     }
 
     /// The embedded defaults.
@@ -165,6 +181,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         admins = try container.decode(.admins, or: admins)
         roles = try container.decode(.roles, or: roles)
         console = try container.decode(.console, or: console)
+        fetch = try container.decode(.fetch, or: fetch)
         logLevel = try container.decode(.logLevel, or: logLevel)
         plugins = try container.decode(.plugins, or: plugins)
         webhooks = try container.decode(.webhooks, or: webhooks)
