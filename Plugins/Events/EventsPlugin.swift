@@ -72,9 +72,11 @@ public struct EventsPlugin: ConfigurablePlugin {
 
     public init(settings: Settings) throws {
         refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
-        feeds = try settings.calendarURLs.map { text throws(UserFacingError) in
-            guard let url = URL(calendarFeed: text)
-            else { throw UserFacingError("calendarURLs: \"\(text)\" is not an http, https or webcal address") }
+        feeds = try settings.calendarURLs.enumerated().map { index, text throws(UserFacingError) in
+            // The text is not repeated: a feed address may hold a secret.
+            guard let url = URL(calendarFeed: text) else {
+                throw UserFacingError("calendarURLs entry \(index + 1) is not an http, https or webcal address")
+            }
             return url
         }
         guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }

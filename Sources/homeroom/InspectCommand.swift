@@ -81,9 +81,10 @@ struct InspectCommand: ParsableCommand {
 
         func run() throws {
             let calendar = try readCalendar(file)
-            let records = try inspecting {
-                try CalendarInspection.occurrences(in: calendar, fromDay: try day(from), toDay: try day(to))
+            let (records, skipped) = try inspecting {
+                try CalendarInspection.expansion(in: calendar, fromDay: try day(from), toDay: try day(to))
             }
+            for warning in skipped { printError("\(file): skipped: \(warning)") }
             try printJSON(records)
         }
     }

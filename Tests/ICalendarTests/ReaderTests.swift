@@ -164,7 +164,7 @@ import Testing
                 + ["NO COLON HERE", "END:VCALENDAR"])
         #expect(calendar.events.map(\.uid) == ["good"])
         #expect(calendar.warnings.map(\.line) == [10, 4])
-        #expect(calendar.warnings.last?.description.hasPrefix("line 4: DTSTART") == true)
+        #expect(calendar.warnings.last?.description.hasPrefix("line 4: event \"bad\" is skipped: DTSTART") == true)
     }
 
     @Test func aFileThatIsNotACalendarIsAnError() {

@@ -5,9 +5,12 @@ import Logging
 
 /// Fetches the calendar feed with a conditional GET and keeps the last good copy in storage.
 ///
-/// A failed fetch, or a body that is not a calendar, leaves the stored copy serving; the first
-/// failure of a streak is announced once to the alert targets (through the outbox, in the same
-/// transaction that records it, so two instances cannot both announce it), and so is the recovery.
+/// A fetched body becomes the stored copy only once it was read and expanded over the months around
+/// now without error (`CalendarCopyCheck`). A failed fetch, or a body that fails either step, leaves
+/// the stored copy serving; the first failure of a streak is announced once to the alert targets
+/// (through the outbox, in the same transaction that records it, so two instances cannot both
+/// announce it), and so is the recovery. The feed's address may hold a secret: alerts and logs show
+/// it redacted (`URL.redacted`).
 struct FeedRefresher: Sendable {
     /// What one refresh did.
     enum Outcome: Sendable, Equatable {
@@ -24,38 +27,46 @@ struct FeedRefresher: Sendable {
     func refresh(storage: PluginStorage, fetcher: any HTTPFetching, now: Date, logger: Logger) async throws -> Outcome {
         let store = ScheduleStore(storage: storage)
         let key = url.absoluteString
+        let shown = url.redacted
         let previous = try await store.feedState(for: key)
         let held = previous?.hasBody == true
         let request = FetchRequest(
             url: url, etag: held ? previous?.etag : nil, lastModified: held ? previous?.lastModified : nil,
             maximumBytes: maximumBytes, timeout: timeout)
         let problem: String
+        var detail: String?
         do {
             switch try await fetcher.fetch(request) {
             case .notModified:
                 try await recordSuccess(storing: nil, now: now, store: store)
-                logger.debug("bell schedule feed unchanged", metadata: ["url": "\(key)"])
+                logger.debug("bell schedule feed unchanged", metadata: ["url": "\(shown)"])
                 return .unchanged
             case .fetched(let body, let etag, let lastModified):
-                do {
-                    let calendar = try VCalendar(bytes: body)
+                switch CalendarCopyCheck.check(body, around: now) {
+                case .good(let calendar, let skipped):
                     let copy = NewCopy(
                         body: String(decoding: body, as: UTF8.self), etag: etag, lastModified: lastModified)
                     try await recordSuccess(storing: copy, now: now, store: store)
                     logger.info(
                         "bell schedule feed updated",
-                        metadata: ["url": "\(key)", "bytes": "\(body.count)", "events": "\(calendar.events.count)"])
+                        metadata: ["url": "\(shown)", "bytes": "\(body.count)", "events": "\(calendar.events.count)"])
+                    if let first = skipped.first {
+                        logger.warning(
+                            "bell schedule feed: some events are skipped",
+                            metadata: ["url": "\(shown)", "skipped": "\(skipped.count)", "first": "\(first)"])
+                    }
                     return .updated(events: calendar.events.count)
-                } catch let error as ICalendarError {
-                    problem = "the feed is not a calendar we can read (\(error))"
+                case .refused(let reason):
+                    problem = reason
                 }
             }
         } catch let error as FetchError {
-            problem = error.message
+            problem = error.message.replacingOccurrences(of: key, with: shown)
+            detail = error.detail.replacingOccurrences(of: key, with: shown)
         }
         logger.warning(
             "bell schedule feed failed; serving the last good copy",
-            metadata: ["url": "\(key)", "reason": "\(problem)"])
+            metadata: ["url": "\(shown)", "reason": "\(detail ?? problem)"])
         try await recordFailure(problem, now: now, store: store)
         return .failed(problem)
     }
@@ -71,6 +82,7 @@ struct FeedRefresher: Sendable {
     /// announces a recovery.
     private func recordSuccess(storing copy: NewCopy?, now: Date, store: ScheduleStore) async throws {
         let key = url.absoluteString
+        let shown = url.redacted
         let targets = alertTargets
         try await store.storage.write { db in
             let current = try await store.feedState(for: key, on: db)
@@ -78,8 +90,8 @@ struct FeedRefresher: Sendable {
                 for target in targets {
                     _ = try await Outbox.enqueue(
                         adapter: target.adapter, target: target.target,
-                        lines: ["The bell schedule feed works again (\(key))."],
-                        idempotencyKey: "schedule:feed-recovered:\(key):\(Int(failing.timeIntervalSince1970))",
+                        lines: ["The bell schedule feed works again (\(shown))."],
+                        idempotencyKey: "schedule:feed-recovered:\(shown):\(Int(failing.timeIntervalSince1970))",
                         due: now,
                         into: db)
                 }
@@ -100,6 +112,7 @@ struct FeedRefresher: Sendable {
     /// Records a failure; the first of a streak is announced once.
     private func recordFailure(_ problem: String, now: Date, store: ScheduleStore) async throws {
         let key = url.absoluteString
+        let shown = url.redacted
         let targets = alertTargets
         try await store.storage.write { db in
             var state = try await store.feedState(for: key, on: db) ?? .empty(url: key, at: now)
@@ -115,8 +128,8 @@ struct FeedRefresher: Sendable {
                 for target in targets {
                     _ = try await Outbox.enqueue(
                         adapter: target.adapter, target: target.target,
-                        lines: ["The bell schedule feed is failing: \(problem).", serving, "URL: \(key)"],
-                        idempotencyKey: "schedule:feed-down:\(key):\(Int(since.timeIntervalSince1970))", due: now,
+                        lines: ["The bell schedule feed is failing: \(problem).", serving, "Feed: \(shown)"],
+                        idempotencyKey: "schedule:feed-down:\(shown):\(Int(since.timeIntervalSince1970))", due: now,
                         into: db)
                 }
                 state.alerted = true

@@ -162,7 +162,7 @@ extension SchedulePlugin {
             case .file(let path):
                 lines = ["Source: the file \(path)."]
             case .feed(let url):
-                lines = ["Source: the feed \(url.absoluteString), refreshed every \(settings.refreshMinutes) min."]
+                lines = ["Source: the feed \(url.redacted), refreshed every \(settings.refreshMinutes) min."]
                 if let state = try await ScheduleStore(storage: context.storage).feedState(for: url.absoluteString) {
                     if state.hasBody {
                         lines.append(

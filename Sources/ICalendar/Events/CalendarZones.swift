@@ -1,21 +1,38 @@
 /// Maps the values of one calendar onto clocks: which zone a TZID names, and how a value written on
 /// one clock reads on another.
+///
+/// Every TZID the events name is resolved once, when the calendar is read: the file's VTIMEZONEs are
+/// built only for those names, at most ``CalendarLimits/maximumTimeZones`` of them, within
+/// ``CalendarLimits/maximumTimeZoneSteps`` steps of expansion together.
 struct CalendarZones: Sendable {
-    private let resolver: ZoneResolver
     private let resolved: [String: ZoneRules]
+    private let broken: [String: ICalendarError]
 
-    init(resolver: ZoneResolver, tzids: Set<String>) {
-        self.resolver = resolver
+    init(resolver: ZoneResolver, tzids: Set<String>, warnings: inout WarningList) {
         var resolved: [String: ZoneRules] = [:]
-        for tzid in tzids {
-            if let rules = try? resolver.rules(for: tzid) { resolved[tzid] = rules }
+        var broken: [String: ICalendarError] = [:]
+        var budget = ZoneBudget()
+        for tzid in tzids.sorted() {
+            do {
+                if let rules = try resolver.rules(for: tzid, budget: &budget) { resolved[tzid] = rules }
+            } catch {
+                broken[tzid] = error
+            }
+        }
+        if budget.refused > 0 {
+            warnings.append(
+                ICalendarError(
+                    line: nil,
+                    "the file needs more than \(CalendarLimits.maximumTimeZones) VTIMEZONEs; "
+                        + "\(budget.refused) more are read as floating time"))
         }
         self.resolved = resolved
+        self.broken = broken
     }
 
     /// The rules of a TZID the calendar uses, if known.
-    func rules(for tzid: String) -> ZoneRules? {
-        resolved[tzid] ?? (try? resolver.rules(for: tzid)) ?? nil
+    func rules(named tzid: String) -> ZoneRules? {
+        resolved[tzid]
     }
 
     /// The clock a value is written on. An unknown TZID reads as floating, as other readers do; a
@@ -27,7 +44,7 @@ struct CalendarZones: Sendable {
         case .dateTime(_, .floating): return .floating
         case .dateTime(_, .zone(let tzid)):
             if let rules = resolved[tzid] { return .zone(rules) }
-            if let rules = try resolver.rules(for: tzid) { return .zone(rules) }
+            if let error = broken[tzid] { throw error }
             return .floating
         }
     }
@@ -48,4 +65,14 @@ struct CalendarZones: Sendable {
     {
         UntilBound.reading(until, start: start, onStartClock: reading(until, on: clock, local: local))
     }
+}
+
+/// What building the VTIMEZONEs of one calendar may still cost.
+struct ZoneBudget {
+    /// VTIMEZONEs that may still be built.
+    var builds = CalendarLimits.maximumTimeZones
+    /// Expansion steps their rules may still take.
+    var steps = CalendarLimits.maximumTimeZoneSteps
+    /// VTIMEZONEs not built because ``builds`` ran out.
+    var refused = 0
 }

@@ -41,7 +41,8 @@ public struct Event: Sendable {
     /// Whether STATUS is CANCELLED.
     public var isCancelled: Bool { status?.uppercased() == "CANCELLED" }
 
-    /// Reads a VEVENT; malformed dates and rules are errors naming their line.
+    /// Reads a VEVENT; malformed dates and rules, and more rules or dates than ``CalendarLimits`` allow,
+    /// are errors naming their line.
     public init(_ component: Component) throws(ICalendarError) {
         var rules: [Substring: RecurrenceRule] = [:]
         try self.init(component, ruleCache: &rules)
@@ -69,7 +70,11 @@ public struct Event: Sendable {
             case "DTEND": if endProperty == nil { endProperty = property }
             case "DURATION": if durationProperty == nil { durationProperty = property }
             case "RECURRENCE-ID": if idProperty == nil { idProperty = property }
-            case "RRULE": if let rule = try Self.rule(property, cache: &ruleCache) { rules.append(rule) }
+            case "RRULE":
+                if let rule = try Self.rule(property, cache: &ruleCache) { rules.append(rule) }
+                guard rules.count <= CalendarLimits.maximumRules else {
+                    throw ICalendarError(line: property.line, "more than \(CalendarLimits.maximumRules) RRULEs")
+                }
             case "RDATE": try Self.appendExtraDates(of: property, to: &extraDates)
             case "EXDATE": try Self.appendExceptions(of: property, to: &exceptionDates)
             case "UID": if uidText == nil { uidText = property.raw }
@@ -98,7 +103,9 @@ public struct Event: Sendable {
         } else if let durationProperty {
             guard let duration = CalendarDuration.parse(durationProperty.raw) else {
                 throw ICalendarError(
-                    line: durationProperty.line, "DURATION \"\(durationProperty.value)\" is not a duration")
+                    line: durationProperty.line,
+                    "DURATION \(ICalendarError.quoted(durationProperty.raw)) is not a duration "
+                        + "(or longer than \(CalendarLimits.maximumDurationDays) days)")
             }
             ending = .duration(duration)
         } else {
@@ -139,9 +146,14 @@ public struct Event: Sendable {
     {
         let tzid = property.parameter("TZID")
         for item in TextEscaping.splitList(property.raw) {
+            guard extraDates.count < CalendarLimits.maximumExtraDates else {
+                throw ICalendarError(
+                    line: property.line, "more than \(CalendarLimits.maximumExtraDates) RDATE dates")
+            }
             if let slash = item.firstIndex(of: "/") {
                 guard let periodStart = CalendarTime.parse(item[..<slash], tzid: tzid) else {
-                    throw ICalendarError(line: property.line, "RDATE period \"\(item)\" has a bad start")
+                    throw ICalendarError(
+                        line: property.line, "RDATE period \(ICalendarError.quoted(item)) has a bad start")
                 }
                 let rest = item[item.index(after: slash)...]
                 if let periodEnd = CalendarTime.parse(rest, tzid: tzid) {
@@ -150,12 +162,14 @@ public struct Event: Sendable {
                     let end = periodStart.with(civil: periodStart.civil.adding(days: duration))
                     extraDates.append(.period(start: periodStart, end: end))
                 } else {
-                    throw ICalendarError(line: property.line, "RDATE period \"\(item)\" has a bad end")
+                    throw ICalendarError(
+                        line: property.line, "RDATE period \(ICalendarError.quoted(item)) has a bad end")
                 }
             } else if let date = CalendarTime.parse(item, tzid: tzid) {
                 extraDates.append(.start(date))
             } else {
-                throw ICalendarError(line: property.line, "RDATE \"\(item)\" is not a date or date-time")
+                throw ICalendarError(
+                    line: property.line, "RDATE \(ICalendarError.quoted(item)) is not a date or date-time")
             }
         }
     }
@@ -165,8 +179,13 @@ public struct Event: Sendable {
     {
         let tzid = property.parameter("TZID")
         for item in TextEscaping.splitList(property.raw) {
+            guard exceptions.count < CalendarLimits.maximumExceptionDates else {
+                throw ICalendarError(
+                    line: property.line, "more than \(CalendarLimits.maximumExceptionDates) EXDATE dates")
+            }
             guard let date = CalendarTime.parse(item, tzid: tzid) else {
-                throw ICalendarError(line: property.line, "EXDATE \"\(item)\" is not a date or date-time")
+                throw ICalendarError(
+                    line: property.line, "EXDATE \(ICalendarError.quoted(item)) is not a date or date-time")
             }
             exceptions.append(date)
         }
@@ -175,7 +194,8 @@ public struct Event: Sendable {
     private static func time(_ property: Property) throws(ICalendarError) -> CalendarTime {
         guard let time = CalendarTime.parse(property.raw, tzid: property.parameter("TZID")) else {
             throw ICalendarError(
-                line: property.line, "\(property.name) \"\(property.value)\" is not a date or date-time")
+                line: property.line,
+                "\(property.name) \(ICalendarError.quoted(property.raw)) is not a date or date-time")
         }
         return time
     }
@@ -186,5 +206,47 @@ extension CivilDateTime {
     func adding(days duration: CalendarDuration) -> CivilDateTime {
         CivilDateTime(date: date.adding(days: duration.days), hour: hour, minute: minute, second: second)
             .adding(seconds: duration.seconds)
+    }
+}
+
+extension Event {
+    /// How a warning names the event: by UID, else by SUMMARY, as the file writes them.
+    var label: String { Self.label(uid: uidText, summary: summaryText) }
+
+    /// How a warning names a VEVENT that could not be read.
+    static func label(of component: Component) -> String {
+        label(uid: component.property("UID")?.raw, summary: component.property("SUMMARY")?.raw)
+    }
+
+    private static func label(uid: Substring?, summary: Substring?) -> String {
+        func trimmed(_ text: Substring?) -> String? {
+            guard let text else { return nil }
+            let value = String(text).trimmingASCIISpaces()
+            return value.isEmpty ? nil : TextEscaping.unescape(Substring(value))
+        }
+        if let uid = trimmed(uid) { return "event \(ICalendarError.quoted(uid))" }
+        if let summary = trimmed(summary) { return "event \(ICalendarError.quoted(summary))" }
+        return "an event without UID or SUMMARY"
+    }
+
+    /// The names of the zones its values are written in.
+    var zoneNames: Set<String> {
+        var names = Set<String>()
+        func add(_ time: CalendarTime?) {
+            if case .dateTime(_, .zone(let tzid))? = time { names.insert(tzid) }
+        }
+        add(start)
+        if case .end(let end) = ending { add(end) }
+        add(recurrenceID)
+        for exception in exceptionDates { add(exception) }
+        for extra in extraDates {
+            switch extra {
+            case .start(let time): add(time)
+            case .period(let start, let end):
+                add(start)
+                add(end)
+            }
+        }
+        return names
     }
 }

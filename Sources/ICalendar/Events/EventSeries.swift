@@ -12,32 +12,44 @@ struct EventSeries: Sendable {
         var upper: CivilDateTime
     }
 
-    /// At most this many instances of one series are expanded in one query.
-    static let instanceLimit = 200_000
+    /// How a warning names the series.
+    var label: String { (master ?? overrides.first)?.label ?? "an event" }
 
-    /// The occurrences overlapping the window the closure gives for each clock.
-    func occurrences(
-        zones: CalendarZones, local: ZoneRules?, window: (EventClock) -> Window
-    ) throws(ICalendarError) -> [Occurrence] {
-        guard let master else {
-            var result: [Occurrence] = []
-            for override in overrides {
-                if let occurrence = try standalone(override, zones: zones, local: local, window: window) {
-                    result.append(occurrence)
-                }
-            }
-            return result
-        }
-        var result: [Occurrence] = []
+    /// The instances of a series in a window, found (and counted) before any occurrence is made, so
+    /// a query can refuse a window with too many before it does the work of making them.
+    struct Plan {
+        fileprivate var clock: EventClock
+        fileprivate var span: Window
+        fileprivate var instances: Instances
+        fileprivate var starts: [CivilDateTime: CivilDateTime?]
+        /// Overrides by the instance they replace.
+        fileprivate var overridesByID: [CivilDateTime: Int]
+        /// RANGE=THISANDFUTURE overrides, each with how far it moves later instances and how long they last.
+        fileprivate var futureOverrides: [(id: CivilDateTime, event: Event, shift: Int64, lasting: Lasting)]
+    }
+
+    /// How many occurrences the series may have in the window: its planned starts, or its overrides
+    /// when it has no master.
+    func instanceCount(_ plan: Plan?) -> Int {
+        plan?.starts.count ?? overrides.count
+    }
+
+    /// The starts of the series in the window the closure gives for each clock; nil for a series
+    /// without a master (its overrides stand alone). Throws when the series makes more than
+    /// ``CalendarLimits/maximumInstancesPerSeries`` instances or needs more than its share of
+    /// `budget` to expand.
+    func plan(
+        zones: CalendarZones, local: ZoneRules?, budget: inout ExpansionBudget, window: (EventClock) -> Window
+    ) throws(ICalendarError) -> Plan? {
+        guard let master else { return nil }
         let clock = try zones.clock(for: master.start)
         let span = window(clock)
         let instances = try Instances(master, clock: clock, zones: zones, local: local)
         let lowerBound = span.lower.adding(seconds: -instances.lasting.longest - 86_400)
-        var starts = try instances.starts(from: lowerBound, before: span.upper)
+        var starts = try instances.starts(from: lowerBound, before: span.upper, budget: &budget)
 
-        // Overrides by the instance they replace; of two for the same instance, the newer stands.
+        // Of two overrides for the same instance, the newer stands.
         var overridesByID: [CivilDateTime: Int] = [:]
-        // RANGE=THISANDFUTURE overrides, each with how far it moves later instances and how long they last.
         var futureOverrides: [(id: CivilDateTime, event: Event, shift: Int64, lasting: Lasting)] = []
         for (index, override) in overrides.enumerated() {
             guard let id = override.recurrenceID else { continue }
@@ -56,13 +68,30 @@ struct EventSeries: Sendable {
         futureOverrides.sort { $0.id < $1.id }
         // An override of an instance outside the window may have moved into it.
         for id in overridesByID.keys where starts.index(forKey: id) == nil {
-            if try instances.contains(id) { starts.updateValue(nil, forKey: id) }
+            if try instances.contains(id, budget: &budget) { starts.updateValue(nil, forKey: id) }
         }
+        return Plan(
+            clock: clock, span: span, instances: instances, starts: starts, overridesByID: overridesByID,
+            futureOverrides: futureOverrides)
+    }
 
-        for (start, periodEnd) in starts.sorted(by: { $0.key < $1.key }) {
-            if instances.isExcluded(start) { continue }
+    /// The occurrences overlapping the window: those of the plan, or the overrides on their own.
+    func occurrences(
+        _ plan: Plan?, zones: CalendarZones, local: ZoneRules?, window: (EventClock) -> Window
+    ) throws(ICalendarError) -> [Occurrence] {
+        var result: [Occurrence] = []
+        guard let plan, let master else {
+            for override in overrides {
+                if let occurrence = try standalone(override, zones: zones, local: local, window: window) {
+                    result.append(occurrence)
+                }
+            }
+            return result
+        }
+        for (start, periodEnd) in plan.starts.sorted(by: { $0.key < $1.key }) {
+            if plan.instances.isExcluded(start) { continue }
             let recurrenceID = master.start.with(civil: start)
-            if let index = overridesByID[start] {
+            if let index = plan.overridesByID[start] {
                 if let occurrence = try standalone(overrides[index], zones: zones, local: local, window: window) {
                     result.append(occurrence)
                 }
@@ -70,17 +99,17 @@ struct EventSeries: Sendable {
             }
             var event = master
             var instanceStart = start
-            var instanceEnd = periodEnd ?? instances.lasting.end(after: start)
-            if let future = futureOverrides.last(where: { $0.id <= start }) {
+            var instanceEnd = periodEnd ?? plan.instances.lasting.end(after: start)
+            if let future = plan.futureOverrides.last(where: { $0.id <= start }) {
                 event = future.event
                 instanceStart = start.adding(seconds: future.shift)
                 instanceEnd = future.lasting.end(after: instanceStart)
             }
-            guard Self.overlaps(instanceStart, instanceEnd, span) else { continue }
+            guard Self.overlaps(instanceStart, instanceEnd, plan.span) else { continue }
             result.append(
                 Self.occurrence(
                     event: event, start: master.start.with(civil: instanceStart),
-                    end: master.start.with(civil: instanceEnd), recurrenceID: recurrenceID, clock: clock,
+                    end: master.start.with(civil: instanceEnd), recurrenceID: recurrenceID, clock: plan.clock,
                     local: local))
         }
         return result
@@ -170,26 +199,33 @@ private struct Instances {
     }
 
     /// The starts in [lower, upper), each with its own end when an RDATE period gives one.
-    func starts(from lower: CivilDateTime, before upper: CivilDateTime) throws(ICalendarError)
-        -> [CivilDateTime: CivilDateTime?]
+    func starts(from lower: CivilDateTime, before upper: CivilDateTime, budget: inout ExpansionBudget)
+        throws(ICalendarError) -> [CivilDateTime: CivilDateTime?]
     {
         guard !isEmpty else { return [:] }
         var starts: [CivilDateTime: CivilDateTime?] = [:]
         if firstStart >= lower, firstStart < upper { starts.updateValue(nil, forKey: firstStart) }
+        let limit = CalendarLimits.maximumInstancesPerSeries
+        var expanded = 0
         for (rule, until) in zip(master.rules, untils) {
             var expansion = RecurrenceExpansion(
-                rule: rule, start: firstStart, until: until, lowerBound: lower, upperBound: upper)
-            var expanded = 0
+                rule: rule, start: firstStart, until: until, lowerBound: lower, upperBound: upper,
+                stepLimit: Swift.min(CalendarLimits.maximumExpansionSteps, budget.steps))
+            defer { budget.steps -= expansion.steps }
+            // Instances before the window (a rule with COUNT is expanded from DTSTART) cost steps only.
             while let instance = expansion.next(), instance < upper {
+                guard instance >= lower else { continue }
                 expanded += 1
-                if expanded > EventSeries.instanceLimit {
-                    throw ICalendarError(
-                        line: master.line,
-                        "the rule makes more than \(EventSeries.instanceLimit) instances in this range")
+                if expanded > limit {
+                    throw ICalendarError(line: master.line, "the rule makes more than \(limit) instances in this range")
                 }
-                if instance >= lower, starts.index(forKey: instance) == nil {
-                    starts.updateValue(nil, forKey: instance)
-                }
+                if starts.index(forKey: instance) == nil { starts.updateValue(nil, forKey: instance) }
+            }
+            if expansion.gaveUp {
+                throw ICalendarError(
+                    line: master.line,
+                    "the rule needs more than \(CalendarLimits.maximumExpansionSteps) steps to expand: "
+                        + "it never matches, or makes too many candidates")
             }
         }
         for extra in master.extraDates {
@@ -208,9 +244,9 @@ private struct Instances {
     }
 
     /// Whether the series has an instance that starts exactly then (and it is not excluded).
-    func contains(_ start: CivilDateTime) throws(ICalendarError) -> Bool {
+    func contains(_ start: CivilDateTime, budget: inout ExpansionBudget) throws(ICalendarError) -> Bool {
         guard !isExcluded(start) else { return false }
-        return try starts(from: start, before: start.adding(seconds: 1)).index(forKey: start) != nil
+        return try starts(from: start, before: start.adding(seconds: 1), budget: &budget).index(forKey: start) != nil
     }
 }
 

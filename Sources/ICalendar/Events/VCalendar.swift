@@ -6,6 +6,11 @@ import Foundation
 /// let calendar = try VCalendar(bytes: Array(data))
 /// let now = calendar.active(at: Date(), localZone: calendar.timeZone)
 /// ```
+///
+/// Any file may be hostile. Reading and expanding never trap and are bounded by ``CalendarLimits``:
+/// an event past a limit (more RDATEs than allowed, a DURATION of millions of years, a rule that
+/// needs too much work) is skipped with a warning naming it by UID or SUMMARY, and the rest is
+/// served; numbers past any integer (INTERVAL, COUNT) read as the largest that changes anything.
 public struct VCalendar: Sendable {
     /// `X-WR-CALNAME`.
     public let name: String?
@@ -20,13 +25,14 @@ public struct VCalendar: Sendable {
     /// The top-level components as read.
     public let components: [Component]
 
-    private let series: [EventSeries]
-    private let zones: CalendarZones
+    let series: [EventSeries]
+    let zones: CalendarZones
 
     /// Reads a calendar. A bare `BEGIN:VEVENT … END:VEVENT` file (no VCALENDAR) is accepted; a file
-    /// whose structure is broken throws an error naming the line.
+    /// whose structure is broken throws an error naming the line. An event that cannot be read (a bad
+    /// date or rule, a number past a limit, a broken VTIMEZONE) is skipped with a warning naming it.
     public init(bytes: [UInt8]) throws(ICalendarError) {
-        let (components, warnings) = try Self.readComponents(bytes)
+        let (components, warnings) = try Self.readComponentTree(bytes)
         try self.init(components: components, readerWarnings: warnings)
     }
 
@@ -34,6 +40,13 @@ public struct VCalendar: Sendable {
     /// lines that were skipped, without reading events.
     public static func readComponents(_ bytes: [UInt8]) throws(ICalendarError) -> (
         components: [Component], warnings: [ICalendarError]
+    ) {
+        let (components, warnings) = try readComponentTree(bytes)
+        return (components, warnings.all)
+    }
+
+    private static func readComponentTree(_ bytes: [UInt8]) throws(ICalendarError) -> (
+        components: [Component], warnings: WarningList
     ) {
         if var text = String(validating: bytes, as: UTF8.self) { return try ComponentReader.read(&text) }
         return try ComponentReader.read(bytes)
@@ -45,11 +58,13 @@ public struct VCalendar: Sendable {
         try self.init(components: components, readerWarnings: warnings)
     }
 
-    private init(components: [Component], readerWarnings: [ICalendarError]) throws(ICalendarError) {
+    private init(components: [Component], readerWarnings: WarningList) throws(ICalendarError) {
         self.components = components
         var calendarProperties: [Property] = []
         var eventComponents: [Component] = []
         var timeZoneComponents: [Component] = []
+        var warnings = readerWarnings
+        // The reader nests at most CalendarLimits.maximumDepth deep, so this recursion is shallow.
         func collect(_ component: Component) {
             switch component.name {
             case "VEVENT": eventComponents.append(component)
@@ -66,42 +81,55 @@ public struct VCalendar: Sendable {
         guard !components.isEmpty else {
             throw ICalendarError(line: nil, "this is not an iCalendar file: it has no BEGIN:VCALENDAR")
         }
+        if eventComponents.count > CalendarLimits.maximumEvents {
+            warnings.append(
+                ICalendarError(
+                    line: eventComponents[CalendarLimits.maximumEvents].line,
+                    "the file has more than \(CalendarLimits.maximumEvents) events; the rest are skipped"))
+            eventComponents.removeLast(eventComponents.count - CalendarLimits.maximumEvents)
+        }
         name = calendarProperties.first { $0.name == "X-WR-CALNAME" }?.text
         let wrZone = calendarProperties.first { $0.name == "X-WR-TIMEZONE" }?.value.trimmingASCIISpaces()
         timeZoneName = wrZone
-        let resolver = ZoneResolver(timeZones: timeZoneComponents)
-        let calendarZone = wrZone.flatMap { try? resolver.rules(for: $0) }
-        timeZone = calendarZone
 
-        var events: [Event] = []
-        var warnings = readerWarnings
+        var read: [(event: Event, component: Component)] = []
         var tzids = Set<String>()
-        var lastTZID: String?
+        if let wrZone { tzids.insert(wrZone) }
         var ruleCache: [Substring: RecurrenceRule] = [:]
         for component in eventComponents {
             do {
-                var event = try Event(component, ruleCache: &ruleCache)
-                if let wrZone, let calendarZone, event.start.reference == .utc || event.start.reference == .floating {
-                    event.move(to: wrZone, rules: calendarZone)
-                }
-                // Zones named elsewhere (an EXDATE in another zone) are resolved when they are met.
-                // Events mostly share one zone: only a new name costs a hash.
-                if case .dateTime(_, .zone(let tzid)) = event.start, tzid != lastTZID {
-                    tzids.insert(tzid)
-                    lastTZID = tzid
-                }
-                if case .end(.dateTime(_, .zone(let tzid))) = event.ending, tzid != lastTZID {
-                    tzids.insert(tzid)
-                    lastTZID = tzid
-                }
+                let event = try Event(component, ruleCache: &ruleCache)
+                tzids.formUnion(event.zoneNames)
+                read.append((event, component))
+            } catch {
+                warnings.append(Self.skipped(Event.label(of: component), error))
+            }
+        }
+        // Only the zones the events name are looked up, and VTIMEZONEs built, once each.
+        let zones = CalendarZones(
+            resolver: ZoneResolver(timeZones: timeZoneComponents), tzids: tzids, warnings: &warnings)
+        let calendarZone = wrZone.flatMap { zones.rules(named: $0) }
+        timeZone = calendarZone
+
+        var events: [Event] = []
+        for (read, component) in read {
+            var event = read
+            if let wrZone, let calendarZone, event.start.reference == .utc || event.start.reference == .floating {
+                event.move(to: wrZone, rules: calendarZone)
+            }
+            do {
+                // A zone whose VTIMEZONE is broken cannot place the event: it is skipped now, not
+                // at every question.
+                _ = try zones.clock(for: event.start)
+                if let id = event.recurrenceID { _ = try zones.clock(for: id) }
                 events.append(event)
             } catch {
-                warnings.append(error)
+                warnings.append(Self.skipped(Event.label(of: component), error))
             }
         }
         self.events = events
-        self.warnings = warnings
-        zones = CalendarZones(resolver: resolver, tzids: tzids)
+        self.warnings = warnings.all
+        self.zones = zones
 
         var byUID: [Substring: Int] = [:]
         var series: [EventSeries] = []
@@ -126,55 +154,9 @@ public struct VCalendar: Sendable {
         self.series = series
     }
 
-    /// The occurrences overlapping [from, to). Floating and all-day values are read in `localZone`
-    /// (the calendar's `X-WR-TIMEZONE` when nil, UTC when it has none). Sorted by start.
-    public func occurrences(
-        from: Date, to: Date, localZone: ZoneRules? = nil, includingCancelled: Bool = false
-    ) throws(ICalendarError) -> [Occurrence] {
-        let local = localZone ?? timeZone
-        let lower = Int64(from.timeIntervalSince1970.rounded(.down))
-        let upper = Int64(to.timeIntervalSince1970.rounded(.up))
-        return try collect(local: local, includingCancelled: includingCancelled) { clock in
-            EventSeries.Window(
-                lower: clock.reading(at: lower, local: local), upper: clock.reading(at: upper, local: local))
-        }
-    }
-
-    /// The occurrences overlapping the days [from, to), each event's days read on its own clock
-    /// (what recurring-ical-events' `between(date, date)` does).
-    public func occurrences(
-        fromDay from: CivilDate, toDay to: CivilDate, localZone: ZoneRules? = nil, includingCancelled: Bool = false
-    ) throws(ICalendarError) -> [Occurrence] {
-        let window = EventSeries.Window(lower: CivilDateTime(date: from), upper: CivilDateTime(date: to))
-        return try collect(local: localZone ?? timeZone, includingCancelled: includingCancelled) { _ in window }
-    }
-
-    /// What is under way at that instant (start ≤ instant < end); all-day events span local
-    /// midnight to midnight in `localZone` (the calendar's zone when nil).
-    public func active(at instant: Date, localZone: ZoneRules? = nil, includingCancelled: Bool = false)
-        throws(ICalendarError) -> [Occurrence]
-    {
-        try occurrences(
-            from: instant, to: instant.addingTimeInterval(1), localZone: localZone,
-            includingCancelled: includingCancelled
-        ).filter { $0.contains(instant) }
-    }
-
-    private func collect(
-        local: ZoneRules?, includingCancelled: Bool, window: (EventClock) -> EventSeries.Window
-    ) throws(ICalendarError) -> [Occurrence] {
-        var result: [Occurrence] = []
-        for item in series {
-            for occurrence in try item.occurrences(zones: zones, local: local, window: window)
-            where includingCancelled || !occurrence.isCancelled {
-                result.append(occurrence)
-            }
-        }
-        result.sort {
-            ($0.startInstant, $0.event.uidText ?? "", $0.event.summaryText ?? "")
-                < ($1.startInstant, $1.event.uidText ?? "", $1.event.summaryText ?? "")
-        }
-        return result
+    /// The warning for an event that is left out: `line 12: event "p1@school" is skipped: DTSTART …`.
+    static func skipped(_ label: String, _ error: ICalendarError) -> ICalendarError {
+        ICalendarError(line: error.line, "\(label) is skipped: \(error.message)")
     }
 }
 

@@ -70,7 +70,15 @@ public enum CalendarInspection {
     public static func occurrences(in calendar: VCalendar, fromDay from: CivilDate, toDay to: CivilDate)
         throws(ICalendarError) -> [OccurrenceRecord]
     {
-        try calendar.occurrences(fromDay: from, toDay: to, includingCancelled: true).map(record)
+        try expansion(in: calendar, fromDay: from, toDay: to).records
+    }
+
+    /// ``occurrences(in:fromDay:toDay:)`` with the events left out of the window and why.
+    public static func expansion(in calendar: VCalendar, fromDay from: CivilDate, toDay to: CivilDate)
+        throws(ICalendarError) -> (records: [OccurrenceRecord], warnings: [ICalendarError])
+    {
+        let expansion = try calendar.expansion(fromDay: from, toDay: to, includingCancelled: true)
+        return (expansion.occurrences.map(record), expansion.warnings)
     }
 
     /// The summaries under way at `instant` (sorted) and the whole minutes until the first of them ends.
@@ -81,7 +89,7 @@ public enum CalendarInspection {
             active: active.map { $0.summary ?? "" }.sorted {
                 $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)
             },
-            minutesLeft: firstEnd.map { Int(($0.timeIntervalSince(instant) / 60).rounded(.down)) })
+            minutesLeft: firstEnd.flatMap { Int(exactly: ($0.timeIntervalSince(instant) / 60).rounded(.down)) })
     }
 
     static func record(_ occurrence: Occurrence) -> OccurrenceRecord {

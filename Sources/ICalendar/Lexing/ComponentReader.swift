@@ -5,12 +5,15 @@
 ///
 /// A content line that cannot be read (no `:`, an unclosed quote) and an END that closes nothing
 /// are skipped with a warning naming the line, as other readers do; a component left open at the end
-/// of the file is an error, because the file was most likely cut short.
+/// of the file is closed with a warning, as a download cut short would leave it.
+///
+/// Limits (``CalendarLimits``): an unfolded line longer than 1 MiB is skipped; components nested more
+/// than 32 deep are skipped with all they hold, so the tree is never deep; past 200,000 components in
+/// the file and 10,000 properties in one component the rest are skipped; at most 100 warnings are
+/// kept. The reader keeps its open components on a stack of its own, never on the call stack.
 enum ComponentReader {
     /// The top-level components of the file, normally one `VCALENDAR`, and what was skipped.
-    static func read(_ text: inout String) throws(ICalendarError) -> (
-        components: [Component], warnings: [ICalendarError]
-    ) {
+    static func read(_ text: inout String) throws(ICalendarError) -> (components: [Component], warnings: WarningList) {
         let base = text
         let result = text.withUTF8 { bytes in
             Result { () throws(ICalendarError) in try read(bytes, base: base) }
@@ -20,7 +23,7 @@ enum ComponentReader {
 
     /// Reads bytes that may not be valid UTF-8 as a whole (a fold that splits a character, Latin-1
     /// text): each line is decoded after it is unfolded.
-    static func read(_ bytes: [UInt8]) throws(ICalendarError) -> (components: [Component], warnings: [ICalendarError]) {
+    static func read(_ bytes: [UInt8]) throws(ICalendarError) -> (components: [Component], warnings: WarningList) {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(ICalendarError) in try read(buffer, base: nil) }
         }
@@ -29,39 +32,54 @@ enum ComponentReader {
 
     /// When `base` is given, `bytes` are its UTF-8 and values become substrings of it, without a copy.
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, base: String?) throws(ICalendarError) -> (
-        components: [Component], warnings: [ICalendarError]
+        components: [Component], warnings: WarningList
     ) {
         var builder = TreeBuilder()
         var scratch: [UInt8] = []
         var index = 0
         let count = bytes.count
+        let limit = CalendarLimits.maximumLineBytes
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         var lineNumber = 1
         while index < count {
             let startLine = lineNumber
             let lineStart = index
             var lineEnd = endOfLine(bytes, from: index)
+            var tooLong = lineEnd - lineStart > limit
             index = skipLineBreak(bytes, at: lineEnd, lineNumber: &lineNumber)
             // A following line that starts with a space or tab continues this one.
             if index < count, bytes[index] == 0x20 || bytes[index] == 0x09 {
                 scratch.removeAll(keepingCapacity: true)
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+                if !tooLong { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])) }
                 while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 {
                     lineEnd = endOfLine(bytes, from: index + 1)
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<lineEnd]))
+                    if !tooLong {
+                        if scratch.count + (lineEnd - index - 1) > limit {
+                            tooLong = true
+                            scratch.removeAll()
+                        } else {
+                            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<lineEnd]))
+                        }
+                    }
                     index = skipLineBreak(bytes, at: lineEnd, lineNumber: &lineNumber)
+                }
+                if tooLong {
+                    builder.skipLongLine(lineNumber: startLine)
+                    continue
                 }
                 let joined = String(decoding: scratch, as: UTF8.self)
                 try scratch.withUnsafeBufferPointer { (line) throws(ICalendarError) in
                     try builder.accept(line, lineNumber: startLine, base: joined, offset: 0)
                 }
+            } else if tooLong {
+                builder.skipLongLine(lineNumber: startLine)
             } else {
                 try builder.accept(
                     UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), lineNumber: startLine, base: base,
                     offset: lineStart)
             }
         }
-        let components = try builder.finish()
+        let components = builder.finish()
         return (components, builder.warnings)
     }
 
@@ -81,77 +99,6 @@ enum ComponentReader {
         lineNumber += 1
         if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { return index + 2 }
         return index + 1
-    }
-}
-
-/// Builds the component tree from content lines.
-private struct TreeBuilder {
-    private var roots: [Component] = []
-    private var open: [Component] = []
-    private(set) var warnings: [ICalendarError] = []
-    private var parameterValues = ParameterValueCache()
-
-    /// `line` starts at byte `offset` of `base`'s UTF-8.
-    mutating func accept(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, base: String?, offset: Int)
-        throws(ICalendarError)
-    {
-        if line.isEmpty || ((line[0] == 0x20 || line[0] == 0x09) && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 })) {
-            return
-        }
-        let property: Property
-        do {
-            property = try ContentLineParser.parse(
-                line, lineNumber: lineNumber, base: base, offset: offset, values: &parameterValues)
-        } catch {
-            warnings.append(error)
-            return
-        }
-        switch property.name {
-        case "BEGIN":
-            let name = String(property.raw).trimmingASCIISpaces().uppercased()
-            guard !name.isEmpty else { throw ICalendarError(line: lineNumber, "BEGIN without a component name") }
-            open.append(Component(name: name, line: lineNumber))
-        case "END":
-            let name = String(property.raw).trimmingASCIISpaces().uppercased()
-            guard let depth = open.lastIndex(where: { $0.name == name }) else {
-                warnings.append(ICalendarError(line: lineNumber, "END:\(name) without a matching BEGIN is ignored"))
-                return
-            }
-            // Components left open inside the one that ends are closed with it.
-            while open.count > depth {
-                let current = open.removeLast()
-                if current.name != name {
-                    warnings.append(
-                        ICalendarError(
-                            line: current.line, "BEGIN:\(current.name) is closed by END:\(name) of line \(lineNumber)"))
-                }
-                if open.isEmpty {
-                    roots.append(current)
-                } else {
-                    open[open.count - 1].components.append(current)
-                }
-            }
-        default:
-            guard !open.isEmpty else {
-                // Properties outside any component: some producers write a bare property list.
-                roots.append(Component(name: "", properties: [property], line: lineNumber))
-                return
-            }
-            open[open.count - 1].properties.append(property)
-        }
-    }
-
-    mutating func finish() throws(ICalendarError) -> [Component] {
-        // Close what the file left open, as a cut-short download would; say so.
-        while let current = open.popLast() {
-            warnings.append(ICalendarError(line: current.line, "BEGIN:\(current.name) is never closed"))
-            if open.isEmpty {
-                roots.append(current)
-            } else {
-                open[open.count - 1].components.append(current)
-            }
-        }
-        return roots
     }
 }
 
@@ -188,7 +135,9 @@ enum ContentLineParser {
                         var close = valueStart
                         while close < count, line[close] != UInt8(ascii: "\"") { close += 1 }
                         guard close < count else {
-                            throw ICalendarError(line: lineNumber, "parameter \(parameterName) has an unclosed quote")
+                            throw ICalendarError(
+                                line: lineNumber,
+                                "parameter \(ICalendarError.excerpt(parameterName)) has an unclosed quote")
                         }
                         values.append(cache.value(UnsafeBufferPointer(rebasing: line[valueStart..<close])))
                         index = close + 1
@@ -206,7 +155,7 @@ enum ContentLineParser {
             if !parameterName.isEmpty { parameters.append(Parameter(name: parameterName, values: values)) }
         }
         guard index < count, line[index] == UInt8(ascii: ":") else {
-            throw ICalendarError(line: lineNumber, "\(name) has no \":\" before its value")
+            throw ICalendarError(line: lineNumber, "\(ICalendarError.excerpt(name)) has no \":\" before its value")
         }
         guard let utf8 = base?.utf8 else {
             let value = String(decoding: UnsafeBufferPointer(rebasing: line[(index + 1)...]), as: UTF8.self)

@@ -3,8 +3,13 @@
 /// Each period of the rule's frequency (a year, a month, a week starting on WKST, a day, …, stepped by
 /// INTERVAL) gets its candidate days and times from the BYxxx parts — expanding or limiting as RFC 5545
 /// §3.3.10 tabulates — then BYSETPOS picks among them. Candidates before the start are skipped and not
-/// counted; COUNT and UNTIL end the sequence. A rule with no end stops at ``upperBound``, and a rule
-/// that can never match gives up after a bounded amount of work, so no input hangs it.
+/// counted; COUNT and UNTIL end the sequence. A rule with no end stops at ``upperBound`` or after year
+/// 9999, and a rule with no instance in 400 years has none at all.
+///
+/// Every period looked at, day examined and time generated is a step; past `stepLimit` steps the
+/// expansion gives up (``gaveUp``), so no rule (one that never matches, one that makes millions of
+/// candidates a year) hangs it or fills the memory. All arithmetic on the rule's numbers is checked:
+/// INTERVAL is read as at most ``CalendarLimits/maximumInterval``, beyond which nothing changes.
 public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     private let rule: RecurrenceRule
     private let start: CivilDateTime
@@ -17,24 +22,34 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     private let minutes: [Int]
     private let seconds: [Int]
     private let usesOrdinalWeekdays: Bool
+    private let interval: Int
+    private let stepLimit: Int
 
     private var period: CivilDateTime
     private var buffer: [CivilDateTime] = []
     private var bufferIndex = 0
     private var produced = 0
     private var finished = false
-    private var emptyPeriods = 0
+    /// Set when the next period would be past year 9999.
+    private var periodsEnded = false
     private var lastYearWithCandidates: Int
+    /// The steps taken so far.
+    public private(set) var steps = 0
+    /// Whether the expansion stopped at its step limit rather than at the end of the rule.
+    public private(set) var gaveUp = false
 
     /// - Parameters:
     ///   - until: UNTIL converted to the start's clock (the caller knows the zones); nil for none.
     ///   - lowerBound: instances before it are not needed (lets a rule without COUNT skip ahead).
     ///   - upperBound: no instance after it is needed.
+    ///   - stepLimit: the steps it may take before it gives up.
     public init(
         rule: RecurrenceRule, start: CivilDateTime, until: CivilDateTime? = nil, lowerBound: CivilDateTime? = nil,
-        upperBound: CivilDateTime? = nil
+        upperBound: CivilDateTime? = nil, stepLimit: Int = CalendarLimits.maximumExpansionSteps
     ) {
         self.rule = rule
+        interval = Swift.min(Swift.max(rule.interval, 1), CalendarLimits.maximumInterval)
+        self.stepLimit = stepLimit
         self.start = start
         self.until = until
         self.upperBound = upperBound
@@ -125,44 +140,79 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         }
     }
 
-    /// The length of one step in seconds, for the frequencies with a fixed length.
+    /// No instance is looked for after this year (DATE values have four digits).
+    static let lastYear = 9999
+
+    /// The length of one period in seconds, for the frequencies with a fixed length (nil for MONTHLY
+    /// and YEARLY). With INTERVAL at most ``CalendarLimits/maximumInterval`` it cannot overflow.
     private var fixedStep: Int64? {
-        let interval = Int64(rule.interval)
+        let seconds: Int64
         switch rule.frequency {
-        case .weekly: return 7 * 86_400 * interval
-        case .daily: return 86_400 * interval
-        case .hourly: return 3600 * interval
-        case .minutely: return 60 * interval
-        case .secondly: return interval
+        case .weekly: seconds = 7 * 86_400
+        case .daily: seconds = 86_400
+        case .hourly: seconds = 3600
+        case .minutely: seconds = 60
+        case .secondly: seconds = 1
         case .monthly, .yearly: return nil
+        }
+        let (step, overflow) = seconds.multipliedReportingOverflow(by: Int64(interval))
+        return overflow ? nil : step
+    }
+
+    /// Moves `periods` periods on; past year 9999 (or past any number) there are no more periods, and
+    /// the rule ends once the candidates of the current one are used.
+    private mutating func advance(periods: Int = 1) {
+        steps += 1
+        let (distance, overflow) = interval.multipliedReportingOverflow(by: periods)
+        guard !overflow else {
+            periodsEnded = true
+            return
+        }
+        switch rule.frequency {
+        case .yearly:
+            let (year, overflow) = period.date.year.addingReportingOverflow(distance)
+            guard !overflow, year <= Self.lastYear else {
+                periodsEnded = true
+                return
+            }
+            period = CivilDateTime(year: year, month: 1, day: 1)
+        case .monthly:
+            let (months, overflow) = (period.date.year * 12 + (period.date.month - 1)).addingReportingOverflow(distance)
+            guard !overflow, months / 12 <= Self.lastYear else {
+                periodsEnded = true
+                return
+            }
+            period = CivilDateTime(year: months / 12, month: months % 12 + 1, day: 1)
+        default:
+            guard let step = fixedStep else {
+                periodsEnded = true
+                return
+            }
+            let (seconds, overflow) = step.multipliedReportingOverflow(by: Int64(periods))
+            let (next, overflowAgain) = period.secondsSinceEpoch.addingReportingOverflow(seconds)
+            guard !overflow, !overflowAgain, next < Self.endOfLastYear else {
+                periodsEnded = true
+                return
+            }
+            period = CivilDateTime(secondsSinceEpoch: next)
         }
     }
 
-    private mutating func advance(periods: Int = 1) {
-        let steps = rule.interval * periods
-        switch rule.frequency {
-        case .yearly:
-            period = CivilDateTime(year: period.date.year + steps, month: 1, day: 1)
-        case .monthly:
-            let months = period.date.year * 12 + (period.date.month - 1) + steps
-            period = CivilDateTime(year: months / 12, month: months % 12 + 1, day: 1)
-        default:
-            period = period.adding(seconds: fixedStep! * Int64(periods))
-        }
-        if period.date.year > 9999 { finished = true }
-    }
+    /// The first second after year 9999.
+    private static let endOfLastYear = CivilDateTime(year: lastYear + 1, month: 1, day: 1).secondsSinceEpoch
 
     private mutating func skipAhead(toward lowerBound: CivilDateTime) {
         let periods: Int
         switch rule.frequency {
         case .yearly:
-            periods = (lowerBound.date.year - period.date.year) / rule.interval - 1
+            periods = (lowerBound.date.year - period.date.year) / interval - 1
         case .monthly:
             let months =
                 (lowerBound.date.year - period.date.year) * 12 + (lowerBound.date.month - period.date.month)
-            periods = months / rule.interval - 1
+            periods = months / interval - 1
         default:
-            periods = Int((lowerBound.secondsSinceEpoch - period.secondsSinceEpoch) / fixedStep!) - 1
+            guard let step = fixedStep else { return }
+            periods = Int((lowerBound.secondsSinceEpoch - period.secondsSinceEpoch) / step) - 1
         }
         if periods > 0 { advance(periods: periods) }
     }
@@ -170,6 +220,10 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     // MARK: Candidates
 
     private mutating func fillBuffer() {
+        if periodsEnded {
+            finished = true
+            return
+        }
         if let upperBound, period > upperBound {
             finished = true
             return
@@ -180,35 +234,93 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         }
         buffer.removeAll(keepingCapacity: true)
         bufferIndex = 0
+        if steps >= stepLimit {
+            gaveUp = true
+            finished = true
+            return
+        }
         if rule.frequency >= .daily {
-            for day in candidateDays() where matches(day) {
-                for hour in hours {
-                    for minute in minutes {
-                        for second in seconds {
-                            buffer.append(CivilDateTime(date: day, hour: hour, minute: minute, second: second))
-                        }
-                    }
-                }
+            var days: [CivilDate] = []
+            for day in candidateDays() {
+                steps += 1
+                if matches(day) { days.append(day) }
             }
-            applySetPositions()
+            if rule.bySetPosition.isEmpty {
+                fillBuffer(days: days)
+            } else {
+                fillBuffer(days: days, positions: rule.bySetPosition)
+            }
+            if gaveUp { return }
             advance()
         } else {
             fillSubDailyBuffer()
         }
         // The Gregorian calendar repeats every 400 years: a rule with no instance in that long has
-        // none at all. A million empty periods in a row ends a sub-daily rule that misses every time.
+        // none at all.
         if buffer.isEmpty {
-            emptyPeriods += 1
-            if emptyPeriods > 1_000_000 || period.date.year - lastYearWithCandidates > 400 { finished = true }
+            if period.date.year - lastYearWithCandidates > 400 { finished = true }
         } else {
-            emptyPeriods = 0
             lastYearWithCandidates = period.date.year
+        }
+    }
+
+    /// Every time of every day, in order; when they would be more than the steps left, the expansion
+    /// gives up before it makes them (one period may hold millions).
+    private mutating func fillBuffer(days: [CivilDate]) {
+        let timesPerDay = hours.count * minutes.count * seconds.count
+        guard steps + days.count * timesPerDay <= stepLimit else {
+            gaveUp = true
+            finished = true
+            return
+        }
+        steps += days.count * timesPerDay
+        for day in days {
+            for hour in hours {
+                for minute in minutes {
+                    for second in seconds {
+                        buffer.append(CivilDateTime(date: day, hour: hour, minute: minute, second: second))
+                    }
+                }
+            }
+        }
+    }
+
+    /// BYSETPOS on a DAILY or longer period: the chosen candidates are found by their place among
+    /// every time of every day, without making the others.
+    private mutating func fillBuffer(days: [CivilDate], positions: [Int]) {
+        let perMinute = seconds.count
+        let perHour = minutes.count * perMinute
+        let timesPerDay = hours.count * perHour
+        let total = days.count * timesPerDay
+        guard total > 0 else { return }
+        var chosen: [Int] = []
+        for position in positions {
+            let index = position > 0 ? position - 1 : total + position
+            if index >= 0, index < total, !chosen.contains(index) { chosen.append(index) }
+        }
+        steps += chosen.count
+        for index in chosen.sorted() {
+            let time = index % timesPerDay
+            buffer.append(
+                CivilDateTime(
+                    date: days[index / timesPerDay], hour: hours[time / perHour],
+                    minute: minutes[time % perHour / perMinute],
+                    second: seconds[time % perMinute]))
         }
     }
 
     /// HOURLY, MINUTELY and SECONDLY: one period is one hour, minute or second.
     private mutating func fillSubDailyBuffer() {
         let day = period.date
+        if !byMonth.isEmpty, !byMonth.contains(day.month) {
+            // A month the rule leaves out is skipped whole, so a rule that never matches ends soon.
+            let next =
+                day.month == 12
+                ? CivilDate(year: day.year + 1, month: 1, day: 1)
+                : CivilDate(year: day.year, month: day.month + 1, day: 1)
+            skip(toSecond: Int64(next.daysSinceEpoch) * 86_400)
+            return
+        }
         guard matches(day) else {
             skip(toSecondOfDayAfter: 86_400)
             return
@@ -235,16 +347,26 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         default:
             if seconds.isEmpty || seconds.contains(period.second) { buffer.append(period) }
         }
+        // At most 3,660 times (an hour's minutes and seconds), so they are counted once made.
+        steps += buffer.count
         applySetPositions()
         advance()
     }
 
     /// Moves to the first period at or after `secondOfDay` of the current day (86,400 = next midnight).
     private mutating func skip(toSecondOfDayAfter secondOfDay: Int) {
-        let target = Int64(period.date.daysSinceEpoch) * 86_400 + Int64(secondOfDay)
-        let step = fixedStep!
+        skip(toSecond: Int64(period.date.daysSinceEpoch) * 86_400 + Int64(secondOfDay))
+    }
+
+    /// Moves to the first period at or after `target` (seconds since 1970 of the wall clock).
+    private mutating func skip(toSecond target: Int64) {
+        guard let step = fixedStep else {
+            periodsEnded = true
+            return
+        }
         let distance = target - period.secondsSinceEpoch
-        let periods = Swift.max(1, Int((distance + step - 1) / step))
+        // Rounded up without `distance + step - 1`, which a step near the largest number overflows.
+        let periods = Swift.max(1, Int(distance / step) + (distance % step > 0 ? 1 : 0))
         advance(periods: periods)
     }
 

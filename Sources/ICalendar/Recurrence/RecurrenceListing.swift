@@ -3,20 +3,24 @@ public enum RecurrenceListing {
     /// - Parameters:
     ///   - rule: the RRULE value (`FREQ=…`).
     ///   - start: DTSTART as `YYYYMMDD`, `YYYYMMDDTHHMMSS` (floating) or with `Z` (UTC).
-    ///   - count: how many instances to list at most.
+    ///   - count: how many instances to list at most (no more than ``maximumCount``).
     ///   - startingAt: when given, only instances at or after it are listed (the rule is still
     ///     counted from DTSTART).
     public static func instances(rule: String, start: String, count: Int, startingAt: String? = nil)
         throws(ICalendarError) -> [String]
     {
+        guard count <= maximumCount else {
+            throw ICalendarError(line: nil, "at most \(maximumCount) instances are listed")
+        }
         let parsedRule = try RecurrenceRule(parsing: rule)
         guard let dtstart = CalendarTime.parse(Substring(start)) else {
-            throw ICalendarError(line: nil, "DTSTART \"\(start)\" is not a date or date-time")
+            throw ICalendarError(line: nil, "DTSTART \(ICalendarError.quoted(start)) is not a date or date-time")
         }
         var lowerBound: CivilDateTime?
         if let startingAt {
             guard let parsed = CalendarTime.parse(Substring(startingAt)) else {
-                throw ICalendarError(line: nil, "start \"\(startingAt)\" is not a date or date-time")
+                throw ICalendarError(
+                    line: nil, "start \(ICalendarError.quoted(startingAt)) is not a date or date-time")
             }
             lowerBound = parsed.civil
         }
@@ -32,6 +36,15 @@ public enum RecurrenceListing {
             case .dateTime(_, let reference): listed.append(instance.basicFormat + (reference == .utc ? "Z" : ""))
             }
         }
+        if expansion.gaveUp, listed.count < count {
+            throw ICalendarError(
+                line: nil,
+                "the rule needs more than \(CalendarLimits.maximumExpansionSteps) steps to expand: "
+                    + "it never matches, or makes too many candidates")
+        }
         return listed
     }
+
+    /// The most instances one listing gives.
+    public static let maximumCount = 100_000
 }

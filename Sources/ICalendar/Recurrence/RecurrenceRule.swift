@@ -47,7 +47,8 @@ public struct RecurrenceRule: Hashable, Sendable {
                 for item in value.split(separator: ",") {
                     guard let number = Int(item.trimmingCharacters()), range.contains(number), allowZero || number != 0
                     else {
-                        throw ICalendarError(line: nil, "\(name) value \"\(item)\" is out of range \(range)")
+                        throw ICalendarError(
+                            line: nil, "\(name) value \(ICalendarError.quoted(item)) is out of range \(range)")
                     }
                     if !result.contains(number) { result.append(number) }
                 }
@@ -57,23 +58,26 @@ public struct RecurrenceRule: Hashable, Sendable {
             switch name {
             case "FREQ":
                 guard let parsed = Self.frequencies[value.uppercased()] else {
-                    throw ICalendarError(line: nil, "unknown FREQ \"\(value)\"")
+                    throw ICalendarError(line: nil, "unknown FREQ \(ICalendarError.quoted(value))")
                 }
                 frequency = parsed
             case "INTERVAL":
-                guard let number = Int(value), number >= 1 else {
-                    throw ICalendarError(line: nil, "INTERVAL must be a positive number, not \"\(value)\"")
+                // Any INTERVAL past the largest one used reads the same: only DTSTART is in range.
+                guard let number = Self.clampedNumber(value, limit: CalendarLimits.maximumInterval), number >= 1 else {
+                    throw ICalendarError(
+                        line: nil, "INTERVAL must be a positive number, not \(ICalendarError.quoted(value))")
                 }
                 rule.interval = number
             case "COUNT":
-                guard let number = Int(value) else {
-                    throw ICalendarError(line: nil, "COUNT must be a number, not \"\(value)\"")
+                // A COUNT past the largest integer never ends the rule before year 9999 does.
+                guard let number = Self.clampedNumber(value, limit: Int.max) else {
+                    throw ICalendarError(line: nil, "COUNT must be a number, not \(ICalendarError.quoted(value))")
                 }
                 // Some producers write COUNT=-1 for "no count".
                 rule.count = number >= 0 ? number : nil
             case "UNTIL":
                 guard let until = CalendarTime.parse(Substring(value)) else {
-                    throw ICalendarError(line: nil, "UNTIL \"\(value)\" is not a date or date-time")
+                    throw ICalendarError(line: nil, "UNTIL \(ICalendarError.quoted(value)) is not a date or date-time")
                 }
                 rule.until = until
             case "BYSECOND": rule.bySecond = try numbers(0...60, allowZero: true)
@@ -86,14 +90,14 @@ public struct RecurrenceRule: Hashable, Sendable {
             case "BYSETPOS": rule.bySetPosition = try numbers(-366...366)
             case "WKST":
                 guard let weekday = Self.weekdays[value.uppercased()] else {
-                    throw ICalendarError(line: nil, "WKST \"\(value)\" is not a weekday")
+                    throw ICalendarError(line: nil, "WKST \(ICalendarError.quoted(value)) is not a weekday")
                 }
                 rule.weekStart = weekday
             case "BYDAY":
                 for item in value.split(separator: ",") {
                     let entry = item.trimmingCharacters().uppercased()
                     guard entry.count >= 2, let weekday = Self.weekdays[String(entry.suffix(2))] else {
-                        throw ICalendarError(line: nil, "BYDAY entry \"\(item)\" is not a weekday")
+                        throw ICalendarError(line: nil, "BYDAY entry \(ICalendarError.quoted(item)) is not a weekday")
                     }
                     let prefix = entry.dropLast(2)
                     var ordinal = 0
@@ -101,7 +105,8 @@ public struct RecurrenceRule: Hashable, Sendable {
                         guard let number = Int(prefix.hasPrefix("+") ? String(prefix.dropFirst()) : String(prefix)),
                             number != 0, (-53...53).contains(number)
                         else {
-                            throw ICalendarError(line: nil, "BYDAY entry \"\(item)\" has a bad number")
+                            throw ICalendarError(
+                                line: nil, "BYDAY entry \(ICalendarError.quoted(item)) has a bad number")
                         }
                         ordinal = number
                     }
@@ -110,12 +115,21 @@ public struct RecurrenceRule: Hashable, Sendable {
                 }
             default:
                 if name.hasPrefix("X-") { continue }
-                throw ICalendarError(line: nil, "unsupported recurrence rule part \"\(name)\"")
+                throw ICalendarError(line: nil, "unsupported recurrence rule part \(ICalendarError.quoted(name))")
             }
         }
         guard let frequency else { throw ICalendarError(line: nil, "a recurrence rule needs FREQ") }
         rule.frequency = frequency
         self = rule
+    }
+
+    /// A whole number, optionally signed; one past `limit` (of any length of digits) reads as `limit`.
+    private static func clampedNumber(_ text: String, limit: Int) -> Int? {
+        if let number = Int(text) { return Swift.min(number, limit) }
+        var digits = Substring(text)
+        if digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return limit
     }
 
     private static let frequencies: [String: Frequency] = [

@@ -2,29 +2,40 @@
 /// (Mozilla's `/mozilla.org/…/Europe/Berlin`, `posix/…`), then the file's own VTIMEZONE, then the
 /// Windows names Outlook and Exchange write, then `UTC`/`GMT` spellings.
 struct ZoneResolver: Sendable {
-    private var defined: [String: ZoneRules] = [:]
-    private var broken: [String: ICalendarError] = [:]
+    /// The file's VTIMEZONEs by TZID (the last of a name wins); built only when a name is asked for.
+    private var definitions: [String: Component] = [:]
 
-    /// Reads the VTIMEZONE components of a calendar. A VTIMEZONE that cannot be read is only an
-    /// error if an event needs it, so it is kept as that error.
     init(timeZones: [Component]) {
         for component in timeZones {
             guard let tzid = component.property("TZID")?.value.trimmingASCIISpaces(), !tzid.isEmpty else { continue }
-            do { defined[tzid] = try VTimeZone.rules(from: component, identifier: tzid) } catch { broken[tzid] = error }
+            definitions[tzid] = component
         }
     }
 
     /// The rules for a TZID, or nil when nothing by that name is known; the VTIMEZONE's error when the
-    /// file defines it badly and nothing else knows the name.
-    func rules(for tzid: String) throws(ICalendarError) -> ZoneRules? {
+    /// file defines it badly and nothing else knows the name. Building a VTIMEZONE spends `budget`;
+    /// when none is left, the file's definition is passed over.
+    func rules(for tzid: String, budget: inout ZoneBudget) throws(ICalendarError) -> ZoneRules? {
         let name = tzid.trimmingASCIISpaces()
         for candidate in Self.ianaCandidates(for: name) {
             if let rules = ZoneRules.system(candidate) { return rules }
         }
-        if let rules = defined[name] { return rules }
+        var brokenDefinition: ICalendarError?
+        if let component = definitions[name] {
+            if budget.builds > 0 {
+                budget.builds -= 1
+                do {
+                    return try VTimeZone.rules(from: component, identifier: name, steps: &budget.steps)
+                } catch {
+                    brokenDefinition = error
+                }
+            } else {
+                budget.refused += 1
+            }
+        }
         if let iana = WindowsZoneNames.iana[name] { return ZoneRules.system(iana) }
         if let offset = Self.fixedOffset(name) { return .fixed(name, offset: offset) }
-        if let error = broken[name] { throw error }
+        if let brokenDefinition { throw brokenDefinition }
         return nil
     }
 

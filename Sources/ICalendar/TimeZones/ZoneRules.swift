@@ -51,7 +51,7 @@ public struct ZoneRules: Sendable {
 
     private static let systemTableStart: Int64 = -2_208_988_800  // 1900-01-01
     private static let systemTableEnd: Int64 = 4_102_444_800  // 2100-01-01
-    private static let systemCache = ZoneCache()
+    static let systemCache = ZoneCache()
 
     /// The system's zone of that IANA name (or alias), or nil when the tz database does not know it.
     public static func system(_ identifier: String) -> ZoneRules? {

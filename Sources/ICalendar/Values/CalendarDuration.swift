@@ -8,7 +8,8 @@ public struct CalendarDuration: Hashable, Sendable {
         self.seconds = seconds
     }
 
-    /// Reads `[+-]P[nW][nD][T[nH][nM][nS]]`.
+    /// Reads `[+-]P[nW][nD][T[nH][nM][nS]]`; nil for anything else, and for a duration longer than
+    /// ``CalendarLimits/maximumDurationDays`` (its days, or its seconds, whatever the digits say).
     public static func parse(_ text: Substring) -> CalendarDuration? {
         var bytes = Substring(text).utf8.drop { $0 == 0x20 }[...]
         while let last = bytes.last, last == 0x20 { bytes.removeLast() }
@@ -19,7 +20,9 @@ public struct CalendarDuration: Hashable, Sendable {
         }
         guard let p = bytes.first, p == UInt8(ascii: "P") || p == UInt8(ascii: "p") else { return nil }
         bytes.removeFirst()
-        var days = 0
+        let dayLimit = Int64(CalendarLimits.maximumDurationDays)
+        let secondLimit = dayLimit * 86_400
+        var days: Int64 = 0
         var seconds: Int64 = 0
         var inTime = false
         var number: Int64? = nil
@@ -27,28 +30,30 @@ public struct CalendarDuration: Hashable, Sendable {
         for byte in bytes {
             switch byte {
             case 0x30...0x39:
-                let digit = Int64(byte - 0x30)
-                guard (number ?? 0) < Int64(Int32.max) else { return nil }
-                number = (number ?? 0) * 10 + digit
+                // Each part, and each sum, stays within the limit, so nothing here can overflow.
+                let value = (number ?? 0) * 10 + Int64(byte - 0x30)
+                guard value <= secondLimit else { return nil }
+                number = value
             case UInt8(ascii: "T"), UInt8(ascii: "t"):
                 guard number == nil, !inTime else { return nil }
                 inTime = true
             default:
                 guard let value = number else { return nil }
                 switch (byte | 0x20, inTime) {
-                case (UInt8(ascii: "w"), false): days += Int(value) * 7
-                case (UInt8(ascii: "d"), false): days += Int(value)
+                case (UInt8(ascii: "w"), false): days += value * 7
+                case (UInt8(ascii: "d"), false): days += value
                 case (UInt8(ascii: "h"), true): seconds += value * 3600
                 case (UInt8(ascii: "m"), true): seconds += value * 60
                 case (UInt8(ascii: "s"), true): seconds += value
                 default: return nil
                 }
+                guard days <= dayLimit, seconds <= secondLimit else { return nil }
                 number = nil
                 sawPart = true
             }
         }
         guard sawPart, number == nil else { return nil }
-        return CalendarDuration(days: days * sign, seconds: seconds * Int64(sign))
+        return CalendarDuration(days: Int(days) * sign, seconds: seconds * Int64(sign))
     }
 }
 

@@ -1,0 +1,134 @@
+/// Builds the component tree from the content lines ``ComponentReader`` unfolds, within
+/// ``CalendarLimits``: nesting depth, components per file, properties per component.
+struct TreeBuilder {
+    private var roots: [Component] = []
+    private var open: [Component] = []
+    private(set) var warnings = WarningList()
+    private var parameterValues = ParameterValueCache()
+    /// Components begun in the file so far.
+    private var componentCount = 0
+    /// While positive, the reader is inside a component it skips (nested too deep, or past the
+    /// component cap): the number of its components still open.
+    private var skippedDepth = 0
+    /// Whether a component of the file was already warned about for having too many properties.
+    private var warnedAboutProperties = false
+
+    /// A line longer than ``CalendarLimits/maximumLineBytes``: skipped, with a warning.
+    mutating func skipLongLine(lineNumber: Int) {
+        warnings.append(
+            ICalendarError(
+                line: lineNumber, "a content line longer than \(CalendarLimits.maximumLineBytes) bytes is skipped"))
+    }
+
+    /// `line` starts at byte `offset` of `base`'s UTF-8.
+    mutating func accept(_ line: UnsafeBufferPointer<UInt8>, lineNumber: Int, base: String?, offset: Int)
+        throws(ICalendarError)
+    {
+        if line.isEmpty || ((line[0] == 0x20 || line[0] == 0x09) && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 })) {
+            return
+        }
+        let property: Property
+        do {
+            property = try ContentLineParser.parse(
+                line, lineNumber: lineNumber, base: base, offset: offset, values: &parameterValues)
+        } catch {
+            if skippedDepth == 0 { warnings.append(error) }
+            return
+        }
+        switch property.name {
+        case "BEGIN":
+            let name = String(property.raw).trimmingASCIISpaces().uppercased()
+            guard !name.isEmpty else { throw ICalendarError(line: lineNumber, "BEGIN without a component name") }
+            if skippedDepth > 0 {
+                skippedDepth += 1
+                return
+            }
+            componentCount += 1
+            if open.count >= CalendarLimits.maximumDepth {
+                skippedDepth = 1
+                warnings.append(
+                    ICalendarError(
+                        line: lineNumber,
+                        "BEGIN:\(ICalendarError.excerpt(name)) is nested more than \(CalendarLimits.maximumDepth) deep; "
+                            + "it is skipped with what it holds"))
+                return
+            }
+            if componentCount > CalendarLimits.maximumComponents {
+                skippedDepth = 1
+                if componentCount == CalendarLimits.maximumComponents + 1 {
+                    warnings.append(
+                        ICalendarError(
+                            line: lineNumber,
+                            "the file has more than \(CalendarLimits.maximumComponents) components; "
+                                + "the rest are skipped"))
+                }
+                return
+            }
+            open.append(Component(name: name, line: lineNumber))
+        case "END":
+            if skippedDepth > 0 {
+                // Inside a skipped component every END closes the innermost skipped one.
+                skippedDepth -= 1
+                return
+            }
+            let name = String(property.raw).trimmingASCIISpaces().uppercased()
+            guard let depth = open.lastIndex(where: { $0.name == name }) else {
+                warnings.append(
+                    ICalendarError(
+                        line: lineNumber, "END:\(ICalendarError.excerpt(name)) without a matching BEGIN is ignored"))
+                return
+            }
+            // Components left open inside the one that ends are closed with it.
+            while open.count > depth {
+                let current = open.removeLast()
+                if current.name != name {
+                    warnings.append(
+                        ICalendarError(
+                            line: current.line,
+                            "BEGIN:\(ICalendarError.excerpt(current.name)) is closed by END:\(ICalendarError.excerpt(name)) of line \(lineNumber)"
+                        ))
+                }
+                close(current)
+            }
+        default:
+            guard skippedDepth == 0 else { return }
+            guard !open.isEmpty else {
+                // Properties outside any component: some producers write a bare property list.
+                componentCount += 1
+                guard componentCount <= CalendarLimits.maximumComponents else { return }
+                roots.append(Component(name: "", properties: [property], line: lineNumber))
+                return
+            }
+            guard open[open.count - 1].properties.count < CalendarLimits.maximumProperties else {
+                if !warnedAboutProperties {
+                    warnedAboutProperties = true
+                    warnings.append(
+                        ICalendarError(
+                            line: lineNumber,
+                            "\(ICalendarError.excerpt(open[open.count - 1].name)) has more than "
+                                + "\(CalendarLimits.maximumProperties) properties; the rest are skipped"))
+                }
+                return
+            }
+            open[open.count - 1].properties.append(property)
+        }
+    }
+
+    private mutating func close(_ component: Component) {
+        if open.isEmpty {
+            roots.append(component)
+        } else {
+            open[open.count - 1].components.append(component)
+        }
+    }
+
+    mutating func finish() -> [Component] {
+        // Close what the file left open, as a cut-short download would; say so.
+        while let current = open.popLast() {
+            warnings.append(
+                ICalendarError(line: current.line, "BEGIN:\(ICalendarError.excerpt(current.name)) is never closed"))
+            close(current)
+        }
+        return roots
+    }
+}
