@@ -141,4 +141,15 @@ import Testing
                 0x40, 0x2060, 0x301, 0x61, 0x6C, 0x6C,
             ])
     }
+
+    /// U+0D4E joins the `<` after it into one `Character` and U+0301 the `>` before it, so a test on
+    /// `Character`s finds no `<`, `>` or `&` and would leave the markup live.
+    @Test func markupJoinedToOtherScalarsIsEscapedToo() {
+        let hostile = "\u{0D4E}<!channel>\u{0301} \u{0D4E}<img src=x onerror=alert(1)>\u{0301}"
+        #expect(!SlackText.escaping(hostile).unicodeScalars.contains { $0 == "<" || $0 == ">" })
+        #expect(!TeamsText.escaping(hostile).unicodeScalars.contains { $0 == "<" || $0 == ">" })
+        #expect(!hostile.escapingMarkup.unicodeScalars.contains { $0 == "<" || $0 == ">" })
+        #expect(!"x\"\u{0301} onmouseover=alert(1)".escapingMarkupAttribute.unicodeScalars.contains("\""))
+        #expect("Fish & chips <today>".escapingMarkup == "Fish &amp; chips &lt;today&gt;")
+    }
 }
