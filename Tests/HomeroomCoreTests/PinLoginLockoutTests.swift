@@ -1,25 +1,28 @@
-import Dispatch
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
 import HomeroomTesting
 import SQLKit
+import Synchronization
 import Testing
 
 /// Wrong PINs arriving at once, on one instance and on two sharing PostgreSQL: every one is
 /// counted, the lock is read again after the hash, and nothing recorded later clears it.
-@Suite struct PinLoginLockoutTests {
+///
+/// The time limit turns a held hash that never arrives into a failure instead of a hang.
+@Suite(.timeLimit(.minutes(5))) struct PinLoginLockoutTests {
     static let user = UserID("irc:libera:ann")!
     static let rightPIN = "4321"
     static let wrongPIN = "0000"
 
     /// The real PBKDF2 hasher, whose checks of one PIN wait at a gate until the test opens it:
     /// a test holds logins between the lock check and the end of the hash, where the races are.
+    /// A held check waits as a suspended task, so it holds no thread.
     final class GatedHasher: SecretHasher {
         private let inner = PBKDF2SecretHasher(rounds: 1000)
         private let heldPIN: String
-        /// Released threads pass; the test opens it once per held check.
-        private let gate = DispatchSemaphore(value: 0)
+        /// Checks waiting at the gate, and passes given before their checks arrived.
+        private let gate = Mutex<(waiting: [CheckedContinuation<Void, Never>], passes: Int)>(([], 0))
         private let arrived: AsyncStream<Void>.Continuation
         private let arrivals: AsyncStream<Void>
 
@@ -30,12 +33,22 @@ import Testing
 
         func hash(_ secret: String) throws -> String { try inner.hash(secret) }
 
-        func verify(_ secret: String, against stored: String) -> Bool {
+        func verify(_ secret: String, against stored: String) async -> Bool {
             if secret == heldPIN {
-                arrived.yield()
-                gate.wait()
+                await withCheckedContinuation { continuation in
+                    let passNow = gate.withLock { gate in
+                        guard gate.passes == 0 else {
+                            gate.passes -= 1
+                            return true
+                        }
+                        gate.waiting.append(continuation)
+                        return false
+                    }
+                    if passNow { continuation.resume() }
+                    arrived.yield()
+                }
             }
-            return inner.verify(secret, against: stored)
+            return await inner.verify(secret, against: stored)
         }
 
         /// Returns once `count` checks of the held PIN wait at the gate (call once per hasher).
@@ -49,7 +62,13 @@ import Testing
 
         /// Lets `count` held checks go on.
         func open(_ count: Int) {
-            for _ in 0..<count { gate.signal() }
+            let released = gate.withLock { gate in
+                let released = Array(gate.waiting.prefix(count))
+                gate.waiting.removeFirst(released.count)
+                gate.passes += count - released.count
+                return released
+            }
+            for continuation in released { continuation.resume() }
         }
     }
 

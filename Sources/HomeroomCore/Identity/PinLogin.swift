@@ -88,7 +88,7 @@ public struct PinLogin: Sendable {
             return .locked(until: lockedUntil)
         }
         guard let storedHash else { return .noPIN }
-        let matches = await verify(pin, against: storedHash)
+        let matches = await hasher.verify(pin, against: storedHash)
         // The hash took a while: what follows is decided at the time it ended.
         let checkedAt = clock.now
         if matches {
@@ -130,15 +130,6 @@ public struct PinLogin: Sendable {
             let failures = try await db.delete(from: Self.failuresTable)
                 .where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.returning("identity").all()
             return sessions.count + failures.count
-        }
-    }
-
-    /// Computes the slow hash away from the cooperative threads, so that many logins at once do
-    /// not hold up every other command.
-    private func verify(_ pin: String, against storedHash: String) async -> Bool {
-        let hasher = self.hasher
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: hasher.verify(pin, against: storedHash)) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Crypto
+import Dispatch
 import Foundation
 import HomeroomCore
 import _CryptoExtras
@@ -24,7 +25,14 @@ public struct PBKDF2SecretHasher: SecretHasher {
             .joined(separator: "$")
     }
 
-    public func verify(_ secret: String, against stored: String) -> Bool {
+    /// Derives the key on a thread of the global dispatch queue, not on the cooperative pool.
+    public func verify(_ secret: String, against stored: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: verifyNow(secret, against: stored)) }
+        }
+    }
+
+    private func verifyNow(_ secret: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$").map(String.init)
         guard parts.count == 4, parts[0] == Self.scheme, let rounds = Int(parts[1]), rounds > 0,
             let salt = Data(base64Encoded: parts[2]), let expected = Data(base64Encoded: parts[3]),
