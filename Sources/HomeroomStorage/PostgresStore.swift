@@ -5,6 +5,9 @@ import PostgresKit
 import SQLKit
 
 /// The backend for several instances: a PostgreSQL server, through PostgresNIO's connection pool.
+///
+/// Queries are never logged, at any level: their bound values carry PIN hashes, private circle
+/// posts and secret calendar addresses.
 public final class PostgresStore: Database {
     /// The URL could not be read as a PostgreSQL URL.
     public struct BadURL: Error, CustomStringConvertible {
@@ -65,13 +68,13 @@ public final class PostgresStore: Database {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
-            try await body(connection.sql(queryLogLevel: .trace))
+            try await body(connection.sql(queryLogLevel: nil))
         }
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await client.withConnection { [logger] connection in
-            try await connection.sql(queryLogLevel: .trace).transaction(logger: logger, body)
+            try await connection.sql(queryLogLevel: nil).transaction(logger: logger, body)
         }
     }
 

@@ -6,6 +6,9 @@ import SQLiteKit
 
 /// The embedded backend: one SQLite file in WAL mode.
 ///
+/// Queries are never logged, at any level: their bound values carry PIN hashes, private circle
+/// posts and secret calendar addresses.
+///
 /// Two connections: a writer, whose transactions run one at a time (`BEGIN IMMEDIATE`, so a second
 /// process waits on the busy timeout instead of failing mid-transaction), and a reader, which
 /// WAL lets read alongside the writer. `synchronous=FULL` makes a committed write survive a
@@ -61,12 +64,12 @@ public final class SQLiteStore: Database {
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await body(reader.sql(queryLogLevel: .trace))
+        try await body(reader.sql(queryLogLevel: nil))
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await writeLock.withLock {
-            try await writer.sql(queryLogLevel: .trace).transaction(begin: "BEGIN IMMEDIATE", logger: logger, body)
+            try await writer.sql(queryLogLevel: nil).transaction(begin: "BEGIN IMMEDIATE", logger: logger, body)
         }
     }
 

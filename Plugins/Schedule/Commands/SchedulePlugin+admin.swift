@@ -142,7 +142,7 @@ extension SchedulePlugin {
             case .updated(let events): return Reply("Fetched the bell schedule feed: \(events) events.")
             case .unchanged: return Reply("The bell schedule feed has not changed.")
             case .failed(let reason):
-                return .error("The feed could not be fetched: \(reason). The last good copy keeps serving.")
+                return .error("The feed was not updated: \(reason). The last good copy keeps serving.")
             }
         }
     }
