@@ -50,7 +50,7 @@ import Testing
         #expect(await state.whois("after", now: Self.start) == nil, "nothing is asked on a closed connection")
     }
 
-    @Test func answersInProgressAndAnswersKeptForMoreAreCapped() async {
+    @Test func answersInProgressAndAnswersKeptForMoreAreCapped() async throws {
         let state = await Self.registered()
         var tickets: [OutgoingQueue.Ticket] = []
         for number in 0..<IRCConnectionState.maximumAnswersInProgress {
@@ -58,7 +58,7 @@ import Testing
         }
         #expect(tickets.count == IRCConnectionState.maximumAnswersInProgress)
         #expect(await state.reserveAnswer(to: "one-more") == nil)
-        await state.fillAnswer(tickets[0], with: [])
+        await state.fillAnswer(try #require(tickets.first), with: [])
         #expect(await state.reserveAnswer(to: "one-more") != nil, "a finished answer frees its place")
 
         for number in 0...IRCConnectionState.maximumKeptAnswers {

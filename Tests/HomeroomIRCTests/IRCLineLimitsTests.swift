@@ -58,7 +58,7 @@ import Testing
 
         let words = (1...40).map { "p\($0)" }
         let message = try #require(IRCMessage(line: Array(("X " + words.joined(separator: " ")).utf8)))
-        #expect(message.parameters.count == 15)
+        try #require(message.parameters.count == 15)
         #expect(message.parameters[13] == "p14")
         #expect(message.parameters[14] == words[14...].joined(separator: " "), "the fifteenth takes the rest")
         let trailing = try #require(

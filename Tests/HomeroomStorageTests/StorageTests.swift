@@ -177,7 +177,10 @@ import Testing
 
     @Test func theDataFolderDatabaseAndBackupsAreTheOwnersOnly() async throws {
         let temporary = try await TemporaryDatabase.make(.sqlite)
-        guard case .sqlite(let path) = temporary.location else { return }
+        guard case .sqlite(let path) = temporary.location else {
+            Issue.record("a temporary SQLite database has no path: \(temporary.location)")
+            return
+        }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("data")
         let file = folder.appendingPathComponent("homeroom.sqlite").path
         let database = try await StorageLocation.sqlite(path: file).open(logger: Self.logger)

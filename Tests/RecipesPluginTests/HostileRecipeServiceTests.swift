@@ -38,7 +38,8 @@ import Testing
         [
             "remote": .object([
                 "baseURL": .string(server.url("").absoluteString), "apiKey": .string("test-key"),
-                "timeoutSeconds": .number(2),
+                // Only a failure would wait this long; the loopback service answers at once.
+                "timeoutSeconds": .number(30),
             ])
         ]
     }

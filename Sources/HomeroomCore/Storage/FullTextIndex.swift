@@ -44,12 +44,12 @@ public func searchWords(in text: String) -> [String] {
 
 /// The words of a search as the indexes query them: ``searchWords(in:)``, at most
 /// ``maximumSearchWords`` of them, so a pasted page cannot become a query of thousands of terms.
-public func searchQueryWords(in query: String) -> [String] {
+package func searchQueryWords(in query: String) -> [String] {
     Array(searchWords(in: query).prefix(maximumSearchWords))
 }
 
 /// The most words a search uses; the rest of a longer query is ignored.
-public let maximumSearchWords = 16
+package let maximumSearchWords = 16
 
 extension Unicode.GeneralCategory {
     fileprivate var isMark: Bool { self == .nonspacingMark || self == .spacingMark || self == .enclosingMark }
