@@ -4,33 +4,7 @@ import HomeroomCore
 import HomeroomRuntime
 import HomeroomTesting
 import Logging
-import Synchronization
 import Testing
-
-/// A log handler that keeps every line with its metadata, so a test can read what was logged. It
-/// keeps `debug` and above: `trace` is where the storage layer prints each SQL statement with its values.
-struct KeptLogHandler: LogHandler {
-    final class Lines: Sendable {
-        private let lines = Mutex<[String]>([])
-        var all: [String] { lines.withLock { $0 } }
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-    }
-
-    let kept: Lines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .debug
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        let fields = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        kept.append("\(event.level) \(event.message) \(fields)")
-    }
-}
 
 /// The school calendar feeds of the events plugin: a copy that cannot be expanded is never kept, and
 /// the feeds' addresses, which may hold a secret, never reach the log whole.
@@ -76,8 +50,9 @@ struct KeptLogHandler: LogHandler {
         case .sqlite(let path): configuration.storage.sqlite = path
         case .postgres(let url): configuration.storage.postgres = url
         }
-        let kept = KeptLogHandler.Lines()
-        let logger = Logger(label: "homeroom.test") { _ in KeptLogHandler(kept: kept) }
+        // Every level, trace included: no component may log the address whole.
+        let log = LogRecorder()
+        let logger = log.logger()
         let runtime = try await BotRuntime.start(
             configuration: try configuration.resolve(), plugins: [EventsPlugin.self],
             clock: TestClock("2026-11-23T08:00:00-05:00"), logger: logger)
@@ -87,11 +62,11 @@ struct KeptLogHandler: LogHandler {
         await server.stop()
 
         #expect(ran)
-        let failures = kept.all.filter { $0.contains("calendar feed failed") }
+        let failures = log.lines.filter { $0.contains("calendar feed failed") }
         #expect(failures.count == 1)
         #expect(failures.first?.contains("feed=1 ") == true)
         #expect(failures.first?.contains("url=http://127.0.0.1:\(server.port)/…") == true)
-        let leaks = kept.all.filter { $0.contains("5ecret") }
+        let leaks = log.lines.filter { $0.contains("5ecret") }
         #expect(leaks.isEmpty, "\(leaks)")
     }
 }

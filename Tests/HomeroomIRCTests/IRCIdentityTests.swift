@@ -2,7 +2,6 @@ import Foundation
 import HomeroomCore
 import HomeroomTesting
 import Logging
-import Synchronization
 import Testing
 
 @testable import HomeroomIRC
@@ -132,29 +131,8 @@ struct IRCIdentityTests {
 
 /// The start-up warning when a network allows PIN logins without services.
 @Suite struct IRCStartupWarningTests {
-    /// Every message logged, with its level.
-    final class Records: Sendable {
-        let entries = Mutex<[(level: Logger.Level, text: String)]>([])
-    }
-
-    /// Keeps every message logged through it.
-    struct RecordingLogHandler: LogHandler {
-        let records: Records
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            records.entries.withLock { $0.append((event.level, "\(event.message)")) }
-        }
-    }
-
     @Test func allowingPINLoginsWithoutServicesIsWarnedAboutAtStartUp() async throws {
-        let records = Records()
+        let log = LogRecorder()
         try await TestBot.with { bot in
             var open = IRCNetworkSettings(name: "open", host: "127.0.0.1", port: 9, nick: "homeroom")
             open.allowPinLoginWithoutServices = true
@@ -163,15 +141,15 @@ struct IRCIdentityTests {
             settings.networks = [open, guarded]
             let adapter = IRCAdapter(
                 settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-                logger: Logger(label: "homeroom.test") { _ in RecordingLogHandler(records: records) })
+                logger: log.logger())
             let running = Task { try await adapter.run() }
             let deadline = ContinuousClock.now + .seconds(10)
-            while records.entries.withLock({ $0.isEmpty }), ContinuousClock.now < deadline {
+            while log.entries.isEmpty, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
             running.cancel()
             _ = await running.result
-            let warnings = records.entries.withLock { $0.filter { $0.level == .warning }.map(\.text) }
+            let warnings = log.entries.filter { $0.level == .warning }.map(\.message)
             #expect(warnings.contains { $0.hasPrefix("open: allowPinLoginWithoutServices is on") })
             #expect(!warnings.contains { $0.hasPrefix("guarded:") && $0.contains("allowPinLoginWithoutServices") })
         }
