@@ -135,6 +135,18 @@ import Testing
         #expect(feed.warnings.contains("line 4: a tag with more than 256 attributes; the document was read up to it"))
     }
 
+    /// Found by the feeds fuzz target (`Tests/Fixtures/hostile/fuzz/Feeds/leak-comment-only-document`):
+    /// a document with a comment and no root element was refused without freeing it (the leak
+    /// shows under `Scripts/test --sanitize address`).
+    @Test func aDocumentWithoutARootElementIsRefused() throws {
+        let bytes = Array(
+            try Data(
+                contentsOf: Corpus.packageRoot.appendingPathComponent(
+                    "Tests/Fixtures/hostile/fuzz/Feeds/leak-comment-only-document")))
+        let error = #expect(throws: FeedError.self) { try Feed(parsing: bytes) }
+        #expect(error?.description.hasPrefix("the document is not XML") == true, "\(String(describing: error))")
+    }
+
     @Test func aDocumentLargerThanTheCapIsRefused() {
         let padding = String(repeating: " ", count: FeedLimits.maximumDocumentBytes)
         let rss = "<rss><channel><title>Large</title>\(padding)</channel></rss>"

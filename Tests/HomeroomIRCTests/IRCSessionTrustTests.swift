@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTesting
 import Testing
 
 @testable import HomeroomIRC
@@ -144,6 +145,20 @@ import Testing
             _ = run.feed(":homeroom!b@h JOIN #forced\(number)")
         }
         #expect(run.session.joinedChannels.count == IRCSession.maximumJoinedChannels)
+    }
+
+    /// Found by the IRC fuzz target (`Tests/Fixtures/hostile/fuzz/IRC/crash-cap-ls-bare-equals`):
+    /// an offered capability written `=` alone split into no parts and trapped.
+    @Test func anOfferedCapabilityWithNoNameIsSkipped() throws {
+        let line = try String(
+            contentsOf: Corpus.packageRoot.appendingPathComponent(
+                "Tests/Fixtures/hostile/fuzz/IRC/crash-cap-ls-bare-equals"), encoding: .utf8)
+        var run = Run(IRCSessionTests.settings())
+        _ = run.start()
+        _ = run.feed(line.trimmingCharacters(in: .newlines))
+        _ = run.feed(":s CAP * LS * :=x = ==")
+        let sent = run.feed(":s CAP * LS :account-tag=").sent
+        #expect(sent == ["CAP REQ account-tag"])
     }
 
     @Test func aCTCPPingTokenIsSentBackPlainAndShort() throws {

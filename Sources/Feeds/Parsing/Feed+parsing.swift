@@ -33,13 +33,13 @@ extension Feed {
                 + "the document was read up to it"
             buffer.removeSubrange(crowded...)
         }
-        guard let document = XMLDocumentReader.document(buffer, collector: collector),
-            let root = xmlDocGetRootElement(document)
-        else {
+        let document = XMLDocumentReader.document(buffer, collector: collector)
+        // A document without a root element (only a comment, say) is freed here too.
+        defer { if let document { xmlFreeDoc(document) } }
+        guard let document, let root = xmlDocGetRootElement(document) else {
             let problem = truncation ?? collector.firstProblem
             throw FeedError("the document is not XML\(problem.map { " (\($0))" } ?? "")")
         }
-        defer { xmlFreeDoc(document) }
         let top = FeedNode(pointer: root)
         switch top.key {
         case "rss", "rss:rss":

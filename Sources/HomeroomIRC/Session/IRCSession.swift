@@ -235,11 +235,12 @@ public struct IRCSession: Sendable {
     /// Adds the capabilities of an LS or NEW list (`name` or `name=value`) to those offered.
     private mutating func recordOffered(_ list: String) {
         for item in list.split(separator: " ") {
-            let parts = item.split(separator: "=", maxSplits: 1)
-            let name = String(parts[0])
-            guard offeredCapabilities[name] != nil || offeredCapabilities.count < Self.maximumOfferedCapabilities
+            // "=" alone, or "=value", names nothing: skipped (splitting it on "=" gives no parts).
+            let name = String(item.prefix { $0 != "=" })
+            guard !name.isEmpty,
+                offeredCapabilities[name] != nil || offeredCapabilities.count < Self.maximumOfferedCapabilities
             else { continue }
-            offeredCapabilities[name] = parts.count > 1 ? String(parts[1]) : ""
+            offeredCapabilities[name] = String(item.dropFirst(name.count + 1))
         }
     }
 
