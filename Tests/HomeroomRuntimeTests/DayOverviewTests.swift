@@ -3,6 +3,7 @@ import Foundation
 import HomeroomCore
 import HomeroomTesting
 import Lunch
+import Synchronization
 import Testing
 
 /// A plugin whose part of `/day` never answers, ignoring cancellation as a stuck plugin would.
@@ -14,11 +15,17 @@ struct StuckPlugin: ConfigurablePlugin {
     var daySections: [DaySection] {
         [
             DaySection("Stuck", order: 50, more: "help") { _, _ in
-                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+                await withCheckedContinuation { continuation in
+                    Self.neverResumed.withLock { $0.append(continuation) }
+                }
                 return nil
             }
         ]
     }
+
+    /// The stuck sections' continuations, kept so that they are never resumed and never released
+    /// (a released one would be reported as misuse).
+    static let neverResumed = Mutex<[CheckedContinuation<Void, Never>]>([])
 }
 
 /// A plugin whose part of `/day` fails.
