@@ -100,7 +100,7 @@ public final class LoopbackHTTPServer: Sendable {
     public var requests: [Request] { state.withLock { $0.requests } }
 
     /// Waits until `count` requests to `path` have arrived (or `timeout` passed) and returns them.
-    public func requests(to path: String, count: Int, timeout: Duration = .seconds(10)) async throws -> [Request] {
+    public func requests(to path: String, count: Int, timeout: Duration = .seconds(60)) async throws -> [Request] {
         let deadline = ContinuousClock.now + timeout
         while true {
             let received = requests.filter { $0.path == path }

@@ -45,7 +45,7 @@ final class ScriptedIRCServer: Sendable {
     }
 
     /// Waits until the client sent a line for which `matches` holds.
-    func waitFor(timeout: Duration = .seconds(10), _ matches: (String) -> Bool) async throws {
+    func waitFor(timeout: Duration = .seconds(60), _ matches: (String) -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if received.contains(where: matches) { return }

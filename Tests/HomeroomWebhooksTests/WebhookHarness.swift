@@ -103,7 +103,7 @@ struct WebhookHarness {
     }
 
     private func send(_ request: HTTPClientRequest) async throws -> Answer {
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 10_000_000)
         return Answer(
             status: Int(response.status.code), body: String(buffer: body),
