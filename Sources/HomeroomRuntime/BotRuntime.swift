@@ -98,7 +98,8 @@ public final class BotRuntime: Sendable {
         let allPlugins: [any Plugin] = [core] + plugins
         let dispatcher = try Dispatcher(
             plugins: allPlugins, recognizer: configuration.recognizer,
-            rateLimit: configuration.configuration.rateLimit.limit, alwaysOnPlugins: [CorePlugin.id], services: services
+            rateLimit: configuration.configuration.rateLimit.limit, alwaysOnPlugins: [CorePlugin.id],
+            channelAnswers: configuration.configuration.channelAnswers, services: services
         )
         let scheduler = Scheduler(
             entries: allPlugins.flatMap { plugin in

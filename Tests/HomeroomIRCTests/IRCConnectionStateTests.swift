@@ -58,7 +58,7 @@ import Testing
         }
         #expect(tickets.count == IRCConnectionState.maximumAnswersInProgress)
         #expect(await state.reserveAnswer(to: "one-more") == nil)
-        await state.fillAnswer(try #require(tickets.first), with: [])
+        await state.fillAnswer(try #require(tickets.first), with: .none)
         #expect(await state.reserveAnswer(to: "one-more") != nil, "a finished answer frees its place")
 
         for number in 0...IRCConnectionState.maximumKeptAnswers {

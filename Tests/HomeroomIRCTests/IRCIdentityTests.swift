@@ -48,7 +48,7 @@ struct IRCIdentityTests {
                         $0.command == "NOTICE" && $0.parameter(1)?.hasPrefix("!staff needs a services account") == true
                     }
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo students still welcome"))
-                    try await ada.waitFor { $0.parameters == ["#lunch", "students still welcome"] }
+                    try await ada.waitFor { $0.says("students still welcome", in: "#lunch") }
                     #expect(!ada.received.contains { $0.message.parameter(1) == "staff room" })
                 }
                 #expect(try await harness.bot.runtime.access.sessionExpiry(of: Self.ada) == nil)
@@ -74,7 +74,7 @@ struct IRCIdentityTests {
                     try await ada.send(IRCMessage("PRIVMSG", "homeroom", "login \(TestBot.adminPIN)"))
                     try await ada.waitFor { $0.parameter(1)?.hasPrefix("logged in until") == true }
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!staff"))
-                    try await ada.waitFor { $0.parameters == ["#lunch", "staff room"] }
+                    try await ada.waitFor { $0.says("staff room", in: "#lunch") }
                 }
             }
         }
@@ -120,9 +120,9 @@ struct IRCIdentityTests {
                         "PRIVMSG #lunch :!echo \u{1}DCC SEND x 2130706433 4444 1\u{1} \u{3}1,1hidden\u{3} \u{2}loud\u{F}"
                     )
                     let answer = try await ada.waitFor {
-                        $0.sourceNick == "homeroom" && $0.parameter(1)?.hasPrefix("DCC") == true
+                        $0.sourceNick == "homeroom" && $0.parameter(1)?.withoutAddressees.hasPrefix("DCC") == true
                     }
-                    #expect(answer.parameters == ["#lunch", "DCC SEND x 2130706433 4444 1 hidden loud"])
+                    #expect(answer.parameters == ["#lunch", "ada: DCC SEND x 2130706433 4444 1 hidden loud"])
                 }
             }
         }

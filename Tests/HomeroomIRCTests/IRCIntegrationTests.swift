@@ -28,12 +28,12 @@ struct IRCIntegrationTests {
                     try await ada.join("#lunch")
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo hello lunch room"))
                     try await ada.waitFor {
-                        $0.command == "PRIVMSG" && $0.parameters == ["#lunch", "hello lunch room"]
+                        $0.says("hello lunch room", in: "#lunch")
                     }
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "homeroom: lunch"))
                     let lunch = try await ada.waitFor {
-                        $0.command == "PRIVMSG" && $0.parameter(1)?.contains("lunch") == true
-                            && $0.sourceNick == "homeroom" && $0.parameter(1) != "hello lunch room"
+                        $0.command == "PRIVMSG" && $0.parameter(1)?.lowercased().contains("lunch") == true
+                            && $0.sourceNick == "homeroom" && $0.parameter(1)?.withoutAddressees != "hello lunch room"
                     }
                     #expect(lunch.parameter(0) == "#lunch")
                     try await ada.send(IRCMessage("PRIVMSG", "homeroom", "echo just for me"))
@@ -43,12 +43,12 @@ struct IRCIntegrationTests {
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "just chatting about lunch"))
                     try await ada.send(IRCMessage("NOTICE", "homeroom", "!echo never answered"))
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo last"))
-                    try await ada.waitFor { $0.parameters == ["#lunch", "last"] }
+                    try await ada.waitFor { $0.says("last", in: "#lunch") }
                     let fromBot = ada.received.filter {
                         $0.message.sourceNick == "homeroom" && $0.message.command != "JOIN"
                     }
                     #expect(
-                        !fromBot.contains { $0.message.parameter(1) == "never answered" }, "a NOTICE is never answered")
+                        !fromBot.contains { $0.message.parameter(1)?.withoutAddressees == "never answered" }, "a NOTICE is never answered")
                 }
             }
         }
@@ -71,7 +71,7 @@ struct IRCIntegrationTests {
                         for line in page.dropFirst(pieces.count + notes) {
                             #expect(line.bytes.count + 2 <= 512, "relayed line of \(line.bytes.count + 2) bytes")
                             #expect(String(validating: line.bytes, as: UTF8.self) != nil, "a character was cut")
-                            let text = line.message.parameter(1) ?? ""
+                            let text = line.message.parameter(1)?.withoutAddressees ?? ""
                             if text.hasPrefix("(") && text.hasSuffix("type !more)") {
                                 notes += 1
                             } else {
@@ -112,14 +112,14 @@ struct IRCIntegrationTests {
                                         try await client.sendLine("PRIVMSG #lunch :!echo \(person) \(number)")
                                     }
                                     _ = try await client.waitFor(count: 10, timeout: .seconds(60)) {
-                                        $0.sourceNick == "homeroom" && $0.parameter(1)?.hasPrefix("\(person) ") == true
+                                        $0.sourceNick == "homeroom" && $0.parameter(1)?.withoutAddressees.hasPrefix("\(person) ") == true
                                     }
                                 }
                             }
                         }
                         try await group.waitForAll()
                     }
-                    let answers = watcher.messages(from: "homeroom", to: "#lunch")
+                    let answers = watcher.messages(from: "homeroom", to: "#lunch").map(\.withoutAddressees)
                     #expect(answers.count == 40)
                     for person in ["ada", "bo", "cy", "di"] {
                         let numbers = answers.filter { $0.hasPrefix("\(person) ") }.compactMap {
@@ -152,7 +152,7 @@ struct IRCIntegrationTests {
                 try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
                     try await ada.join("#lunch")
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo back again"))
-                    try await ada.waitFor { $0.parameters == ["#lunch", "back again"] }
+                    try await ada.waitFor { $0.says("back again", in: "#lunch") }
                 }
             }
         }
@@ -198,7 +198,7 @@ struct IRCIntegrationTests {
                 try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
                     try await ada.join("#lunch")
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo over tls"))
-                    try await ada.waitFor { $0.parameters == ["#lunch", "over tls"] }
+                    try await ada.waitFor { $0.says("over tls", in: "#lunch") }
                 }
             }
         }
@@ -219,7 +219,7 @@ struct IRCIntegrationTests {
                             try await ada.join("#lunch")
                             try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo hello \(nick)"))
                             try await ada.waitFor {
-                                $0.sourceNick == nick && $0.parameters == ["#lunch", "hello \(nick)"]
+                                $0.sourceNick == nick && $0.says("hello \(nick)", in: "#lunch")
                             }
                         }
                     }

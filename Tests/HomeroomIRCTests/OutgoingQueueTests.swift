@@ -12,17 +12,31 @@ import Testing
         return sent
     }
 
-    @Test func aBurstThenOneLineEveryInterval() {
+    @Test func aBurstOfFiveThenOneLineEveryTwoSecondsAsRFC1459Allows() {
         var queue = OutgoingQueue(flood: FloodControl(), now: Self.start)
         queue.append((1...10).map { IRCMessage("PRIVMSG", "#a", "line \($0)") }, lane: .reply, target: "#a")
-        #expect(Self.drain(&queue, at: Self.start) == ["line 1", "line 2", "line 3", "line 4"])
+        #expect(Self.drain(&queue, at: Self.start) == ["line 1", "line 2", "line 3", "line 4", "line 5"])
         let wait = queue.next(now: Self.start).wait
-        #expect(wait.map { abs($0 - 1.5) < 0.01 } == true)
-        #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(1.5)) == ["line 5"])
-        #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(4.5)) == ["line 6", "line 7"])
+        #expect(wait.map { abs($0 - 2) < 0.01 } == true)
+        #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(2)) == ["line 6"])
+        #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(6)) == ["line 7", "line 8"])
     }
 
-    @Test func controlLinesNeverWaitAndGoFirst() {
+    @Test func theLinesSentWhileConnectingLeaveTheWholeBurstForTheFirstAnswers() {
+        var queue = OutgoingQueue(flood: FloodControl(), now: Self.start)
+        let connecting = [
+            IRCMessage("CAP", "LS", "302"), IRCMessage("NICK", "homeroom"),
+            IRCMessage("USER", "homeroom", "0", "*", "Homeroom"), IRCMessage("CAP", "END"),
+            IRCMessage("OPER", "name", "secret"), IRCMessage("MODE", "homeroom", "+F"), IRCMessage("JOIN", "#a"),
+            IRCMessage("JOIN", "#b"),
+        ]
+        for line in connecting { queue.append([line], lane: .control, target: "") }
+        #expect(Self.drain(&queue, at: Self.start).count == connecting.count)
+        queue.append((1...5).map { IRCMessage("PRIVMSG", "#a", "answer \($0)") }, lane: .reply, target: "#a")
+        #expect(Self.drain(&queue, at: Self.start).count == 5, "the burst is whole after connecting")
+    }
+
+    @Test func controlLinesGoFirstAndOnlyTheProtocolsOwnSkipTheBucket() {
         var queue = OutgoingQueue(flood: FloodControl(burst: 1, secondsPerLine: 10), now: Self.start)
         queue.append([IRCMessage("PRIVMSG", "#a", "bulk")], lane: .bulk, target: "#a")
         queue.append(
@@ -31,9 +45,41 @@ import Testing
         #expect(Self.drain(&queue, at: Self.start) == ["answer 1"])
         queue.append([IRCMessage("PONG", "token")], lane: .control, target: "")
         #expect(Self.drain(&queue, at: Self.start) == ["token"], "PONG goes although the bucket is empty")
-        // The PONG left the bucket at -1; refilled to its burst of 1 after 20 s.
+        queue.append([IRCMessage("NOTICE", "ada", "try again in 3 s")], lane: .control, target: "ada")
+        #expect(Self.drain(&queue, at: Self.start).isEmpty, "a notice pays like any line to a person")
+        #expect(
+            Self.drain(&queue, at: Self.start.addingTimeInterval(10)) == ["try again in 3 s"],
+            "the notice goes ahead of the waiting answer")
         #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(20)) == ["answer 2"])
         #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(30)) == ["bulk"])
+    }
+
+    @Test func anAnswerMayBeWrittenAgainUntilItsFirstLineGoesOut() {
+        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        let ticket = queue.reserve(lane: .reply, target: "#a")
+        queue.fill(ticket, with: [IRCMessage("PRIVMSG", "#a", "ada: menu"), IRCMessage("PRIVMSG", "#a", "more")])
+        let rewritten = queue.replace(
+            ticket, with: [IRCMessage("PRIVMSG", "#a", "ada, bo: menu"), IRCMessage("PRIVMSG", "#a", "more")])
+        #expect(rewritten)
+        let first = queue.next(now: Self.start)
+        #expect(first.line?.parameter(1) == "ada, bo: menu")
+        #expect(first.starts == ticket.id && first.completes == nil)
+        let tooLate = queue.replace(ticket, with: [IRCMessage("PRIVMSG", "#a", "cy: menu")])
+        #expect(!tooLate, "it is going out already")
+        let second = queue.next(now: Self.start)
+        #expect(second.line?.parameter(1) == "more" && second.starts == nil && second.completes == ticket.id)
+    }
+
+    @Test func aLineQueuedAheadWaitsOnlyForTheAnswerGoingOut() {
+        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        queue.append([IRCMessage("PRIVMSG", "#a", "one 1"), IRCMessage("PRIVMSG", "#a", "one 2")], lane: .reply, target: "#a")
+        queue.append([IRCMessage("PRIVMSG", "#a", "two")], lane: .reply, target: "#a")
+        #expect(queue.next(now: Self.start).line?.parameter(1) == "one 1")
+        queue.appendAhead([IRCMessage("PRIVMSG", "#a", "pointer")], lane: .reply, target: "#a")
+        #expect(Self.drain(&queue, at: Self.start) == ["one 2", "pointer", "two"])
+        queue.append([IRCMessage("PRIVMSG", "#a", "three")], lane: .reply, target: "#a")
+        queue.appendAhead([IRCMessage("PRIVMSG", "#a", "first")], lane: .reply, target: "#a")
+        #expect(Self.drain(&queue, at: Self.start) == ["first", "three"])
     }
 
     @Test func targetsTakeTurns() {

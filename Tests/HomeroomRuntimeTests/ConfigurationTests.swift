@@ -25,6 +25,7 @@ import Testing
         #expect(resolved.school.timeZone.identifier == "America/New_York")
         #expect(resolved.recognizer.prefixes.sorted() == ["!", "/"])
         #expect(resolved.configuration.rateLimit.limit == RateLimit(burst: 5, perMinute: 20))
+        #expect(resolved.configuration.channelAnswers == ChannelAnswerSettings(coalesceWindowSeconds: 30))
         #expect(resolved.loginPolicy == LoginPolicy())
         #expect(resolved.consoleUser.description == "console:local")
     }
@@ -38,7 +39,7 @@ import Testing
         let text = String(decoding: data, as: UTF8.self)
         for key in [
             "schoolName", "timeZone", "schoolDays", "botName", "commandPrefixes", "storage", "sqlite", "postgres",
-            "rateLimit",
+            "rateLimit", "channelAnswers", "coalesceWindowSeconds",
             "burst", "perMinute", "security", "pinHashRounds", "maxLoginFailures", "lockoutMinutes", "loginHours",
             "minimumPINLength", "admins", "roles", "console", "logLevel", "plugins", "lunch", "lookAheadDays",
             "cacheSeconds", "schedule", "calendarURL", "calendarFile", "refreshMinutes", "maximumFeedBytes",
@@ -53,6 +54,8 @@ import Testing
         (#"{"timeZone": "America/New_Yrok"}"#, "timeZone", "not an IANA time zone"),
         (#"{"storage": {"sqlit": "x"}}"#, "storage.sqlit", "unknown key"),
         (#"{"rateLimit": {"burst": "five"}}"#, "rateLimit.burst", "expected a number"),
+        (#"{"channelAnswers": {"coalesceWindowSeconds": -1}}"#, "channelAnswers.coalesceWindowSeconds", "0 (off) to 86400"),
+        (#"{"channelAnswers": {"window": 30}}"#, "channelAnswers.window", "unknown key"),
         (#"{"admins": ["alice"]}"#, "admins[0]", "ADAPTER:ID"),
         (#"{"roles": {"staff": ["lunch.set", ""]}}"#, "roles.staff[1]", "not a capability"),
         (#"{"schoolDays": ["monday", "funday"]}"#, "schoolDays[1]", "not a day of the week"),

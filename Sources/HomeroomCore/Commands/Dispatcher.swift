@@ -65,6 +65,8 @@ public struct Dispatcher: Sendable {
     public let recognizer: CommandRecognizer
     /// The per-user limit; nil switches rate limiting off.
     public let rateLimit: RateLimit?
+    /// How chat adapters coalesce identical answers in a channel.
+    public let channelAnswers: ChannelAnswerSettings
     /// Plugins whose commands cannot be switched off per channel (the core commands).
     public let alwaysOnPlugins: Set<String>
     /// The plugins' web pages, by path.
@@ -76,12 +78,13 @@ public struct Dispatcher: Sendable {
     /// Builds the dispatcher; throws when two plugins declare the same command name or page path.
     public init(
         plugins: [any Plugin], recognizer: CommandRecognizer, rateLimit: RateLimit?, alwaysOnPlugins: Set<String>,
-        services: Services
+        channelAnswers: ChannelAnswerSettings = ChannelAnswerSettings(), services: Services
     ) throws {
         catalog = try CommandCatalog(
             plugins.flatMap { plugin in plugin.commands.map { RegisteredCommand(pluginID: plugin.id, command: $0) } })
         self.recognizer = recognizer
         self.rateLimit = rateLimit
+        self.channelAnswers = channelAnswers
         self.alwaysOnPlugins = alwaysOnPlugins
         self.services = services
         storages = Dictionary(
@@ -204,7 +207,9 @@ public struct Dispatcher: Sendable {
         case .allowed:
             return nil
         case .warn(let seconds):
-            return .some(.error("you're sending commands faster than I can answer — try again in \(seconds) s"))
+            var notice = Reply.error("you're sending commands faster than I can answer — try again in \(seconds) s")
+            notice.retryAfterSeconds = seconds
+            return .some(notice)
         case .silent:
             return .some(nil)
         }

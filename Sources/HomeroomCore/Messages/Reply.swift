@@ -17,15 +17,30 @@ public struct Reply: Sendable, Equatable {
     public var visibility: Visibility
     /// True when the reply says the command could not be done (bad input, no permission, a failure).
     public var isError: Bool
+    /// A shorter form for a channel, where a whole class reads along: one or two lines with the
+    /// gist. Chat adapters show it in channels and keep ``lines`` for `more` (IRC appends
+    /// "more: !more"); direct messages and platforms without channels show ``lines``. nil: ``lines``
+    /// serve everywhere.
+    public var channelLines: [String]?
+    /// Set on the answer to a command refused by the rate limit: the true number of seconds until
+    /// the sender may ask again. Adapters send it ahead of waiting answers, so that it is still true.
+    public var retryAfterSeconds: Int?
 
     /// Creates a reply; a line break inside a line starts a new line.
-    public init(lines: [String], visibility: Visibility = .conversation, isError: Bool = false) {
-        // Scanning bytes first keeps the common case (no line breaks) free of Character iteration.
-        self.lines =
-            lines.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
-            ? lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } : lines
+    public init(
+        lines: [String], visibility: Visibility = .conversation, isError: Bool = false, channelLines: [String]? = nil
+    ) {
+        self.lines = Self.splittingLineBreaks(lines)
         self.visibility = visibility
         self.isError = isError
+        self.channelLines = channelLines.map(Self.splittingLineBreaks)
+    }
+
+    /// `lines` with a line break inside a line starting a new line.
+    private static func splittingLineBreaks(_ lines: [String]) -> [String] {
+        // Scanning bytes first keeps the common case (no line breaks) free of Character iteration.
+        lines.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
+            ? lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } : lines
     }
 
     /// A reply of one or more lines given as one string.

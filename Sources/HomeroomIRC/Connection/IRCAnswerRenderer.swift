@@ -1,7 +1,8 @@
 import HomeroomCore
 
-/// Turns a reply into IRC lines for one conversation: cut to fit the relayed 512-byte line,
-/// at most a few lines in a channel with the rest kept for `!more`.
+/// Turns a reply into IRC lines for one conversation: cut to fit the relayed 512-byte line, in a
+/// channel the compact form where the reply has one, at most a few lines there with the rest
+/// kept for `!more`, and room left on the first line for the names of those it answers.
 struct IRCAnswerRenderer {
     let nick: String
     let userAndHost: String?
@@ -15,6 +16,9 @@ struct IRCAnswerRenderer {
         var command: String
         var lines: [String]
         var kept: [String] = []
+        /// True for an answer to everyone in a channel: it is addressed to its askers when it
+        /// goes out, and may be one answer for several.
+        var isChannelAnswer = false
     }
 
     /// The deliveries for `reply` to `sender` in `channel` (nil: a direct message).
@@ -24,9 +28,12 @@ struct IRCAnswerRenderer {
         if reply.visibility == .sender || reply.isError {
             return [directDelivery(reply.lines, to: sender, command: "NOTICE")]
         }
-        let pieces = fitted(reply.lines, target: channel, command: "PRIVMSG")
+        if let compact = reply.channelLines, !compact.isEmpty {
+            return [compactDelivery(compact, full: reply.lines, channel: channel)]
+        }
+        let pieces = channelPieces(reply.lines, channel: channel)
         guard pieces.count > maximumLinesInChannel else {
-            return [Delivery(target: channel, command: "PRIVMSG", lines: pieces)]
+            return [Delivery(target: channel, command: "PRIVMSG", lines: pieces, isChannelAnswer: true)]
         }
         if longAnswersInDirectMessage {
             return [
@@ -36,11 +43,11 @@ struct IRCAnswerRenderer {
                 directDelivery(reply.lines, to: sender, command: "PRIVMSG"),
             ]
         }
-        return [page(pieces, target: channel, command: "PRIVMSG")]
+        return [page(pieces, channel: channel)]
     }
 
     /// The next page of kept lines (after `!more`).
-    func morePage(_ lines: [String], remaining: Int, target: String) -> [String] {
+    func morePage(_ lines: [String], remaining: Int) -> [String] {
         remaining > 0 ? lines + [moreNote(remaining)] : lines
     }
 
@@ -57,14 +64,31 @@ struct IRCAnswerRenderer {
         return delivery
     }
 
-    private func page(_ pieces: [String], target: String, command: String) -> Delivery {
+    /// The compact lines with "more: !more" on the last, and the full answer kept for `!more`.
+    private func compactDelivery(_ compact: [String], full: [String], channel: String) -> Delivery {
+        var lines = compact
+        lines[lines.count - 1] += " · more: \(morePrefix)more"
+        return Delivery(
+            target: channel, command: "PRIVMSG", lines: channelPieces(lines, channel: channel),
+            kept: fitted(full, target: channel, command: "PRIVMSG"), isChannelAnswer: true)
+    }
+
+    private func page(_ pieces: [String], channel: String) -> Delivery {
         let shown = Array(pieces.prefix(pageSize))
         let kept = Array(pieces.dropFirst(pageSize))
-        return Delivery(target: target, command: command, lines: shown + [moreNote(kept.count)], kept: kept)
+        return Delivery(
+            target: channel, command: "PRIVMSG", lines: shown + [moreNote(kept.count)], kept: kept,
+            isChannelAnswer: true)
     }
 
     private func moreNote(_ remaining: Int) -> String {
         "(\(remaining) more line\(remaining == 1 ? "" : "s") — type \(morePrefix)more)"
+    }
+
+    /// Lines for everyone in `channel`, cut with room left for the names of those it answers.
+    func channelPieces(_ lines: [String], channel: String) -> [String] {
+        let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: channel, command: "PRIVMSG")
+        return ReplySplitter.split(lines: lines, budget: budget - IRCAddressing.reservedForNames(budget: budget))
     }
 
     private func fitted(_ lines: [String], target: String, command: String) -> [String] {

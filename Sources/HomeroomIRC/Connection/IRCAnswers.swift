@@ -7,8 +7,8 @@ struct IRCAnswers: Sendable {
     let network: IRCNetworkSettings
     let dispatcher: Dispatcher
 
-    /// The lines to send (PRIVMSG or NOTICE), in order.
-    func lines(for chat: IRCChatMessage, state: IRCConnectionState) async -> [IRCMessage] {
+    /// What to send for `chat`.
+    func answer(to chat: IRCChatMessage, state: IRCConnectionState) async -> IRCAnswer {
         let conversation: Conversation = chat.channel.map { .channel($0) } ?? .direct
         let renderer = IRCAnswerRenderer(
             nick: await state.nick, userAndHost: await state.userAndHost,
@@ -19,33 +19,46 @@ struct IRCAnswers: Sendable {
             recognized.body.trimmingCharacters(in: .whitespaces).lowercased() == "more"
         {
             if let page = await state.takeMore(renderer.pageSize, conversation: place, person: chat.nick) {
-                return renderer.morePage(page.lines, remaining: page.remaining, target: place).map {
-                    IRCMessage("PRIVMSG", place, $0)
-                }
+                let lines = renderer.morePage(page.lines, remaining: page.remaining)
+                guard let channel = chat.channel else { return .lines(lines.map { IRCMessage("PRIVMSG", place, $0) }) }
+                return .channel(
+                    IRCChannelAnswer(
+                        channel: channel, asker: chat.nick, question: nil,
+                        pieces: renderer.channelPieces(lines, channel: channel)))
             }
             // Nothing kept here: a plugin's own `more` (the next page of an article) answers, if there is one.
-            guard pluginAnswersMore else { return [IRCMessage("NOTICE", chat.nick, "nothing more to show")] }
+            guard pluginAnswersMore else { return .lines([IRCMessage("NOTICE", chat.nick, "nothing more to show")]) }
         }
         if chat.account == nil, !network.allowPinLoginWithoutServices,
             let refusal = IRCServicesRule(recognizer: dispatcher.recognizer, catalog: dispatcher.catalog)
                 .refusal(for: chat.text, in: conversation)
         {
-            return renderer.deliveries(for: .error(refusal), sender: chat.nick, channel: chat.channel).flatMap {
-                delivery in delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
-            }
+            return .lines(
+                renderer.deliveries(for: .error(refusal), sender: chat.nick, channel: chat.channel).flatMap {
+                    delivery in delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
+                })
         }
         let message = IncomingMessage(
             sender: sender(of: chat), senderIsVerified: chat.account != nil, conversation: conversation,
             text: chat.text, receivedAt: chat.time)
-        guard let reply = await dispatcher.handle(message), !reply.lines.isEmpty else { return [] }
+        guard let reply = await dispatcher.handle(message), !reply.lines.isEmpty else { return .none }
+        if reply.retryAfterSeconds != nil, let line = reply.lines.first {
+            return .urgentNotice(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line)))
+        }
         var lines: [IRCMessage] = []
+        var channelAnswer: IRCChannelAnswer?
         for delivery in renderer.deliveries(for: reply, sender: chat.nick, channel: chat.channel) {
-            lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
+            if delivery.isChannelAnswer {
+                channelAnswer = IRCChannelAnswer(
+                    channel: delivery.target, asker: chat.nick, question: chat.text, pieces: delivery.lines)
+            } else {
+                lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
+            }
             if !delivery.kept.isEmpty || delivery.target == place {
                 await state.keepForMore(delivery.kept, conversation: delivery.target, person: chat.nick)
             }
         }
-        return lines
+        return channelAnswer.map(IRCAnswer.channel) ?? .lines(lines)
     }
 
     /// `irc:NETWORK:ACCOUNT` when the server vouches for the services account, otherwise

@@ -1,7 +1,9 @@
 import Foundation
+import HomeroomCore
 
 /// One live connection's state, shared by its reader, writer and ticker: the session, the
-/// outgoing queue, the answers waiting behind `!more` and the WHOIS lookups waiting for the server.
+/// outgoing queue, the channel answers being coalesced (``ChannelAnswerBoard``), the answers
+/// waiting behind `!more` and the WHOIS lookups waiting for the server.
 actor IRCConnectionState {
     private struct WhoisWaiter {
         let deadline: Date
@@ -23,6 +25,12 @@ actor IRCConnectionState {
 
     private var session: IRCSession
     private var queue: OutgoingQueue
+    private var board: ChannelAnswerBoard
+    /// Channel answers that may still be written again (their first line has not gone out):
+    /// the answer's place, its unaddressed lines, and which answer a place holds.
+    private var waitingAnswers: [ChannelAnswerBoard.AnswerID: (ticket: OutgoingQueue.Ticket, answer: IRCChannelAnswer)] =
+        [:]
+    private var answerInPlace: [Int: ChannelAnswerBoard.AnswerID] = [:]
     private var writerWaiting: CheckedContinuation<Void, Never>?
     /// Senders waiting until their lines are written, by ticket id.
     private var confirmations: [Int: CheckedContinuation<Bool, Never>] = [:]
@@ -34,9 +42,12 @@ actor IRCConnectionState {
     /// Those waiting for a WHOIS answer, by folded nick.
     private var whoisWaiters: [String: [WhoisWaiter]] = [:]
 
-    init(settings: IRCSessionSettings, flood: FloodControl, now: Date) {
+    init(
+        settings: IRCSessionSettings, flood: FloodControl, channelAnswers: ChannelAnswerSettings = .init(), now: Date
+    ) {
         session = IRCSession(settings: settings, now: now)
         queue = OutgoingQueue(flood: flood, now: now)
+        board = ChannelAnswerBoard(settings: channelAnswers)
     }
 
     var nick: String { session.nick }
@@ -113,11 +124,84 @@ actor IRCConnectionState {
         return queue.reserve(lane: .reply, target: target)
     }
 
-    /// Fills the place of an answer.
-    func fillAnswer(_ ticket: OutgoingQueue.Ticket, with lines: [IRCMessage]) {
+    /// Fills the place of an answer: with its lines; for a channel answer, with the answer
+    /// addressed to its askers, unless the same answer waits already (the asker joins it) or went
+    /// out lately (the asker is named in the line pointing to it); an urgent notice goes ahead.
+    func fillAnswer(_ ticket: OutgoingQueue.Ticket, with answer: IRCAnswer, now: Date = Date()) {
         answersInProgress -= 1
-        queue.fill(ticket, with: lines)
+        switch answer {
+        case .lines(let lines):
+            queue.fill(ticket, with: lines)
+        case .urgentNotice(let notice):
+            queue.fill(ticket, with: [])
+            queue.append([notice], lane: .control, target: notice.parameter(0) ?? "")
+        case .channel(let channelAnswer):
+            let offer = board.offer(
+                channelAnswer.pieces, in: place(channelAnswer.channel), to: place(channelAnswer.asker),
+                question: channelAnswer.question, at: now)
+            switch offer {
+            case .send(let id):
+                waitingAnswers[id] = (ticket, channelAnswer)
+                answerInPlace[ticket.id] = id
+                queue.fill(ticket, with: addressedLines(of: id))
+            case .joined(let id):
+                queue.fill(ticket, with: [])
+                rewrite(id)
+            case .pointed, .alreadyNamed:
+                queue.fill(ticket, with: [])
+            }
+        }
         wakeWriter()
+    }
+
+    /// True when `chat` repeats, in a channel, a command its sender asked there within the
+    /// coalescing window: it is folded into the answer they are waiting for (or named once more
+    /// in the line pointing to it) and is not handled again.
+    func foldsRepeat(_ chat: IRCChatMessage, now: Date = Date()) -> Bool {
+        guard let channel = chat.channel,
+            let offer = board.foldRepeat(chat.text, in: place(channel), by: place(chat.nick), at: now)
+        else { return false }
+        if case .joined(let id) = offer { rewrite(id) }
+        wakeWriter()
+        return true
+    }
+
+    /// A channel or nick with its key under the server's case mapping.
+    private func place(_ name: String) -> (name: String, key: String) {
+        (name, session.caseMapping.fold(name))
+    }
+
+    /// The waiting answer's lines, addressed to everyone it answers now.
+    private func addressedLines(of id: ChannelAnswerBoard.AnswerID) -> [IRCMessage] {
+        guard let answer = waitingAnswers[id]?.answer else { return [] }
+        let (names, others) = board.addressees(of: id)
+        let budget = ReplySplitter.budget(nick: session.nick, userAndHost: session.userAndHost, target: answer.channel)
+        return IRCAddressing.addressed(answer.pieces, to: names, others: others, budget: budget).map {
+            IRCMessage("PRIVMSG", answer.channel, $0)
+        }
+    }
+
+    /// Writes a waiting answer again with its addressees now.
+    private func rewrite(_ id: ChannelAnswerBoard.AnswerID) {
+        guard let ticket = waitingAnswers[id]?.ticket else { return }
+        _ = queue.replace(ticket, with: addressedLines(of: id))
+    }
+
+    /// An answer's first line went out: whoever asks the same from now on is pointed to it.
+    private func started(_ ticketID: Int, at now: Date) {
+        guard let id = answerInPlace.removeValue(forKey: ticketID) else { return }
+        waitingAnswers[id] = nil
+        board.sent(id, at: now)
+    }
+
+    /// Queues the lines naming late askers that are due, ahead of the channel's waiting answers.
+    private func queueDuePointers(at now: Date) {
+        for pointer in board.duePointers(at: now) {
+            let budget = ReplySplitter.budget(
+                nick: session.nick, userAndHost: session.userAndHost, target: pointer.channel)
+            let line = IRCAddressing.pointer(to: pointer.names, budget: budget)
+            queue.appendAhead([IRCMessage("PRIVMSG", pointer.channel, line)], lane: .reply, target: pointer.channel)
+        }
     }
 
     /// Queues `lines` at the end of `lane`.
@@ -176,9 +260,9 @@ actor IRCConnectionState {
     /// (for ``written(completing:)``); nil once the connection closes.
     func nextLine() async -> (line: IRCMessage, completes: Int?)? {
         while !closed {
-            let (line, wait, completes) = queue.next(now: Date())
-            if let line { return (line, completes) }
-            guard let wait else {
+            let step = step(at: Date())
+            if let line = step.line { return (line, step.completes) }
+            guard let wait = step.wait else {
                 await withCheckedContinuation { writerWaiting = $0 }
                 continue
             }
@@ -193,6 +277,20 @@ actor IRCConnectionState {
             }
         }
         return nil
+    }
+
+    /// The line to write at `now` (the lines naming late askers that are due queued first, and an
+    /// answer whose first line this is marked as sent), or how long until one may be ready.
+    func step(at now: Date) -> OutgoingQueue.Step {
+        queueDuePointers(at: now)
+        var step = queue.next(now: now)
+        if step.line != nil {
+            if let starts = step.starts { started(starts, at: now) }
+            return step
+        }
+        let pointerWait = board.nextPointerDue.map { max(0.001, $0.timeIntervalSince(now)) }
+        step.wait = [step.wait, pointerWait].compactMap { $0 }.min()
+        return step
     }
 
     /// Ends ``nextLine()``; senders still waiting learn that their lines did not go out.

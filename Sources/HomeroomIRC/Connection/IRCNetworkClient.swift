@@ -57,7 +57,8 @@ struct IRCNetworkClient: Sendable {
 
     /// Runs one connection until it ends; returns why it ended.
     private func session(on connection: IRCTransport.Connection) async -> String {
-        let state = IRCConnectionState(settings: network.session, flood: network.flood, now: Date())
+        let state = IRCConnectionState(
+            settings: network.session, flood: network.flood, channelAnswers: dispatcher.channelAnswers, now: Date())
         let handlers = TaskQueue()
         let outcome: String
         do {
@@ -152,9 +153,11 @@ struct IRCNetworkClient: Sendable {
         return nil
     }
 
-    /// Reserves the answer's place now (so answers keep the commands' order) and handles the
-    /// command concurrently; with too many commands in progress, the message is left unanswered.
+    /// Folds a repeat of a command its sender asked in the channel lately; otherwise reserves the
+    /// answer's place now (so answers keep the commands' order) and handles the command
+    /// concurrently. With too many commands in progress, the message is left unanswered.
     private func accept(_ chat: IRCChatMessage, state: IRCConnectionState, handlers: TaskQueue) async {
+        if chat.channel != nil, await state.foldsRepeat(chat) { return }
         let conversation = chat.channel ?? chat.nick
         guard let ticket = await state.reserveAnswer(to: conversation) else {
             logger.debug("\(network.name): too many commands in progress; a message from \(chat.nick) is not answered")
@@ -162,8 +165,7 @@ struct IRCNetworkClient: Sendable {
         }
         let answers = IRCAnswers(network: network, dispatcher: dispatcher)
         handlers.submit {
-            let lines = await answers.lines(for: chat, state: state)
-            await state.fillAnswer(ticket, with: lines)
+            await state.fillAnswer(ticket, with: await answers.answer(to: chat, state: state))
         }
     }
 

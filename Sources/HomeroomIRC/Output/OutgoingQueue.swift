@@ -6,7 +6,8 @@ import Foundation
 ///
 /// An answer's place is reserved when the command arrives (``reserve(lane:target:)``) and its
 /// lines filled in when the command is done (``fill(_:with:)``), so that answers to a burst of
-/// commands go out in the order the commands came, however long each took.
+/// commands go out in the order the commands came, however long each took. Until its first line
+/// goes out, an answer may be written again (``replace(_:with:)``: one more person to name).
 struct OutgoingQueue {
     /// A reserved place for an answer.
     struct Ticket: Hashable {
@@ -15,9 +16,21 @@ struct OutgoingQueue {
         let target: String
     }
 
+    /// What may happen next: a line to write now (with the ticket it starts or completes), or how
+    /// long to wait for the bucket; neither when nothing is ready.
+    struct Step {
+        var line: IRCMessage?
+        var wait: TimeInterval?
+        /// The ticket whose first line this is.
+        var starts: Int?
+        /// The ticket whose last line this is.
+        var completes: Int?
+    }
+
     private struct Slot {
         let id: Int
         var lines: [IRCMessage]?
+        var started = false
     }
 
     private struct Lane {
@@ -40,23 +53,21 @@ struct OutgoingQueue {
 
     /// Reserves the next place for `target` in `lane`.
     mutating func reserve(lane: IRCLane, target: String) -> Ticket {
-        nextID += 1
-        let ticket = Ticket(id: nextID, lane: lane, target: target)
-        var queue = lanes[lane.rawValue]
-        if queue.slots[target] == nil {
-            queue.targets.append(target)
-            queue.slots[target] = []
-        }
-        queue.slots[target]!.append(Slot(id: ticket.id, lines: nil))
-        lanes[lane.rawValue] = queue
-        return ticket
+        reserve(lane: lane, target: target, ahead: false)
     }
 
     /// Fills a reserved place; an empty answer frees it.
     mutating func fill(_ ticket: Ticket, with lines: [IRCMessage]) {
-        guard let index = lanes[ticket.lane.rawValue].slots[ticket.target]?.firstIndex(where: { $0.id == ticket.id })
-        else { return }
+        guard let index = index(of: ticket) else { return }
         lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
+    }
+
+    /// Writes a filled place again, unless its first line went out already: false then.
+    mutating func replace(_ ticket: Ticket, with lines: [IRCMessage]) -> Bool {
+        guard let index = index(of: ticket), !lanes[ticket.lane.rawValue].slots[ticket.target]![index].started
+        else { return false }
+        lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
+        return true
     }
 
     /// Queues `lines` for `target` at the end of `lane`.
@@ -65,24 +76,54 @@ struct OutgoingQueue {
         fill(ticket, with: lines)
     }
 
+    /// Queues `lines` for `target` ahead of everything waiting for it in `lane` (behind an answer
+    /// already going out, so that no answer is cut in two).
+    mutating func appendAhead(_ lines: [IRCMessage], lane: IRCLane, target: String) {
+        let ticket = reserve(lane: lane, target: target, ahead: true)
+        fill(ticket, with: lines)
+    }
+
     /// True when nothing waits (reserved places included).
     var isEmpty: Bool { lanes.allSatisfy { $0.targets.isEmpty } }
 
-    /// The next line that may go now (with the id of the ticket it completes, if it is that
-    /// ticket's last line), or how long to wait for the bucket (nil: nothing is ready).
-    mutating func next(now: Date) -> (line: IRCMessage?, wait: TimeInterval?, completes: Int?) {
+    /// The next line that may go now, or how long to wait for the bucket.
+    mutating func next(now: Date) -> Step {
         refill(now: now)
         for laneIndex in lanes.indices {
             guard let (target, line) = peek(lane: laneIndex) else { continue }
-            let cost = FloodControl.cost(ofLineBytes: line.serialized.count)
-            // Control lines (PONG, registration) never wait; they still use up tokens.
-            if flood.isEnabled && laneIndex != IRCLane.control.rawValue && tokens < cost {
-                return (nil, (cost - tokens) * flood.secondsPerLine, nil)
+            let isFree = laneIndex == IRCLane.control.rawValue && FloodControl.freeCommands.contains(line.command)
+            if flood.isEnabled && !isFree {
+                let cost = FloodControl.cost(ofLineBytes: line.serialized.count)
+                if tokens < cost { return Step(wait: (cost - tokens) * flood.secondsPerLine) }
+                tokens -= cost
             }
-            if flood.isEnabled { tokens = max(-flood.burst, tokens - cost) }
-            return (line, nil, pop(lane: laneIndex, target: target))
+            let (starts, completes) = pop(lane: laneIndex, target: target)
+            return Step(line: line, starts: starts, completes: completes)
         }
-        return (nil, nil, nil)
+        return Step()
+    }
+
+    private mutating func reserve(lane: IRCLane, target: String, ahead: Bool) -> Ticket {
+        nextID += 1
+        let ticket = Ticket(id: nextID, lane: lane, target: target)
+        var queue = lanes[lane.rawValue]
+        if queue.slots[target] == nil {
+            queue.targets.append(target)
+            queue.slots[target] = []
+        }
+        let slot = Slot(id: ticket.id, lines: nil)
+        if ahead {
+            let position = queue.slots[target]!.first?.started == true ? 1 : 0
+            queue.slots[target]!.insert(slot, at: position)
+        } else {
+            queue.slots[target]!.append(slot)
+        }
+        lanes[lane.rawValue] = queue
+        return ticket
+    }
+
+    private func index(of ticket: Ticket) -> Int? {
+        lanes[ticket.lane.rawValue].slots[ticket.target]?.firstIndex { $0.id == ticket.id }
     }
 
     private mutating func refill(now: Date) {
@@ -113,14 +154,17 @@ struct OutgoingQueue {
         return nil
     }
 
-    /// Takes the head line of `target`; returns the ticket id when that was its last line.
-    private mutating func pop(lane laneIndex: Int, target: String) -> Int? {
+    /// Takes the head line of `target`; returns the ticket id when that was its first line, and
+    /// when it was its last.
+    private mutating func pop(lane laneIndex: Int, target: String) -> (starts: Int?, completes: Int?) {
         var queue = lanes[laneIndex]
         defer { lanes[laneIndex] = queue }
+        let starts = queue.slots[target]![0].started ? nil : queue.slots[target]![0].id
+        queue.slots[target]![0].started = true
         queue.slots[target]![0].lines!.removeFirst()
         var completed: Int?
         if queue.slots[target]![0].lines!.isEmpty { completed = queue.slots[target]!.removeFirst().id }
-        guard let position = queue.targets.firstIndex(of: target) else { return completed }
+        guard let position = queue.targets.firstIndex(of: target) else { return (starts, completed) }
         // The next line comes from the next target, so targets take turns.
         if queue.slots[target]!.isEmpty {
             queue.slots[target] = nil
@@ -129,6 +173,6 @@ struct OutgoingQueue {
         } else {
             queue.rotation = (position + 1) % queue.targets.count
         }
-        return completed
+        return (starts, completed)
     }
 }

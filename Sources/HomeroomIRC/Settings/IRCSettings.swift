@@ -123,9 +123,11 @@ public struct IRCNetworkSettings: Sendable, Decodable {
         longAnswersInDirectMessage = try container.decode(.longAnswersInDirectMessage, or: false)
         if container.contains(.flood) {
             let nested = try container.nestedContainer(keyedBy: FloodKeys.self, forKey: .flood)
+            let defaults = FloodControl()
             flood = FloodControl(
-                isEnabled: try nested.decode(.enabled, or: true), burst: try nested.decode(.burst, or: 4),
-                secondsPerLine: try nested.decode(.secondsPerLine, or: 1.5))
+                isEnabled: try nested.decode(.enabled, or: defaults.isEnabled),
+                burst: try nested.decode(.burst, or: defaults.burst),
+                secondsPerLine: try nested.decode(.secondsPerLine, or: defaults.secondsPerLine))
             guard flood.burst >= 1, flood.secondsPerLine > 0 else {
                 throw container.invalid(.flood, "burst must be 1 or more and secondsPerLine above 0")
             }

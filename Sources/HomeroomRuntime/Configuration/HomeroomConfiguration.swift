@@ -18,6 +18,8 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var storage = StorageSettings()
     /// The per-user limit.
     public var rateLimit = RateLimitSettings()
+    /// How identical answers in a busy channel are coalesced.
+    public var channelAnswers = ChannelAnswerSettings()
     /// PIN logins.
     public var security = SecuritySettings()
     /// Platform ids that hold the admin role by configuration (`slack:T0001:U024BE7LH`); it applies
@@ -159,8 +161,8 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, security, admins, roles,
-            console, logLevel, plugins, webhooks, irc
+        case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, channelAnswers, security,
+            admins, roles, console, logLevel, plugins, webhooks, irc
         case fetch
     }
 
@@ -177,6 +179,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         commandPrefixes = try container.decode(.commandPrefixes, or: commandPrefixes)
         storage = try container.decode(.storage, or: storage)
         rateLimit = try container.decode(.rateLimit, or: rateLimit)
+        channelAnswers = try container.decode(.channelAnswers, or: channelAnswers)
         security = try container.decode(.security, or: security)
         admins = try container.decode(.admins, or: admins)
         roles = try container.decode(.roles, or: roles)

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import HomeroomCore
+
+/// The board that turns a class asking at once into one answer naming them all, at chosen instants.
+@Suite struct ChannelAnswerBoardTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let lunch = ["Lunch Tue Nov 24: tacos", "Vegetables: beans"]
+    static let channel = (name: "#Lunch", key: "#lunch")
+
+    static func person(_ name: String) -> (name: String, key: String) { (name, name.lowercased()) }
+    static func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
+
+    @Test func askersOfAWaitingAnswerJoinItInTheOrderTheyAsked() {
+        var board = ChannelAnswerBoard(settings: .init())
+        let first = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start)
+        guard case .send(let id) = first else {
+            Issue.record("the first asker gets a new answer: \(first)")
+            return
+        }
+        #expect(board.offer(Self.lunch, in: Self.channel, to: Self.person("bo"), question: "!lunch", at: Self.at(0.1)) == .joined(id))
+        #expect(board.offer(Self.lunch, in: Self.channel, to: Self.person("Cy"), question: "!lunch", at: Self.at(0.2)) == .joined(id))
+        #expect(board.addressees(of: id).names == ["ada", "bo", "Cy"])
+        #expect(board.offer(Self.lunch, in: Self.channel, to: Self.person("CY"), question: "!lunch", at: Self.at(0.3)) == .joined(id))
+        #expect(board.addressees(of: id).names == ["ada", "bo", "Cy"], "the same person (by key) is named once")
+    }
+
+    @Test func lateAskersAreGatheredIntoOneLineAfterAPauseOfQuiet() throws {
+        var board = ChannelAnswerBoard(settings: .init())
+        let id = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start).answer
+        board.sent(id, at: Self.at(0.01))
+        #expect(board.nextPointerDue == nil)
+        for (index, name) in ["bo", "cy", "di"].enumerated() {
+            let offer = board.offer(
+                Self.lunch, in: Self.channel, to: Self.person(name), question: "!lunch", at: Self.at(0.3 * Double(index + 1)))
+            #expect(offer == .pointed(id))
+        }
+        // Opened at 0.3 s; the last joined at 0.9 s: due 0.75 s later.
+        let due = try #require(board.nextPointerDue)
+        #expect(abs(due.timeIntervalSince(Self.at(1.65))) < 0.001)
+        #expect(board.duePointers(at: Self.at(1.6)).isEmpty)
+        #expect(
+            board.duePointers(at: Self.at(1.65))
+                == [.init(channel: "#Lunch", names: ["bo", "cy", "di"], firstAddressee: "ada")])
+        #expect(board.nextPointerDue == nil)
+    }
+
+    @Test func aSteadyStreamOfLateAskersStillGetsItsLineWithinTwoSeconds() throws {
+        var board = ChannelAnswerBoard(settings: .init())
+        let id = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start).answer
+        board.sent(id, at: Self.start)
+        for step in 1...30 {
+            _ = board.offer(
+                Self.lunch, in: Self.channel, to: Self.person("s\(step)"), question: "!lunch", at: Self.at(0.1 * Double(step)))
+        }
+        let due = try #require(board.nextPointerDue)
+        #expect(abs(due.timeIntervalSince(Self.at(2.1))) < 0.001, "opened at 0.1 s, at most 2 s of gathering")
+        let pointers = board.duePointers(at: Self.at(3.1))
+        #expect(pointers.count == 1 && pointers.first?.names.count == 30)
+    }
+
+    @Test func aChangedAnswerIsSentAgainAndAnOldOneAfterTheWindow() {
+        var board = ChannelAnswerBoard(settings: .init(coalesceWindowSeconds: 30))
+        let id = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start).answer
+        board.sent(id, at: Self.start)
+        let edited = ["Lunch Tue Nov 24: soup"]
+        #expect(
+            board.offer(edited, in: Self.channel, to: Self.person("bo"), question: "!lunch", at: Self.at(5)) == .send(id + 1),
+            "the menu was edited in between")
+        #expect(
+            board.offer(Self.lunch, in: Self.channel, to: Self.person("cy"), question: "!lunch", at: Self.at(30))
+                == .send(id + 2), "the first answer is 30 s old")
+        #expect(
+            board.offer(Self.lunch, in: (name: "#other", key: "#other"), to: Self.person("di"), question: "!lunch", at: Self.at(31))
+                == .send(id + 3), "another channel gets its own answer")
+    }
+
+    @Test func aRepeatIsFoldedIntoTheAnswerItWaitsForAndNamedOnceAfterwards() {
+        var board = ChannelAnswerBoard(settings: .init())
+        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.start) == nil)
+        let id = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start).answer
+        #expect(board.foldRepeat(" !LUNCH ", in: Self.channel, by: Self.person("ada"), at: Self.at(1)) == .joined(id))
+        #expect(board.foldRepeat("!now", in: Self.channel, by: Self.person("ada"), at: Self.at(1)) == nil)
+        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("bo"), at: Self.at(1)) == nil)
+        board.sent(id, at: Self.at(2))
+        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.at(3)) == .pointed(id))
+        _ = board.duePointers(at: Self.at(10))
+        #expect(
+            board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.at(11)) == .alreadyNamed(id),
+            "pointed to it once already: a third ask is folded in silence")
+        #expect(
+            board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.at(32)) == nil,
+            "after the window, it is a new question")
+    }
+
+    @Test func aQuestionWithoutFoldingIsNeverTakenForARepeat() {
+        var board = ChannelAnswerBoard(settings: .init())
+        _ = board.offer(["page 2"], in: Self.channel, to: Self.person("ada"), question: nil, at: Self.start)
+        #expect(board.foldRepeat("!more", in: Self.channel, by: Self.person("ada"), at: Self.at(1)) == nil)
+    }
+
+    @Test func switchedOffEveryAnswerIsItsOwn() {
+        var board = ChannelAnswerBoard(settings: .init(coalesceWindowSeconds: 0))
+        let first = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start)
+        let second = board.offer(Self.lunch, in: Self.channel, to: Self.person("bo"), question: "!lunch", at: Self.start)
+        #expect(first == .send(first.answer) && second == .send(first.answer + 1))
+        #expect(board.addressees(of: second.answer).names == ["bo"])
+        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.start) == nil)
+    }
+
+    @Test func endlessAskersAndAnswersAreCapped() {
+        var board = ChannelAnswerBoard(settings: .init())
+        let id = board.offer(Self.lunch, in: Self.channel, to: Self.person("p0"), question: "!lunch", at: Self.start).answer
+        for number in 1...(ChannelAnswerBoard.maximumAddressees + 50) {
+            _ = board.offer(Self.lunch, in: Self.channel, to: Self.person("p\(number)"), question: "!lunch", at: Self.start)
+        }
+        let (names, others) = board.addressees(of: id)
+        #expect(names.count == ChannelAnswerBoard.maximumAddressees && others == 51)
+        for number in 0...(ChannelAnswerBoard.maximumAnswers + 10) {
+            _ = board.offer(["answer \(number)"], in: Self.channel, to: Self.person("ada"), question: "!q\(number)", at: Self.start)
+        }
+        #expect(board.addressees(of: id).names.isEmpty, "the oldest answer was forgotten")
+    }
+}
+
+@Suite struct AddresseeListTests {
+    @Test func namesFitOrAreCountedAsOthers() {
+        #expect(AddresseeList.text(["ada"], room: 100) == "ada")
+        #expect(AddresseeList.text(["ada", "bo", "cy"], room: 100) == "ada, bo, cy")
+        #expect(AddresseeList.text(["ada", "bo", "cy", "di"], room: 20) == "ada, and 3 others")
+        #expect(AddresseeList.text(["ada", "bo", "caroline-longnick"], room: 20) == "ada, bo, and 1 other")
+        #expect(AddresseeList.text(["ada", "bo", "caroline-longnick"], room: 19) == "ada, and 2 others")
+        #expect(AddresseeList.text(["ada"], others: 2, room: 100) == "ada, and 2 others")
+        #expect(AddresseeList.text(["averyveryverylongnick"], room: 5) == "averyveryverylongnick", "one name always shows")
+        #expect(AddresseeList.text([], room: 10).isEmpty)
+        let class30 = (1...30).map { String(format: "student%02d", $0) }
+        let text = AddresseeList.text(class30, room: 120)
+        #expect(text.utf8.count <= 120 && text.hasSuffix("others"))
+    }
+}
