@@ -17,8 +17,16 @@ final class LunchAnswerCache: Sendable {
         case week(LocalDate)
     }
 
-    private struct Entry {
+    /// An answer in both forms.
+    struct Answer: Sendable {
+        /// The full answer.
         let lines: [String]
+        /// Its compact form for a channel.
+        let compact: [String]
+    }
+
+    private struct Entry {
+        let answer: Answer
         let storedAt: Date
     }
 
@@ -30,20 +38,20 @@ final class LunchAnswerCache: Sendable {
     }
 
     /// The cached answer for `key`, unless it is older than the lifetime at `now`.
-    func lines(for key: Key, at now: Date) -> [String]? {
+    func answer(for key: Key, at now: Date) -> Answer? {
         entries.withLock { entries in
             guard let entry = entries[key], now.timeIntervalSince(entry.storedAt) < lifetime,
                 entry.storedAt <= now
             else { return nil }
-            return entry.lines
+            return entry.answer
         }
     }
 
     /// Keeps an answer.
-    func store(_ lines: [String], for key: Key, at now: Date) {
+    func store(_ answer: Answer, for key: Key, at now: Date) {
         entries.withLock { entries in
             if entries.count > 1000 { entries.removeAll() }
-            entries[key] = Entry(lines: lines, storedAt: now)
+            entries[key] = Entry(answer: answer, storedAt: now)
         }
     }
 

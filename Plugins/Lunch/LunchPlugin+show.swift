@@ -1,31 +1,36 @@
 import HomeroomCore
 
 extension LunchPlugin {
-    /// `/lunch [DATE | week]`.
+    /// `/lunch [DATE | week]`; in a channel with a one- or two-line form for the class.
     @Sendable func show(_ context: CommandContext) async throws -> Reply {
         if !context.arguments.isEmpty {
             let text = context.arguments.joined(separator: " ").lowercased()
             if text == "week" || text == "this week" {
-                return Reply(lines: try await weekLines(around: context.today, context))
+                let answer = try await weekAnswer(around: context.today, context)
+                return CompactAnswer.reply(answer.lines, compact: answer.compact, for: context)
             }
         }
-        return Reply(lines: try await dayLines(for: try context.dateArgument(), context))
+        let answer = try await dayAnswer(for: try context.dateArgument(), context)
+        return CompactAnswer.reply(answer.lines, compact: answer.compact, for: context)
     }
 
     /// The answer for one day: its menu, or why there is none and the next posted one.
-    func dayLines(for date: LocalDate, _ context: CommandContext) async throws -> [String] {
+    func dayAnswer(for date: LocalDate, _ context: CommandContext) async throws -> LunchAnswerCache.Answer {
         let key = LunchAnswerCache.Key.day(date)
-        if let cached = cache.lines(for: key, at: context.now) { return cached }
+        if let cached = cache.answer(for: key, at: context.now) { return cached }
         let store = LunchMenuStore(storage: context.storage)
         let menus = try await store.menus(in: date...date.adding(days: settings.lookAheadDays))
         let always = try await store.alwaysDishes()
+        let isSchoolDay = context.school.isSchoolDay(date)
         var lines: [String]
+        var next: LunchMenu?
         if let menu = menus[date], !menu.isEmpty {
             lines = ["Lunch for \(date.longName):"] + LunchMenuFormatter.lines(of: menu, always: always)
         } else {
-            let why = context.school.isSchoolDay(date) ? "no lunch menu is posted" : "no school"
+            let why = isSchoolDay ? "no lunch menu is posted" : "no school"
             lines = ["\(date.longName): \(why)."]
-            if let next = menus.values.filter({ $0.date > date && !$0.isEmpty }).min(by: { $0.date < $1.date }) {
+            next = menus.values.filter({ $0.date > date && !$0.isEmpty }).min(by: { $0.date < $1.date })
+            if let next {
                 lines.append("Next menu, \(next.date.longName):")
                 lines += LunchMenuFormatter.lines(of: next, always: always)
             } else {
@@ -33,25 +38,32 @@ extension LunchPlugin {
                 lines += LunchMenuFormatter.alwaysLine(always)
             }
         }
-        cache.store(lines, for: key, at: context.now)
-        return lines
+        let answer = LunchAnswerCache.Answer(
+            lines: lines,
+            compact: LunchMenuFormatter.compactDay(
+                date, menus[date], isSchoolDay: isSchoolDay, next: next, lookAheadDays: settings.lookAheadDays))
+        cache.store(answer, for: key, at: context.now)
+        return answer
     }
 
     /// Monday to Friday of this week; on a Saturday or Sunday, of the coming week.
-    func weekLines(around today: LocalDate, _ context: CommandContext) async throws -> [String] {
+    func weekAnswer(around today: LocalDate, _ context: CommandContext) async throws -> LunchAnswerCache.Answer {
         let monday = today.weekday >= .saturday ? today.mondayOfWeek.adding(days: 7) : today.mondayOfWeek
         let key = LunchAnswerCache.Key.week(monday)
-        if let cached = cache.lines(for: key, at: context.now) { return cached }
+        if let cached = cache.answer(for: key, at: context.now) { return cached }
         let store = LunchMenuStore(storage: context.storage)
         let friday = monday.adding(days: 4)
         let menus = try await store.menus(in: monday...friday)
-        var lines = ["Lunch, \(monday.shortName) – \(friday.shortName):"]
-        for offset in 0..<5 {
+        let days = (0..<5).map { offset in
             let date = monday.adding(days: offset)
-            lines.append(LunchMenuFormatter.weekLine(date, menus[date], isSchoolDay: context.school.isSchoolDay(date)))
+            return (date: date, menu: menus[date], isSchoolDay: context.school.isSchoolDay(date))
         }
-        lines += LunchMenuFormatter.alwaysLine(try await store.alwaysDishes())
-        cache.store(lines, for: key, at: context.now)
-        return lines
+        let lines =
+            ["Lunch, \(monday.shortName) – \(friday.shortName):"]
+            + days.map { LunchMenuFormatter.weekLine($0.date, $0.menu, isSchoolDay: $0.isSchoolDay) }
+            + LunchMenuFormatter.alwaysLine(try await store.alwaysDishes())
+        let answer = LunchAnswerCache.Answer(lines: lines, compact: LunchMenuFormatter.compactWeek(days))
+        cache.store(answer, for: key, at: context.now)
+        return answer
     }
 }

@@ -13,11 +13,17 @@ extension LunchPlugin {
             })
     }
 
-    /// Lunch's part of `/day`.
+    /// Lunch's part of `/day`; its gist is the menu in a few words.
     var lunchSection: DaySection {
-        DaySection("Lunch", order: 20, more: "lunch") { context, date in
-            try await menuLines(on: date, storage: context.storage) ?? ["No lunch menu is posted."]
-        }
+        DaySection(
+            "Lunch", order: 20, more: "lunch",
+            gist: { context, date in
+                let menu = try await LunchMenuStore(storage: context.storage).menus(in: date...date)[date]
+                return LunchMenuFormatter.summary(menu, isSchoolDay: true)
+            },
+            compose: { context, date in
+                try await menuLines(on: date, storage: context.storage) ?? ["No lunch menu is posted."]
+            })
     }
 
     /// The menu of `date` with the dishes always served; nil when none is posted.

@@ -60,6 +60,19 @@ enum ScheduleFormatter {
         return lines
     }
 
+    /// `Next: Period 4 at 11:00, in 12 min.`, the first period of a later day, or that nothing is scheduled.
+    static func nextLine(_ upcoming: Upcoming, _ school: SchoolCalendar, classes: [Int: Course]) -> String {
+        switch upcoming {
+        case .today(let period, let minutes):
+            return "Next: \(name(of: period, classes: classes)) at \(clock(period.start, school)), "
+                + "in \(duration(minutes: minutes))."
+        case .laterDay(let day):
+            return "Next: \(firstOf(day, school, classes: classes))."
+        case .nothing(let days):
+            return "Nothing else is scheduled in the next \(days) days."
+        }
+    }
+
     /// `Monday, November 24 — Period 1 at 8:00`.
     static func firstOf(_ day: DaySchedule, _ school: SchoolCalendar, classes: [Int: Course]) -> String {
         guard let first = day.periods.first else { return day.date.longName }

@@ -27,8 +27,10 @@ extension EventsPlugin {
             from: from, to: to, circles: circles.visible, storage: context.storage, school: context.school)
         let heading = days.count == 1 ? days[0].longName : "\(days[0].longName) to \(days[days.count - 1].longName)"
         let hint = circles.hidden ? [Self.circlesInDirectMessageHint(context)] : []
+        let compact = EventText.compact(sorted, days: days, now: context.now, school: context.school)
         guard !sorted.isEmpty else {
-            return Reply(lines: ["No events \(days.count == 1 ? "on" : "from") \(heading)."] + hint)
+            return CompactAnswer.reply(
+                ["No events \(days.count == 1 ? "on" : "from") \(heading)."] + hint, compact: compact, for: context)
         }
         var lines = ["Events \(days.count == 1 ? "on" : "from") \(heading):"]
         for day in days {
@@ -39,7 +41,7 @@ extension EventsPlugin {
             if days.count > 1 { lines.append(day.longName + ":") }
             lines += ofDay.map { EventText.line($0, on: day, school: context.school) }
         }
-        return Reply(lines: lines + hint)
+        return CompactAnswer.reply(lines + hint, compact: compact, for: context)
     }
 
     /// The circles whose events the asker may see here: all of theirs in a direct message, none in a

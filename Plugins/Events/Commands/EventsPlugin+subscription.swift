@@ -18,24 +18,38 @@ extension EventsPlugin {
     }
 
     /// Events' part of `/day`, with the asker's circles in a direct message; in a channel, public
-    /// events only.
+    /// events only. Its gist names the first few.
     var eventsSection: DaySection {
-        DaySection("Events", order: 30, more: "events") { context, date in
-            let reader = context.message.conversation.isDirect ? context.caller.person : nil
-            return try await eventLines(on: date, for: reader, storage: context.storage, school: context.school)
-                ?? ["No events."]
-        }
+        DaySection(
+            "Events", order: 30, more: "events",
+            gist: { context, date in
+                let reader = context.message.conversation.isDirect ? context.caller.person : nil
+                let events = try await events(on: date, for: reader, storage: context.storage, school: context.school)
+                return events.isEmpty ? "none" : EventText.gist(events, on: date, school: context.school)
+            },
+            compose: { context, date in
+                let reader = context.message.conversation.isDirect ? context.caller.person : nil
+                return try await eventLines(on: date, for: reader, storage: context.storage, school: context.school)
+                    ?? ["No events."]
+            })
     }
 
     /// The events of `date`, public and (for `user`) of their circles; nil when there are none.
     func eventLines(on date: LocalDate, for user: UserID?, storage: PluginStorage, school: SchoolCalendar)
         async throws -> [String]?
     {
+        let events = try await events(on: date, for: user, storage: storage, school: school)
+        return events.isEmpty ? nil : events.map { EventText.line($0, on: date, school: school) }
+    }
+
+    /// The events of `date`, public and (for `user`) of their circles.
+    func events(on date: LocalDate, for user: UserID?, storage: PluginStorage, school: SchoolCalendar)
+        async throws -> [SchoolEvent]
+    {
         var circles: [String] = []
         if let user { circles = try await CircleStore(storage: storage).circles(of: user) }
-        let events = try await events(
+        return try await events(
             from: school.startOfDay(date), to: school.startOfDay(date.adding(days: 1)), circles: circles,
             storage: storage, school: school)
-        return events.isEmpty ? nil : events.map { EventText.line($0, on: date, school: school) }
     }
 }

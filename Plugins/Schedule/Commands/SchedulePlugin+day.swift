@@ -48,9 +48,18 @@ extension SchedulePlugin {
         return ScheduleFormatter.lines(of: day, context.school, classes: viewer.classes)
     }
 
-    /// The schedule's part of `/day`.
+    /// The schedule's part of `/day`; its gist is the day's span and, today, what is under way.
     var scheduleSection: DaySection {
-        DaySection("Schedule", order: 10, more: "today") { context, date in try await dayLines(for: date, context) }
+        DaySection(
+            "Schedule", order: 10, more: "today",
+            gist: { context, date in
+                let viewer = try await viewer(context)
+                let day = try await day(date, context).seen(byWave: viewer.wave)
+                if isUnconfigured(day) { return nil }
+                return ScheduleFormatter.gist(
+                    of: day, at: date == context.today ? context.now : nil, context.school, classes: viewer.classes)
+            },
+            compose: { context, date in try await dayLines(for: date, context) })
     }
 
     var waveCommand: Command {

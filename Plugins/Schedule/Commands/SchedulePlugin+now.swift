@@ -47,8 +47,13 @@ extension SchedulePlugin {
                     "Also now: \(ScheduleFormatter.name(of: other, classes: viewer.classes)), "
                         + "\(ScheduleFormatter.duration(minutes: other.minutesLeft(at: instant))) left")
             }
-            lines.append(try await nextLine(after: instant, today: today, viewer: viewer, context))
-            return Reply(lines: lines)
+            let upcoming = try await self.upcoming(after: instant, today: today, wave: viewer.wave, context)
+            lines.append(ScheduleFormatter.nextLine(upcoming, school, classes: viewer.classes))
+            return CompactAnswer.reply(
+                lines,
+                compact: ScheduleFormatter.compactNow(
+                    active, at: instant, then: upcoming, school, classes: viewer.classes),
+                for: context)
         }
         if let upcoming = today.next(after: instant) {
             let minutes = upcoming.minutesUntilStart(at: instant)
@@ -63,30 +68,36 @@ extension SchedulePlugin {
                 "School starts at \(ScheduleFormatter.clock(upcoming.start, school)) with \(name), "
                     + "in \(ScheduleFormatter.duration(minutes: minutes)).")
         }
-        var lines: [String]
+        let why: String
         if today.hasClasses {
-            lines = ["Classes are over for today."]
+            why = "Classes are over for today"
         } else if !today.notes.isEmpty {
-            lines = ["No classes today: \(today.notes.joined(separator: "; "))."]
+            why = "No classes today: \(today.notes.joined(separator: "; "))"
         } else if isUnconfigured(today) {
             return Reply(
                 lines: ["No bell schedule is set up yet. An admin can add one: \(context.typed("help schedule"))."])
         } else {
-            lines = ["No classes today."]
+            why = "No classes today"
         }
-        if let next = try await nextDayWithClasses(after: today.date, context) {
-            lines.append(
-                "Next: \(ScheduleFormatter.firstOf(next.seen(byWave: viewer.wave), school, classes: viewer.classes)).")
-        } else {
+        var lines = ["\(why)."]
+        let upcoming = try await self.upcoming(after: instant, today: today, wave: viewer.wave, context)
+        switch upcoming {
+        case .laterDay(let next):
+            lines.append("Next: \(ScheduleFormatter.firstOf(next, school, classes: viewer.classes)).")
+        case .nothing, .today:
             lines.append("No classes are scheduled in the next \(Self.lookAheadDays) days.")
         }
-        return Reply(lines: lines)
+        return CompactAnswer.reply(
+            lines, compact: ScheduleFormatter.compactDayDone(why, then: upcoming, school, classes: viewer.classes),
+            for: context)
     }
 
+    /// `/next`: one line already, so the same in a channel.
     @Sendable func next(_ context: CommandContext) async throws -> Reply {
         let viewer = try await viewer(context)
         let today = try await day(context.today, context).seen(byWave: viewer.wave)
-        return Reply(try await nextLine(after: context.now, today: today, viewer: viewer, context))
+        let upcoming = try await self.upcoming(after: context.now, today: today, wave: viewer.wave, context)
+        return Reply(ScheduleFormatter.nextLine(upcoming, context.school, classes: viewer.classes))
     }
 
     /// Whether the day is empty because no schedule of any kind is set up.
@@ -95,19 +106,17 @@ extension SchedulePlugin {
         return source.origin == .none && settings.defaultDayType == nil
     }
 
-    /// `Next: Period 4 at 11:00, in 12 min.` — today, or the first period of the next school day.
-    func nextLine(after instant: Date, today: DaySchedule, viewer: Viewer, _ context: CommandContext) async throws
-        -> String
+    /// What starts after `instant`: later `today` (already seen by the asker's wave), or the first
+    /// period of the next day with classes, seen by `wave`.
+    func upcoming(after instant: Date, today: DaySchedule, wave: Int?, _ context: CommandContext) async throws
+        -> Upcoming
     {
-        let school = context.school
         if let upcoming = today.next(after: instant) {
-            let minutes = upcoming.minutesUntilStart(at: instant)
-            return "Next: \(ScheduleFormatter.name(of: upcoming, classes: viewer.classes)) at "
-                + "\(ScheduleFormatter.clock(upcoming.start, school)), in \(ScheduleFormatter.duration(minutes: minutes))."
+            return .today(upcoming, minutes: upcoming.minutesUntilStart(at: instant))
         }
         guard let next = try await nextDayWithClasses(after: today.date, context) else {
-            return "Nothing else is scheduled in the next \(Self.lookAheadDays) days."
+            return .nothing(days: Self.lookAheadDays)
         }
-        return "Next: \(ScheduleFormatter.firstOf(next.seen(byWave: viewer.wave), school, classes: viewer.classes))."
+        return .laterDay(next.seen(byWave: wave))
     }
 }

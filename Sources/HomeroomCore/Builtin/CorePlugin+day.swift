@@ -7,9 +7,10 @@ extension CorePlugin {
             "day", summary: "your day at a glance: schedule, lunch, events, news", usage: "[DATE]",
             examples: [.init("day", "today at a glance"), .init("day tomorrow", "tomorrow at a glance")]
         ) { [sections, dayDeadline] context in
-            Reply(
-                lines: await Self.overview(of: try context.dateArgument(), context, sections, deadline: dayDeadline),
-                visibility: .sender)
+            let overview = await Self.overview(
+                of: try context.dateArgument(), context, sections, deadline: dayDeadline,
+                withGist: context.message.conversation.channelName != nil)
+            return CompactAnswer.reply(overview.lines, compact: overview.gist, visibility: .sender, for: context)
         }
     }
 
@@ -37,55 +38,70 @@ extension CorePlugin {
                     prefix: "/", caller: Caller(user: reader, capabilities: .none), storage: daily.storage,
                     school: daily.school, clock: daily.clock, logger: daily.logger, catalog: try CommandCatalog([]),
                     outbox: daily.outbox, fetcher: daily.fetcher)
-                return await overview(of: daily.date, context, sections, deadline: deadline)
+                return await overview(of: daily.date, context, sections, deadline: deadline, withGist: false).lines
             })
     }
 
-    /// `/day`'s lines for `date` (the next school day when there is no school then): a heading,
+    /// `/day` for `date` (the next school day when there is no school then). `lines`: a heading,
     /// then each section's title, lines and "more" command, or a note when it was left out.
+    /// `gist` (with `withGist`, else empty): the same in one or two lines for a channel,
+    /// `Today, Mon Nov 23 — Schedule: … | Lunch: … | Events: …`.
     static func overview(
         of date: LocalDate, _ context: CommandContext, _ sections: [(pluginID: String, section: DaySection)],
-        deadline: Duration
-    ) async -> [String] {
+        deadline: Duration, withGist: Bool
+    ) async -> (lines: [String], gist: [String]) {
         var date = date
         var lines: [String] = []
+        let lead: String
         if context.school.isSchoolDay(date) {
             lines.append("\(date == context.today ? "Today, " : "")\(date.longName):")
+            lead = "\(date == context.today ? "Today, " : "")\(date.shortName) — "
         } else {
             let next = context.school.schoolDay(onOrAfter: date.adding(days: 1))
             lines.append("No school on \(date.longName). Next school day, \(next.longName):")
+            lead = "No school \(date.shortName) · next school day \(next.shortName) — "
             date = next
         }
-        for (entry, outcome) in await compose(sections, for: date, context, deadline: deadline) {
+        var gists: [String] = []
+        for (entry, outcome) in await compose(sections, for: date, context, deadline: deadline, withGist: withGist) {
+            let title = entry.section.title
             switch outcome {
-            case .lines(let body):
-                lines.append("\(entry.section.title):")
+            case .lines(let body, let gist):
+                lines.append("\(title):")
                 lines += body.prefix(DaySection.maximumLines).map { "  \($0)" }
                 lines.append("  more: \(context.typed(entry.section.more))")
+                gists.append(CompactAnswer.clipped("\(title): \(gist ?? body.first ?? "")", bytes: gistBytes))
             case .nothing:
                 continue
             case .late:
-                lines.append("(\(entry.section.title) is left out: it did not answer in time.)")
+                lines.append("(\(title) is left out: it did not answer in time.)")
+                gists.append("\(title): did not answer in time")
             case .failed:
-                lines.append("(\(entry.section.title) is left out: it could not be read just now.)")
+                lines.append("(\(title) is left out: it could not be read just now.)")
+                gists.append("\(title): could not be read just now")
             }
         }
-        return lines
+        return (lines, withGist ? CompactAnswer.packed(lead, gists, separator: " | ") : [])
     }
+
+    /// The most UTF-8 bytes one section takes in the gist, so that four fit in two lines.
+    static let gistBytes = CompactAnswer.lineBudget * 2 / 5
 
     /// How one section came out.
     enum SectionOutcome: Sendable {
-        case lines([String])
+        /// Its lines (never empty), and its gist when asked for and the section wrote one.
+        case lines([String], gist: String?)
         case nothing
         case late
         case failed
     }
 
-    /// Runs every section at once and waits for them until `deadline`; a section still running
-    /// then is `late`, and one that threw is `failed` (logged). Results come in the sections' order.
+    /// Runs every section at once (with its gist when `withGist`) and waits for them until
+    /// `deadline`; a section still running then is `late`, and one that threw is `failed` (logged).
+    /// Results come in the sections' order.
     static func compose(
         _ sections: [(pluginID: String, section: DaySection)], for date: LocalDate, _ context: CommandContext,
-        deadline: Duration
+        deadline: Duration, withGist: Bool
     ) async -> [((pluginID: String, section: DaySection), SectionOutcome)] {
         let (results, continuation) = AsyncStream.makeStream(of: (Int, SectionOutcome).self)
         // Unstructured on purpose: a task group would wait for a section that ignores
@@ -94,9 +110,13 @@ extension CorePlugin {
             Task {
                 let outcome: SectionOutcome
                 do {
-                    let body = try await entry.section.compose(
-                        context.handingOver(to: entry.pluginID, arguments: []), date)
-                    outcome = body.map { $0.isEmpty ? .nothing : .lines($0) } ?? .nothing
+                    let handed = context.handingOver(to: entry.pluginID, arguments: [])
+                    if let body = try await entry.section.compose(handed, date), !body.isEmpty {
+                        let gist = withGist ? try await entry.section.summarize?(handed, date) : nil
+                        outcome = .lines(body, gist: gist)
+                    } else {
+                        outcome = .nothing
+                    }
                 } catch {
                     context.logger.error("day section \(entry.section.title) failed: \(error)")
                     outcome = .failed
