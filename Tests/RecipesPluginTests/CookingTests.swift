@@ -15,6 +15,7 @@ import Testing
                     == "Step 1 of 6 — Heat the oven to 425°F (220°C) with a 10-inch cast-iron skillet inside.")
             let second = try await bot.expect("/step")
             #expect(second.lines[0].hasPrefix("Step 2 of 6 — Whisk the cornmeal, flour, sugar"))
+            #expect(second.advances, "typing /step again asks for the next step, never a repeat to fold")
             #expect(
                 second.lines[1] == "You need: 1 1/2 cups cornmeal; 1/2 cup all-purpose flour; 1 tablespoon sugar; "
                     + "2 teaspoons baking powder; 1/2 teaspoon baking soda; 3/4 teaspoon salt")

@@ -56,6 +56,8 @@ extension NewsPlugin {
         } else if let link = story.link {
             lines.append("(end — \(link))")
         }
-        return Reply(lines: lines)
+        var reply = Reply(lines: lines)
+        reply.advances = true
+        return reply
     }
 }

@@ -94,7 +94,9 @@ extension RecipesPlugin {
     private func move(_ context: CommandContext, _ id: Int64, _ recipe: Recipe, to step: Int) async throws -> Reply {
         try await RecipeStore(storage: context.storage).setSession(
             of: context.caller.person.description, recipe: id, step: step, at: context.now)
-        return Reply(lines: stepLines(recipe, step, context))
+        var reply = Reply(lines: stepLines(recipe, step, context))
+        reply.advances = true
+        return reply
     }
 
     /// "Step 2 of 7 — …", its part of the recipe, the ingredients it uses, and what to type next.

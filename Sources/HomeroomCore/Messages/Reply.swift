@@ -22,6 +22,10 @@ public struct Reply: Sendable, Equatable {
     /// "more: !more"); direct messages and platforms without channels show ``lines``. nil: ``lines``
     /// serve everywhere.
     public var channelLines: [String]?
+    /// True when the answer moves the asker on (the next step of a recipe, the next page of an
+    /// article): the same command typed again asks for something new, so a chat adapter never
+    /// folds a repeat of it into this answer.
+    public var advances = false
     /// Set on the answer to a command refused by the rate limit: the true number of seconds until
     /// the sender may ask again. Adapters send it ahead of waiting answers, so that it is still true.
     public var retryAfterSeconds: Int?

@@ -24,12 +24,16 @@ struct IRCAnswerRenderer {
     /// The deliveries for `reply` to `sender` in `channel` (nil: a direct message).
     func deliveries(for reply: Reply, sender: String, channel: String?) -> [Delivery] {
         guard let channel else { return [directDelivery(reply.lines, to: sender, command: "PRIVMSG")] }
-        // An answer for the sender alone goes to them as a NOTICE, the IRC way to whisper in a channel.
+        // An answer for the sender alone goes to them as a NOTICE, the IRC way to whisper in a
+        // channel; its compact form too, with the rest kept for the sender's own `!more`.
         if reply.visibility == .sender || reply.isError {
+            if !reply.isError, let compact = reply.channelLines, !compact.isEmpty {
+                return [compactDelivery(compact, full: reply.lines, to: sender, command: "NOTICE")]
+            }
             return [directDelivery(reply.lines, to: sender, command: "NOTICE")]
         }
         if let compact = reply.channelLines, !compact.isEmpty {
-            return [compactDelivery(compact, full: reply.lines, channel: channel)]
+            return [compactDelivery(compact, full: reply.lines, to: channel, command: "PRIVMSG")]
         }
         let pieces = channelPieces(reply.lines, channel: channel)
         guard pieces.count > maximumLinesInChannel else {
@@ -64,13 +68,18 @@ struct IRCAnswerRenderer {
         return delivery
     }
 
-    /// The compact lines with "more: !more" on the last, and the full answer kept for `!more`.
-    private func compactDelivery(_ compact: [String], full: [String], channel: String) -> Delivery {
+    /// The compact lines with "more: !more" on the last, and the full answer kept for `!more`:
+    /// for everyone in a channel, or (a NOTICE) for the sender alone.
+    private func compactDelivery(_ compact: [String], full: [String], to target: String, command: String)
+        -> Delivery
+    {
         var lines = compact
         lines[lines.count - 1] += " · more: \(morePrefix)more"
+        let isChannelAnswer = command == "PRIVMSG"
         return Delivery(
-            target: channel, command: "PRIVMSG", lines: channelPieces(lines, channel: channel),
-            kept: fitted(full, target: channel, command: "PRIVMSG"), isChannelAnswer: true)
+            target: target, command: command,
+            lines: isChannelAnswer ? channelPieces(lines, channel: target) : fitted(lines, target: target, command: command),
+            kept: fitted(full, target: target, command: command), isChannelAnswer: isChannelAnswer)
     }
 
     private func page(_ pieces: [String], channel: String) -> Delivery {

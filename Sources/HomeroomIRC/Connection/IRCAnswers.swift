@@ -26,6 +26,15 @@ struct IRCAnswers: Sendable {
                         channel: channel, asker: chat.nick, question: nil,
                         pieces: renderer.channelPieces(lines, channel: channel)))
             }
+            // What was kept of an answer for the sender alone (a NOTICE in a channel) stays theirs.
+            if chat.channel != nil,
+                let page = await state.takeMore(renderer.pageSize, conversation: chat.nick, person: chat.nick)
+            {
+                return .lines(
+                    renderer.morePage(page.lines, remaining: page.remaining).map {
+                        IRCMessage("NOTICE", chat.nick, $0)
+                    })
+            }
             // Nothing kept here: a plugin's own `more` (the next page of an article) answers, if there is one.
             guard pluginAnswersMore else { return .lines([IRCMessage("NOTICE", chat.nick, "nothing more to show")]) }
         }
@@ -50,7 +59,8 @@ struct IRCAnswers: Sendable {
         for delivery in renderer.deliveries(for: reply, sender: chat.nick, channel: chat.channel) {
             if delivery.isChannelAnswer {
                 channelAnswer = IRCChannelAnswer(
-                    channel: delivery.target, asker: chat.nick, question: chat.text, pieces: delivery.lines)
+                    channel: delivery.target, asker: chat.nick, question: reply.advances ? nil : chat.text,
+                    pieces: delivery.lines)
             } else {
                 lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
             }
