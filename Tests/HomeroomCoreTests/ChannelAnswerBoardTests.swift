@@ -94,6 +94,16 @@ import Testing
             "after the window, it is a new question")
     }
 
+    @Test func aRepeatOfAQuestionAnsweredPrivatelyIsFoldedInSilence() {
+        var board = ChannelAnswerBoard(settings: .init())
+        board.answeredPrivately(in: Self.channel, to: Self.person("ada"), question: "!day", at: Self.start)
+        let offer = board.foldRepeat("!day", in: Self.channel, by: Self.person("ada"), at: Self.at(1))
+        #expect(offer.map { if case .alreadyNamed = $0 { true } else { false } } == true)
+        #expect(board.foldRepeat("!day", in: Self.channel, by: Self.person("bo"), at: Self.at(1)) == nil)
+        #expect(board.nextPointerDue == nil, "no line points to a private answer")
+        #expect(board.foldRepeat("!day", in: Self.channel, by: Self.person("ada"), at: Self.at(31)) == nil)
+    }
+
     @Test func aQuestionWithoutFoldingIsNeverTakenForARepeat() {
         var board = ChannelAnswerBoard(settings: .init())
         _ = board.offer(["page 2"], in: Self.channel, to: Self.person("ada"), question: nil, at: Self.start)

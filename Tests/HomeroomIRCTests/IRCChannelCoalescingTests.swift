@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import Synchronization
 import Testing
 
 @testable import HomeroomIRC
@@ -80,6 +81,40 @@ import Testing
         let direct = IRCChatMessage(
             nick: "ada", hostmask: "ada!~a@school", account: nil, channel: nil, text: "!lunch", time: Self.start)
         #expect(await !state.foldsRepeat(direct, now: Self.at(0.2)), "direct messages are never folded")
+    }
+
+    @Test func aRepeatOfAQuestionStillBeingAnsweredWaitsForItAndIsFolded() async throws {
+        let state = await Self.registered()
+        let ada = IRCChatMessage(
+            nick: "ada", hostmask: "ada!~a@school", account: nil, channel: "#lunch", text: "!lunch", time: Self.start)
+        let first = try #require(await state.reserveAnswer(for: ada))
+        let repeated = try #require(await state.reserveAnswer(for: ada))
+        let done = Mutex(false)
+        let waiting = Task {
+            await state.waitForTheSameQuestion(before: repeated)
+            done.withLock { $0 = true }
+        }
+        // However long the first answer takes, the repeat waits for it.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!done.withLock { $0 }, "the repeat went on before the first had its answer")
+        await state.fillAnswer(first, with: Self.answer("ada"), now: Self.start)
+        await waiting.value
+        #expect(done.withLock { $0 })
+        #expect(await state.foldsRepeat(ada, now: Self.start), "the repeat is folded, not handled again")
+        await state.fillAnswer(repeated, with: .none, now: Self.start)
+        #expect(await Self.lines(of: state, at: Self.start) == ["ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
+
+        // A command that moves on is remembered without its question: its repeat is handled.
+        let step = IRCChatMessage(
+            nick: "ada", hostmask: "ada!~a@school", account: nil, channel: "#lunch", text: "!step", time: Self.start)
+        let stepOne = try #require(await state.reserveAnswer(for: step))
+        let stepTwo = try #require(await state.reserveAnswer(for: step))
+        let next = Task { await state.waitForTheSameQuestion(before: stepTwo) }
+        await state.fillAnswer(stepOne, with: Self.answer("ada", ["Step 2 of 6"], question: nil), now: Self.start)
+        await next.value
+        #expect(await !state.foldsRepeat(step, now: Self.start))
+        await state.fillAnswer(stepTwo, with: Self.answer("ada", ["Step 3 of 6"], question: nil), now: Self.start)
+        #expect(await Self.lines(of: state, at: Self.start) == ["ada: Step 2 of 6", "ada: Step 3 of 6"])
     }
 
     @Test func theRateLimitsNoticeGoesAheadOfWaitingAnswers() async throws {

@@ -60,6 +60,9 @@ package struct ChannelAnswerBoard: Sendable {
         let conversation: String
         let channel: String
         let lines: [String]
+        /// An answer for its asker alone (a notice in the channel): a repeat is folded into it
+        /// while it waits and after it went out, and nobody else joins it.
+        var isPrivate = false
         var addressees: [Person] = []
         /// Everyone named so far, in the answer or in a pointer.
         var named: Set<String> = []
@@ -123,15 +126,28 @@ package struct ChannelAnswerBoard: Sendable {
     ) -> Offer {
         let person = Person(name: asker.name, key: asker.key)
         forgetExpired(at: now)
-        guard isCoalescing else { return .send(newAnswer(lines, in: channel, for: person)) }
+        guard isCoalescing else { return .send(newAnswer(lines, in: channel, for: person, coalescing: false)) }
         let offer: Offer
         if let id = byContent[ContentKey(conversation: channel.key, lines: lines)] {
             offer = include(person, in: id, at: now)
         } else {
-            offer = .send(newAnswer(lines, in: channel, for: person))
+            offer = .send(newAnswer(lines, in: channel, for: person, coalescing: true))
         }
         if let question { remember(question, in: channel.key, by: asker.key, answer: offer.answer) }
         return offer
+    }
+
+    /// Notes an answer given in `channel` to `asker` alone (a notice), so that their repeat of
+    /// `question` within the window is folded into it; it counts as sent at once.
+    package mutating func answeredPrivately(
+        in channel: (name: String, key: String), to asker: (name: String, key: String), question: String, at now: Date
+    ) {
+        forgetExpired(at: now)
+        guard isCoalescing else { return }
+        let id = newAnswer([], in: channel, for: Person(name: asker.name, key: asker.key), coalescing: false)
+        answers[id]?.isPrivate = true
+        answers[id]?.sentAt = now
+        remember(question, in: channel.key, by: asker.key, answer: id)
     }
 
     /// The names an answer is addressed to, in the order they asked (at most ``maximumAddressees``),
@@ -150,7 +166,8 @@ package struct ChannelAnswerBoard: Sendable {
     package mutating func dropped(_ id: AnswerID) {
         guard let answer = answers.removeValue(forKey: id) else { return }
         // Remembered questions of the answer lapse with it (ids are never reused).
-        byContent[ContentKey(conversation: answer.conversation, lines: answer.lines)] = nil
+        let key = ContentKey(conversation: answer.conversation, lines: answer.lines)
+        if byContent[key] == id { byContent[key] = nil }
     }
 
     /// When the next pointer line is due, if one is gathering names.
@@ -181,26 +198,28 @@ package struct ChannelAnswerBoard: Sendable {
             pointer.openedAt.addingTimeInterval(ChannelAnswerSettings.pointerLongestWaitSeconds))
     }
 
-    private static func normalized(_ question: String) -> String {
+    /// A question as the board compares it: without surrounding spaces, in lower case.
+    package static func normalized(_ question: String) -> String {
         question.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    private mutating func newAnswer(_ lines: [String], in channel: (name: String, key: String), for person: Person)
-        -> AnswerID
-    {
+    private mutating func newAnswer(
+        _ lines: [String], in channel: (name: String, key: String), for person: Person, coalescing: Bool
+    ) -> AnswerID {
         if answers.count >= Self.maximumAnswers, let oldest = answers.keys.min() { dropped(oldest) }
         nextID += 1
         var answer = Answer(conversation: channel.key, channel: channel.name, lines: lines)
         answer.addressees = [person]
         answer.named = [person.key]
         answers[nextID] = answer
-        if isCoalescing { byContent[ContentKey(conversation: channel.key, lines: lines)] = nextID }
+        if coalescing { byContent[ContentKey(conversation: channel.key, lines: lines)] = nextID }
         return nextID
     }
 
     /// Adds `person` to the answer: as an addressee while it waits, to its pointer once it went out.
     private mutating func include(_ person: Person, in id: AnswerID, at now: Date) -> Offer {
         guard var answer = answers[id] else { return .alreadyNamed(id) }
+        guard !answer.isPrivate else { return .alreadyNamed(id) }
         defer { answers[id] = answer }
         if answer.sentAt == nil {
             if answer.named.insert(person.key).inserted, answer.addressees.count < Self.maximumAddressees {

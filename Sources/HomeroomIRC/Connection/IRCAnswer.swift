@@ -5,6 +5,9 @@ enum IRCAnswer: Sendable, Equatable {
     /// An answer for everyone in a channel: addressed to its askers when its first line goes
     /// out, and one answer for all who ask the same within the window.
     case channel(IRCChannelAnswer)
+    /// An answer in a channel for its asker alone (notices): a repeat of `question` within the
+    /// window is folded into it. nil `question`: never folded (a command that moves on).
+    case toTheAsker([IRCMessage], channel: String, asker: String, question: String?)
     /// A notice that must still be true when it arrives (the rate limit's "try again in N s"):
     /// it goes ahead of the answers waiting in the queue.
     case urgentNotice(IRCMessage)

@@ -54,13 +54,13 @@ struct IRCAnswers: Sendable {
         if reply.retryAfterSeconds != nil, let line = reply.lines.first {
             return .urgentNotice(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line)))
         }
+        let question = reply.advances ? nil : chat.text
         var lines: [IRCMessage] = []
         var channelAnswer: IRCChannelAnswer?
         for delivery in renderer.deliveries(for: reply, sender: chat.nick, channel: chat.channel) {
             if delivery.isChannelAnswer {
                 channelAnswer = IRCChannelAnswer(
-                    channel: delivery.target, asker: chat.nick, question: reply.advances ? nil : chat.text,
-                    pieces: delivery.lines)
+                    channel: delivery.target, asker: chat.nick, question: question, pieces: delivery.lines)
             } else {
                 lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
             }
@@ -68,7 +68,11 @@ struct IRCAnswers: Sendable {
                 await state.keepForMore(delivery.kept, conversation: delivery.target, person: chat.nick)
             }
         }
-        return channelAnswer.map(IRCAnswer.channel) ?? .lines(lines)
+        if let channelAnswer { return .channel(channelAnswer) }
+        if let channel = chat.channel, !reply.isError {
+            return .toTheAsker(lines, channel: channel, asker: chat.nick, question: question)
+        }
+        return .lines(lines)
     }
 
     /// `irc:NETWORK:ACCOUNT` when the server vouches for the services account, otherwise

@@ -31,6 +31,12 @@ actor IRCConnectionState {
     private var waitingAnswers: [ChannelAnswerBoard.AnswerID: (ticket: OutgoingQueue.Ticket, answer: IRCChannelAnswer)] =
         [:]
     private var answerInPlace: [Int: ChannelAnswerBoard.AnswerID] = [:]
+    /// Channel questions being answered, by channel, asker and question: the places of their
+    /// answers in the order asked, so that a repeat waits for the first and is then folded.
+    private var questionsInFlight: [String: [Int]] = [:]
+    private var questionInPlace: [Int: String] = [:]
+    /// Repeats waiting for the answer in a place to be filled, by that place.
+    private var repeatsWaiting: [Int: [CheckedContinuation<Void, Never>]] = [:]
     private var writerWaiting: CheckedContinuation<Void, Never>?
     /// Senders waiting until their lines are written, by ticket id.
     private var confirmations: [Int: CheckedContinuation<Bool, Never>] = [:]
@@ -124,14 +130,50 @@ actor IRCConnectionState {
         return queue.reserve(lane: .reply, target: target)
     }
 
+    /// Reserves the place of the answer to `chat`, as ``reserveAnswer(to:)``; a question in a
+    /// channel is noted as being answered until its place is filled.
+    func reserveAnswer(for chat: IRCChatMessage) -> OutgoingQueue.Ticket? {
+        guard let ticket = reserveAnswer(to: chat.channel ?? chat.nick) else { return nil }
+        if let channel = chat.channel {
+            let key = [place(channel).key, place(chat.nick).key, ChannelAnswerBoard.normalized(chat.text)]
+                .joined(separator: "\u{0}")
+            questionsInFlight[key, default: []].append(ticket.id)
+            questionInPlace[ticket.id] = key
+        }
+        return ticket
+    }
+
+    /// Waits until the same person's same question in the same channel, asked before and still
+    /// being answered, has its answer, so that ``foldsRepeat(_:now:)`` can tell whether this one
+    /// repeats it (a command that moves on is handled again).
+    func waitForTheSameQuestion(before ticket: OutgoingQueue.Ticket) async {
+        guard !closed, let key = questionInPlace[ticket.id],
+            let earlier = questionsInFlight[key]?.last(where: { $0 < ticket.id })
+        else { return }
+        await withCheckedContinuation { repeatsWaiting[earlier, default: []].append($0) }
+    }
+
+    /// The question in a place has its answer: repeats waiting for it go on.
+    private func questionAnswered(in ticketID: Int) {
+        if let key = questionInPlace.removeValue(forKey: ticketID) {
+            questionsInFlight[key]?.removeAll { $0 == ticketID }
+            if questionsInFlight[key]?.isEmpty == true { questionsInFlight[key] = nil }
+        }
+        for waiting in repeatsWaiting.removeValue(forKey: ticketID) ?? [] { waiting.resume() }
+    }
+
     /// Fills the place of an answer: with its lines; for a channel answer, with the answer
     /// addressed to its askers, unless the same answer waits already (the asker joins it) or went
     /// out lately (the asker is named in the line pointing to it); an urgent notice goes ahead.
     func fillAnswer(_ ticket: OutgoingQueue.Ticket, with answer: IRCAnswer, now: Date = Date()) {
         answersInProgress -= 1
+        questionAnswered(in: ticket.id)
         switch answer {
         case .lines(let lines):
             queue.fill(ticket, with: lines)
+        case .toTheAsker(let lines, let channel, let asker, let question):
+            queue.fill(ticket, with: lines)
+            if let question { board.answeredPrivately(in: place(channel), to: place(asker), question: question, at: now) }
         case .urgentNotice(let notice):
             queue.fill(ticket, with: [])
             queue.append([notice], lane: .control, target: notice.parameter(0) ?? "")
@@ -301,6 +343,8 @@ actor IRCConnectionState {
         confirmations = [:]
         for waiter in whoisWaiters.values.joined() { waiter.continuation.resume(returning: nil) }
         whoisWaiters = [:]
+        for waiting in repeatsWaiting.values.joined() { waiting.resume() }
+        repeatsWaiting = [:]
     }
 
     private func wakeWriter() {

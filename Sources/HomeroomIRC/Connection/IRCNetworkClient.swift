@@ -153,18 +153,24 @@ struct IRCNetworkClient: Sendable {
         return nil
     }
 
-    /// Folds a repeat of a command its sender asked in the channel lately; otherwise reserves the
-    /// answer's place now (so answers keep the commands' order) and handles the command
-    /// concurrently. With too many commands in progress, the message is left unanswered.
+    /// Reserves the answer's place now (so answers keep the commands' order) and handles the
+    /// command concurrently, unless it repeats, in a channel, a command its sender asked there
+    /// lately (once that one has its answer). With too many commands in progress, the message is
+    /// left unanswered.
     private func accept(_ chat: IRCChatMessage, state: IRCConnectionState, handlers: TaskQueue) async {
-        if chat.channel != nil, await state.foldsRepeat(chat) { return }
-        let conversation = chat.channel ?? chat.nick
-        guard let ticket = await state.reserveAnswer(to: conversation) else {
+        guard let ticket = await state.reserveAnswer(for: chat) else {
             logger.debug("\(network.name): too many commands in progress; a message from \(chat.nick) is not answered")
             return
         }
         let answers = IRCAnswers(network: network, dispatcher: dispatcher)
         handlers.submit {
+            if chat.channel != nil {
+                await state.waitForTheSameQuestion(before: ticket)
+                if await state.foldsRepeat(chat) {
+                    await state.fillAnswer(ticket, with: .none)
+                    return
+                }
+            }
             await state.fillAnswer(ticket, with: await answers.answer(to: chat, state: state))
         }
     }

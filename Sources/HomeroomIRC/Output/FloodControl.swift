@@ -10,7 +10,9 @@ import Foundation
 /// The lines of the protocol itself (registration, SASL, OPER, MODE, JOIN, NICK, PING, PONG,
 /// QUIT) are free: they are few, they come before any answer or seldom (a rejoin, a PONG), and
 /// charging them would leave the first answers after connecting waiting for the bucket. Lines
-/// to people (PRIVMSG, NOTICE) and queries (WHOIS) pay.
+/// to people (PRIVMSG, NOTICE) and queries (WHOIS) pay; a notice in the control lane (the rate
+/// limit's "try again in 3 s", at most one a person at a time) may borrow up to one burst, so that
+/// it is still true when it arrives.
 public struct FloodControl: Sendable, Equatable {
     public var isEnabled: Bool
     public var burst: Double

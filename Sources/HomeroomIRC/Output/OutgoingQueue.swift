@@ -91,10 +91,13 @@ struct OutgoingQueue {
         refill(now: now)
         for laneIndex in lanes.indices {
             guard let (target, line) = peek(lane: laneIndex) else { continue }
-            let isFree = laneIndex == IRCLane.control.rawValue && FloodControl.freeCommands.contains(line.command)
-            if flood.isEnabled && !isFree {
+            let isControl = laneIndex == IRCLane.control.rawValue
+            if flood.isEnabled && !(isControl && FloodControl.freeCommands.contains(line.command)) {
                 let cost = FloodControl.cost(ofLineBytes: line.serialized.count)
-                if tokens < cost { return Step(wait: (cost - tokens) * flood.secondsPerLine) }
+                // A control line (a notice that must stay true) may borrow up to one burst, which
+                // the lines after it repay; others wait for their tokens.
+                let floor = isControl ? -flood.burst : 0
+                if tokens - cost < floor { return Step(wait: (cost - tokens + floor) * flood.secondsPerLine) }
                 tokens -= cost
             }
             let (starts, completes) = pop(lane: laneIndex, target: target)
