@@ -212,6 +212,7 @@ let package = Package(
                 "HTMLText",
                 "Lunch",
                 "Schedule",
+                "Events",
                 "Recipes",
                 "RecipesPlugin",
                 "Campus",
@@ -273,7 +274,7 @@ let package = Package(
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [
-                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events",
+                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events", "Schedule",
                 "HomeroomWebhooks", "HomeroomFetch",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -6,10 +6,11 @@ import Lunch
 import NIOCore
 import NIOPosix
 
-/// Round trips through a real ngircd on loopback: a load client sends `!lunch` to the bot in a
-/// direct message, keeping `window` commands in flight, and times each answer. Both are IRC
+/// Round trips through a real ngircd on loopback: load clients send `!lunch` to the bot in a
+/// direct message, each keeping `window` commands in flight, and time each answer. All are IRC
 /// operators with user mode +F, so ngircd's own throttle is out of the way; the bot's flood
-/// control is off for the first measurement and at its defaults for the second (what people meet).
+/// control and rate limit are off for the first measurements and its flood control at its
+/// defaults for the last (what one person meets).
 func benchmarkIRCRoundTrips() async throws {
     guard NgircdServer.isInstalled else {
         print("IRC round trips: ngircd is missing; install it with apt-get install ngircd")
@@ -20,22 +21,39 @@ func benchmarkIRCRoundTrips() async throws {
     print("IRC round trips through ngircd on loopback, !lunch in a direct message (release build):")
     for rounds in 0..<3 {
         let figures = try await ircRound(
-            port: server.port, flood: FloodControl(isEnabled: false), commands: 3000, window: 32)
+            port: server.port, flood: FloodControl(isEnabled: false), clients: 1, commands: 3000, window: 32)
         print(
             String(
-                format: "  flood control off, round %d: %7.0f commands/s   p50 %6.2f ms   p99 %6.2f ms", rounds + 1,
-                figures.perSecond, figures.p50, figures.p99))
+                format: "  flood control off, 1 client, 32 in flight, round %d: %7.0f commands/s"
+                    + "   p50 %6.2f ms   p99 %6.2f ms",
+                rounds + 1, figures.perSecond, figures.p50, figures.p99))
     }
-    let defaults = try await ircRound(port: server.port, flood: FloodControl(), commands: 12, window: 1)
+    var p50s: [Double] = []
+    var p99s: [Double] = []
+    var rates: [Double] = []
+    for _ in 0..<3 {
+        let figures = try await ircRound(
+            port: server.port, flood: FloodControl(isEnabled: false), clients: 4, commands: 2000, window: 1)
+        p50s.append(figures.p50)
+        p99s.append(figures.p99)
+        rates.append(figures.perSecond)
+    }
     print(
         String(
-            format:
-                "  default flood control (burst 4, a line every 1.5 s), 12 commands one after another: %.2f commands/s   p50 %.0f ms   p99 %.0f ms",
-            defaults.perSecond, defaults.p50, defaults.p99))
+            format: "  flood control off, 4 clients, one in flight each (medians of 3 rounds): %7.0f round trips/s"
+                + "   p50 %6.2f ms   p99 %6.2f ms   goal p99 < 1.5 ms  %@",
+            median(rates), median(p50s), median(p99s), median(p99s) < 1.5 ? "met" : "NOT MET"))
+    let flood = FloodControl()
+    let defaults = try await ircRound(port: server.port, flood: flood, clients: 1, commands: 12, window: 1)
+    print(
+        String(
+            format: "  default flood control (burst %.0f, a line every %.1f s), 12 commands one after another:"
+                + " %.2f commands/s   p50 %.0f ms   p99 %.0f ms",
+            flood.burst, flood.secondsPerLine, defaults.perSecond, defaults.p50, defaults.p99))
     await server.remove()
 }
 
-private func ircRound(port: Int, flood: FloodControl, commands: Int, window: Int) async throws -> (
+private func ircRound(port: Int, flood: FloodControl, clients: Int, commands: Int, window: Int) async throws -> (
     perSecond: Double, p50: Double, p99: Double
 ) {
     let bot = try await TestBot.start(plugins: [LunchPlugin.self])
@@ -59,15 +77,28 @@ private func ircRound(port: Int, flood: FloodControl, commands: Int, window: Int
         while bot.runtime.adapterStatus.snapshot["irc/bench"]?.state != .up {
             try await Task.sleep(for: .milliseconds(20))
         }
-        let result = try await LoadClient.measure(port: port, commands: commands, window: window)
+        let measured = try await withThrowingTaskGroup(of: (latencies: [Double], seconds: Double).self) { loaders in
+            for index in 0..<clients {
+                loaders.addTask {
+                    try await LoadClient.measure(
+                        port: port, nick: "loader\(index)", commands: commands, window: window)
+                }
+            }
+            return try await loaders.reduce(into: []) { $0.append($1) }
+        }
         group.cancelAll()
-        return result
+        let sorted = measured.flatMap(\.latencies).sorted()
+        let seconds = measured.map(\.seconds).max() ?? 1
+        return (Double(sorted.count) / seconds, percentile(sorted, 0.5), percentile(sorted, 0.99))
     }!
 }
 
 /// A raw IRC client that sends `!lunch` to the bot and times the answers.
 private enum LoadClient {
-    static func measure(port: Int, commands: Int, window: Int) async throws -> (Double, Double, Double) {
+    /// The latency of every command in ms, and the seconds all took.
+    static func measure(port: Int, nick: String, commands: Int, window: Int) async throws -> (
+        latencies: [Double], seconds: Double
+    ) {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .connect(host: "127.0.0.1", port: port) { channel in
@@ -77,8 +108,8 @@ private enum LoadClient {
             }
         return try await channel.executeThenClose { inbound, outbound in
             func send(_ line: String) async throws { try await outbound.write(ByteBuffer(string: line + "\r\n")) }
-            try await send("NICK loader")
-            try await send("USER loader 0 * :load")
+            try await send("NICK \(nick)")
+            try await send("USER \(nick) 0 * :load")
             var buffer: [UInt8] = []
             var iterator = inbound.makeAsyncIterator()
             // Reads until a line satisfies `done`.
@@ -96,12 +127,12 @@ private enum LoadClient {
             }
             try await readLines { $0.contains(" 001 ") }
             try await send("OPER \(NgircdServer.operatorName) \(NgircdServer.operatorPassword)")
-            try await send("MODE loader +F")
-            try await readLines { $0.contains("MODE loader") && $0.contains("+F") }
+            try await send("MODE \(nick) +F")
+            try await readLines { $0.contains("MODE \(nick)") && $0.contains("+F") }
             // Warm-up, not measured: the bot's caches and ngircd's penalty after registration.
             for _ in 0..<20 { try await send("PRIVMSG homeroom :lunch") }
             for _ in 0..<20 {
-                try await readLines { $0.contains("PRIVMSG loader :") && $0.contains("lunch menu is posted.") }
+                try await readLines { $0.contains("PRIVMSG \(nick) :") && $0.contains("lunch menu is posted.") }
             }
             var sentAt: [UInt64] = []
             var latencies: [Double] = []
@@ -113,14 +144,13 @@ private enum LoadClient {
                     try await send("PRIVMSG homeroom :lunch")
                 }
                 // Each answer's first line says which day it is about.
-                try await readLines { $0.contains("PRIVMSG loader :") && $0.contains("lunch menu is posted.") }
+                try await readLines { $0.contains("PRIVMSG \(nick) :") && $0.contains("lunch menu is posted.") }
                 latencies.append(Double(DispatchTime.now().uptimeNanoseconds - sentAt[answered]) / 1_000_000)
                 answered += 1
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000_000
             try await send("QUIT")
-            let sorted = latencies.sorted()
-            return (Double(commands) / seconds, percentile(sorted, 0.5), percentile(sorted, 0.99))
+            return (latencies, seconds)
         }
     }
 }

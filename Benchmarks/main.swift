@@ -168,7 +168,7 @@ func benchmarkIdleMemory() throws {
     print("  the Swift libraries, shared and reclaimable, whose count depends on the page cache")
 }
 
-// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, feeds, articles, recipes, recipe-search, routing, outbox) runs one of them, for a profiler.
+// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox) runs one of them, for a profiler.
 let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
 if only == nil || only == "dispatch" { try await benchmarkDispatch() }
 if only == nil || only == "parse" { try benchmarkCalendarParsing() }
@@ -176,6 +176,7 @@ if only == nil || only == "now" { try await benchmarkNow() }
 if only == nil || only == "memory" { try benchmarkIdleMemory() }
 if only == nil || only == "webhooks" { try benchmarkWebhookAPI() }
 if only == nil || only == "irc" { try await benchmarkIRCRoundTrips() }
+if only == nil || only == "busy-channel" { try await benchmarkBusyChannel() }
 if only == nil || only == "feeds" { try benchmarkFeedParsing() }
 if only == nil || only == "articles" { try benchmarkArticleExtraction() }
 if only == nil || only == "recipes" { try benchmarkRecipeExtraction() }

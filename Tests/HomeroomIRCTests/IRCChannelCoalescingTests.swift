@@ -117,6 +117,15 @@ import Testing
         #expect(await Self.lines(of: state, at: Self.start) == ["ada: Step 2 of 6", "ada: Step 3 of 6"])
     }
 
+    @Test func anAnswersLinesAreWrittenTogether() async throws {
+        let state = await Self.registered()
+        let ticket = try #require(await state.reserveAnswer(to: "ada"))
+        await state.fillAnswer(
+            ticket, with: .lines(["one", "two", "three"].map { IRCMessage("PRIVMSG", "ada", $0) }), now: Self.start)
+        let written = try #require(await state.nextLines())
+        #expect(written.lines.map { $0.parameter(1) } == ["one", "two", "three"], "one write, so the server relays them at once")
+    }
+
     @Test func theRateLimitsNoticeGoesAheadOfWaitingAnswers() async throws {
         let state = await Self.registered(flood: FloodControl(burst: 1, secondsPerLine: 2))
         await state.fillAnswer(

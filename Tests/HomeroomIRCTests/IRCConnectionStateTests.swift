@@ -19,8 +19,10 @@ import Testing
 
     /// Takes written lines until one whose text is `line`.
     static func waitForLine(_ line: String, on state: IRCConnectionState) async throws {
-        while let next = await state.nextLine() {
-            if String(decoding: next.line.serialized.dropLast(2), as: UTF8.self) == line { return }
+        while let next = await state.nextLines() {
+            for written in next.lines where String(decoding: written.serialized.dropLast(2), as: UTF8.self) == line {
+                return
+            }
         }
         Issue.record("the connection closed before \(line)")
     }

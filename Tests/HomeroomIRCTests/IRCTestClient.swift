@@ -11,6 +11,8 @@ final class IRCTestClient: Sendable {
     struct Received: Sendable {
         let bytes: [UInt8]
         let message: IRCMessage
+        /// When the line was read.
+        let arrivedAt: ContinuousClock.Instant
     }
 
     let nick: String
@@ -34,12 +36,15 @@ final class IRCTestClient: Sendable {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for try await buffer in inbound {
+                        let arrivedAt = ContinuousClock.now
                         let bytes = Array(buffer.readableBytesView)
                         guard let message = IRCMessage(line: bytes) else { continue }
                         if message.command == "PING" {
                             try await client.send(IRCMessage(command: "PONG", parameters: message.parameters))
                         }
-                        client.lines.withLock { $0.append(Received(bytes: bytes, message: message)) }
+                        client.lines.withLock {
+                            $0.append(Received(bytes: bytes, message: message, arrivedAt: arrivedAt))
+                        }
                     }
                 }
                 try await client.send(IRCMessage("NICK", nick))

@@ -265,10 +265,11 @@ actor IRCConnectionState {
         }
     }
 
-    /// Tells a waiting sender that its lines were written.
-    func written(completing ticketID: Int?) {
-        guard let ticketID, let confirmation = confirmations.removeValue(forKey: ticketID) else { return }
-        confirmation.resume(returning: true)
+    /// Tells the senders waiting for these tickets that their lines were written.
+    func written(completing ticketIDs: [Int]) {
+        for id in ticketIDs {
+            confirmations.removeValue(forKey: id)?.resume(returning: true)
+        }
     }
 
     /// Keeps `lines` for the next `!more` of `person` in `conversation`; replaces what was kept.
@@ -298,12 +299,27 @@ actor IRCConnectionState {
         return (taken, rest.count)
     }
 
-    /// The next line to write, when the flood control allows it, with the ticket it completes
-    /// (for ``written(completing:)``); nil once the connection closes.
-    func nextLine() async -> (line: IRCMessage, completes: Int?)? {
+    /// Lines written together at most: an answer's lines go out in one write, so that the server
+    /// relays them at once (a second small write would wait for the first one's acknowledgement).
+    static let linesPerWrite = 16
+
+    /// The lines to write now, when the flood control allows them (all that are ready, up to
+    /// ``linesPerWrite``), with the tickets they complete (for ``written(completing:)``); nil
+    /// once the connection closes.
+    func nextLines() async -> (lines: [IRCMessage], completes: [Int])? {
         while !closed {
-            let step = step(at: Date())
-            if let line = step.line { return (line, step.completes) }
+            let now = Date()
+            var step = step(at: now)
+            if step.line != nil {
+                var lines: [IRCMessage] = []
+                var completes: [Int] = []
+                while let line = step.line, lines.count < Self.linesPerWrite {
+                    lines.append(line)
+                    if let id = step.completes { completes.append(id) }
+                    if lines.count < Self.linesPerWrite { step = self.step(at: now) }
+                }
+                return (lines, completes)
+            }
             guard let wait = step.wait else {
                 await withCheckedContinuation { writerWaiting = $0 }
                 continue
@@ -335,7 +351,7 @@ actor IRCConnectionState {
         return step
     }
 
-    /// Ends ``nextLine()``; senders still waiting learn that their lines did not go out.
+    /// Ends ``nextLines()``; senders still waiting learn that their lines did not go out.
     func close() {
         closed = true
         wakeWriter()

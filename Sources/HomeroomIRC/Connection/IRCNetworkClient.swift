@@ -69,8 +69,8 @@ struct IRCNetworkClient: Sendable {
                         return "stopped"
                     }
                     group.addTask {
-                        while let next = await state.nextLine() {
-                            try await outbound.write(ByteBuffer(bytes: next.line.serialized))
+                        while let next = await state.nextLines() {
+                            try await outbound.write(ByteBuffer(bytes: next.lines.flatMap(\.serialized)))
                             await state.written(completing: next.completes)
                         }
                         return "closed"

@@ -1,0 +1,259 @@
+import Events
+import Foundation
+import HomeroomCore
+import HomeroomRuntime
+import HomeroomTesting
+import Lunch
+import Schedule
+import Testing
+
+@testable import HomeroomIRC
+
+/// A class asking at once in one channel, through a real ngircd with real clients, the bot at its
+/// default settings: its flood control and the per-user rate limit on, an operator with +F as any
+/// bot on the server would be (ngircd's own throttle lifted, so the bot's own is what counts).
+/// The students are operators with +F too, so that every question reaches the bot when it is sent.
+@Suite(.enabled(if: NgircdServer.isInstalled, "needs Debian's ngircd (Scripts/test installs it)"), .serialized)
+struct BusyChannelTests {
+    static let bot = "homeroom"
+    /// What a class asks most.
+    static let fiveCommands = ["!lunch", "!now", "!next", "!events", "!day"]
+    /// Twenty different questions, the five first.
+    static let twentyCommands =
+        fiveCommands + [
+            "!today", "!lunch tomorrow", "!events tomorrow", "!schedule tomorrow", "!day tomorrow", "!lunch week",
+            "!events week", "!lunch friday", "!events friday", "!schedule friday", "!day friday", "!lunch 2026-11-25",
+            "!events 2026-11-25", "!schedule 2026-11-25", "!day 2026-11-25",
+        ]
+
+    @Test func aClassOfThirtyAskingForLunchWithinASecondIsNamedWithinThreeSecondsInFourLines() async throws {
+        try await Self.withLunchRoom(size: 30) { harness, classroom in
+            let step = Duration.seconds(1) / classroom.students.count
+            try await classroom.ask(
+                classroom.students.enumerated().map { (step * $0.offset, $0.element, "!lunch") })
+            let lastQuestion = try #require(classroom.questions.last).sentAt
+            let unnamed = await Self.waitUntil(.seconds(15)) {
+                classroom.students.filter { classroom.firstNamed($0, by: Self.bot) == nil }.map(\.nick)
+            }
+            #expect(unnamed.isEmpty, "never named: \(unnamed)")
+            for student in classroom.students {
+                guard let named = classroom.firstNamed(student, by: Self.bot) else { continue }
+                #expect(named - lastQuestion <= .seconds(3), "\(student.nick) named \(named - lastQuestion) after")
+            }
+            // Time for a stray copy of the answer to show.
+            try await Task.sleep(until: lastQuestion + .seconds(6), clock: .continuous)
+            let lines = classroom.channelLines(from: Self.bot, seenBy: try #require(classroom.students.first))
+            #expect(lines.count <= 4, "\(lines.count) lines: \(lines.map(\.text))")
+            let menu = try #require(lines.first)
+            #expect(menu.text.contains("Chicken tacos"), "the first line is the menu: \(menu.text)")
+        }
+    }
+
+    @Test func fourStudentsSendingFiveCommandsEachAreNamedWithinTenSecondsAndAllAnswered() async throws {
+        try await Self.withLunchRoom(size: 4) { harness, classroom in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: harness.bot)
+            try await Self.askQuickly(Self.fiveCommands, classroom)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+        }
+    }
+
+    @Test func fourStudentsRepeatingFiveCommandsFourTimesAreNamedWithinTenSecondsAndAllAnswered() async throws {
+        try await Self.withLunchRoom(size: 4) { harness, classroom in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: harness.bot)
+            try await Self.askQuickly(Array(repeating: Self.fiveCommands, count: 4).flatMap { $0 }, classroom)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            for student in classroom.students {
+                let told = classroom.notices(from: Self.bot, to: student).filter { $0.text.contains("try again in") }
+                #expect(told.isEmpty, "\(student.nick): a repeat is folded, never counted: \(told.map(\.text))")
+            }
+        }
+    }
+
+    @Test func fourStudentsSendingTwentyDifferentCommandsAreAnsweredOrToldATrueTimeToTryAgain() async throws {
+        try await Self.withLunchRoom(size: 4) { harness, classroom in
+            let retry = "!schedule 2026-11-26"
+            let expected = try await Self.expectedAnswers(to: Self.twentyCommands + [retry], bot: harness.bot)
+            try await Self.askQuickly(Self.twentyCommands, classroom)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            var waits: [Int] = []
+            for student in classroom.students {
+                let told = classroom.notices(from: Self.bot, to: student).filter { $0.text.contains("try again in") }
+                #expect(told.count == 1, "\(student.nick): one notice for what was refused: \(told.map(\.text))")
+                if let notice = told.first, let seconds = Self.retrySeconds(in: notice.text) {
+                    #expect((1...60).contains(seconds), "\(notice.text)")
+                    waits.append(seconds)
+                }
+            }
+            // The bot's clock moves on by the time the notices gave: a new question is answered.
+            let wait = try #require(waits.max())
+            harness.bot.clock.advance(by: TimeInterval(wait))
+            for student in classroom.students { try await classroom.ask(student, retry) }
+            let unanswered = await Self.waitUntil(.seconds(60)) {
+                classroom.students.filter {
+                    !Self.isAnswered(retry, for: $0, classroom, expected: expected, countingRefusals: false)
+                }.map(\.nick)
+            }
+            let transcripts = classroom.students.map { classroom.transcript(of: $0, bot: Self.bot) }
+            #expect(unanswered.isEmpty, "not answered after waiting \(wait) s as told: \(transcripts)")
+        }
+    }
+
+    // MARK: - The lesson
+
+    /// ngircd, the bot (lunch, schedule, events) at its defaults with today's menu and bell
+    /// schedule, and a class of `size` in #lunch; afterwards, checks that the bot was never
+    /// disconnected.
+    static func withLunchRoom(size: Int, _ body: (IRCBotHarness, Classroom) async throws -> Void) async throws {
+        try await IRCIntegrationTests.withServer { server in
+            try await IRCBotHarness.with(
+                networks: [network(port: server.port)],
+                plugins: [LunchPlugin.self, SchedulePlugin.self, EventsPlugin.self], configure: atDefaults
+            ) { harness in
+                try await prepareToday(harness.bot)
+                try await harness.waitUntilJoined()
+                try await Classroom.with(port: server.port, size: size) { classroom in
+                    try await body(harness, classroom)
+                    #expect(!classroom.sawLeave(of: bot), "the bot left or reconnected")
+                    #expect(harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state == .up)
+                }
+            }
+        }
+    }
+
+    /// The bot's network at the defaults: flood control on, an operator with +F.
+    static func network(port: Int) -> IRCNetworkSettings {
+        var network = IRCNetworkSettings(name: "test", host: "127.0.0.1", port: port, nick: bot)
+        network.tls = false
+        network.session.channels = [.init(name: "#lunch")]
+        network.session.operatorName = NgircdServer.operatorName
+        network.session.operatorPassword = NgircdServer.operatorPassword
+        network.session.userModes = "+F"
+        network.flood = FloodControl()
+        return network
+    }
+
+    /// The production rate limit (tests switch it off by default), and a bell schedule every school day.
+    static func atDefaults(_ configuration: inout HomeroomConfiguration) {
+        configuration.rateLimit.enabled = true
+        configuration.rateLimit.burst = RateLimit.perUserDefault.burst
+        configuration.rateLimit.perMinute = RateLimit.perUserDefault.perMinute
+        configuration.plugins["schedule"] = .object(["defaultDayType": .string("regular")])
+    }
+
+    /// Monday, November 23, 12:00: a lunch menu and the regular bell schedule (Period 5 until 12:30).
+    static func prepareToday(_ bot: TestBot) async throws {
+        try await bot.loginAsAdmin()
+        try await bot.expect(
+            #"/lunch set specials "Chicken tacos; Veggie pizza" vegetables "Green beans; Corn" fries yes"#,
+            from: "console:admin", contains: "Saved the menu for Monday, November 23")
+        try await bot.expect(
+            #"/schedule daytype set regular "8:00-8:50 Period 1" "8:55-9:45 Period 2" "9:50-10:40 Period 3" "#
+                + #""10:45-11:35 Period 4" "11:40-12:30 Period 5" "12:35-13:25 Period 6" "13:30-14:20 Period 7""#,
+            from: "console:admin", contains: "Saved day type \"regular\"")
+        try await bot.expect("/now", contains: "Period 5")
+    }
+
+    /// Every student sends `commands` in a row, all four at once.
+    static func askQuickly(_ commands: [String], _ classroom: Classroom) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for student in classroom.students {
+                group.addTask { for command in commands { try await classroom.ask(student, command) } }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    // MARK: - Reading the answers
+
+    /// How the answer to a command shows: a piece of its first line, and whether it comes as a
+    /// notice (an answer for the asker alone) rather than in the channel.
+    struct ExpectedAnswer {
+        let marker: String
+        let isNotice: Bool
+    }
+
+    /// The answers to `commands` in a channel (their compact form, if they have one), asked of the
+    /// bot directly by people of their own.
+    static func expectedAnswers(to commands: [String], bot: TestBot) async throws -> [String: ExpectedAnswer] {
+        var expected: [String: ExpectedAnswer] = [:]
+        for (index, command) in commands.enumerated() {
+            let reply = try #require(await bot.send(command, from: "irc:test:probe\(index)!p@127.0.0.1", in: "#probe"))
+            let isNotice = reply.visibility == .sender || reply.isError
+            let first = try #require((reply.channelLines ?? reply.lines).first)
+            expected[command] = ExpectedAnswer(marker: String(first.prefix(40)), isNotice: isNotice)
+        }
+        let markers = commands.compactMap { expected[$0] }.filter { !$0.isNotice }.map(\.marker)
+        try #require(Set(markers).count == markers.count, "two commands answer alike in the channel: \(markers)")
+        return expected
+    }
+
+    /// Waits until every student is named in the channel and their every command answered (or
+    /// refused with a notice), then checks that each was named within 10 s of their first question
+    /// and that a notice to try again came within 3 s of their last question, while the channel's
+    /// answers were still going out.
+    static func expectEveryoneAnswered(_ classroom: Classroom, expected: [String: ExpectedAnswer]) async throws {
+        let unanswered = await waitUntil(.seconds(120)) {
+            classroom.students.flatMap { student in
+                Set(classroom.questions(of: student).map(\.text)).sorted().filter {
+                    !isAnswered($0, for: student, classroom, expected: expected, countingRefusals: true)
+                }.map { "\(student.nick) \($0)" }
+                    + (classroom.firstNamed(student, by: bot) == nil ? ["\(student.nick) (never named)"] : [])
+            }
+        }
+        #expect(
+            unanswered.isEmpty,
+            "silently ignored: \(unanswered) \(classroom.students.map { classroom.transcript(of: $0, bot: bot) })")
+        await classroom.waitForQuiet(from: bot, quiet: .seconds(5), limit: .seconds(120))
+        for student in classroom.students {
+            let questions = classroom.questions(of: student)
+            let first = try #require(questions.first).sentAt
+            let last = try #require(questions.last).sentAt
+            let transcript = classroom.transcript(of: student, bot: bot)
+            let named = try #require(
+                classroom.firstNamed(student, by: bot), "\(student.nick) never named: \(transcript)")
+            #expect(named - first <= .seconds(10), "\(student.nick) first named \(named - first) after: \(transcript)")
+            let lastLine = try #require(classroom.channelLines(from: bot, seenBy: student).last).arrivedAt
+            for notice in classroom.notices(from: bot, to: student) where notice.text.contains("try again in") {
+                #expect(notice.arrivedAt - last <= .seconds(3), "\(student.nick): late notice: \(transcript)")
+                #expect(notice.arrivedAt < lastLine, "\(student.nick): the notice waited behind: \(transcript)")
+            }
+        }
+    }
+
+    /// True when `student` got the answer to `command`: the answer in the channel on a line that
+    /// names them or followed by a line that names them (pointing to it), or a notice with it; with
+    /// `countingRefusals`, a notice telling them when to try again covers what was refused.
+    static func isAnswered(
+        _ command: String, for student: IRCTestClient, _ classroom: Classroom, expected: [String: ExpectedAnswer],
+        countingRefusals: Bool
+    ) -> Bool {
+        guard let answer = expected[command] else { return false }
+        let notices = classroom.notices(from: bot, to: student)
+        if countingRefusals, notices.contains(where: { $0.text.contains("try again in") }) { return true }
+        if answer.isNotice { return notices.contains { $0.text.contains(answer.marker) } }
+        let lines = classroom.channelLines(from: bot, seenBy: student)
+        let markers = expected.values.map(\.marker)
+        guard let shown = lines.firstIndex(where: { $0.text.contains(answer.marker) }) else { return false }
+        return lines[shown...].enumerated().contains { offset, line in
+            line.names.contains(student.nick)
+                && (offset == 0 || line.text.contains(answer.marker) || !markers.contains { line.text.contains($0) })
+        }
+    }
+
+    /// The N of "try again in N s".
+    static func retrySeconds(in text: String) -> Int? {
+        guard let range = text.range(of: "try again in ") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// Polls `remaining` every 50 ms until it is empty or `limit` has passed, and returns its last value.
+    static func waitUntil(_ limit: Duration, _ remaining: () -> [String]) async -> [String] {
+        let deadline = ContinuousClock.now + limit
+        var left = remaining()
+        while !left.isEmpty, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+            left = remaining()
+        }
+        return left
+    }
+}
