@@ -42,7 +42,7 @@ import Testing
         #expect(board.duePointers(at: Self.at(1.6)).isEmpty)
         #expect(
             board.duePointers(at: Self.at(1.65))
-                == [.init(channel: "#Lunch", names: ["bo", "cy", "di"], firstAddressee: "ada")])
+                == [.init(channel: "#Lunch", names: ["bo", "cy", "di"])])
         #expect(board.nextPointerDue == nil)
     }
 
@@ -76,38 +76,51 @@ import Testing
                 == .send(id + 3), "another channel gets its own answer")
     }
 
-    @Test func aRepeatIsFoldedIntoTheAnswerItWaitsForAndNamedOnceAfterwards() {
+    @Test func aRepeatIsKnownForTheWindowAndItsIdenticalAnswerNamesTheAskerOnceMore() {
         var board = ChannelAnswerBoard(settings: .init())
-        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.start) == nil)
+        #expect(!board.isRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.start))
         let id = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start).answer
-        #expect(board.foldRepeat(" !LUNCH ", in: Self.channel, by: Self.person("ada"), at: Self.at(1)) == .joined(id))
-        #expect(board.foldRepeat("!now", in: Self.channel, by: Self.person("ada"), at: Self.at(1)) == nil)
-        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("bo"), at: Self.at(1)) == nil)
+        #expect(board.isRepeat(" !LUNCH ", in: Self.channel, by: Self.person("ADA"), at: Self.at(1)))
+        #expect(!board.isRepeat("!now", in: Self.channel, by: Self.person("ada"), at: Self.at(1)))
+        #expect(!board.isRepeat("!lunch", in: Self.channel, by: Self.person("bo"), at: Self.at(1)))
+        #expect(
+            board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.at(1)) == .joined(id),
+            "asked again while the answer waits: nothing new")
         board.sent(id, at: Self.at(2))
-        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.at(3)) == .pointed(id))
-        _ = board.duePointers(at: Self.at(10))
+        #expect(board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.at(3)) == .pointed(id))
+        #expect(board.duePointers(at: Self.at(10)).first?.names == ["ada"])
         #expect(
-            board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.at(11)) == .alreadyNamed(id),
+            board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.at(11)) == .alreadyNamed(id),
             "pointed to it once already: a third ask is folded in silence")
+        let edited = ["Lunch Tue Nov 24: soup"]
         #expect(
-            board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.at(32)) == nil,
-            "after the window, it is a new question")
+            board.offer(edited, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.at(12)) == .send(id + 1),
+            "the menu changed in between: the repeat gets the new answer")
+        board.sent(id + 1, at: Self.at(12))
+        #expect(!board.isRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.at(43)), "after the window it is new")
     }
 
-    @Test func aRepeatOfAQuestionAnsweredPrivatelyIsFoldedInSilence() {
+    @Test func aRepeatOfAPrivateAnswerIsKnownAndTheSameLinesAreNotSentAgain() {
         var board = ChannelAnswerBoard(settings: .init())
-        board.answeredPrivately(in: Self.channel, to: Self.person("ada"), question: "!day", at: Self.start)
-        let offer = board.foldRepeat("!day", in: Self.channel, by: Self.person("ada"), at: Self.at(1))
-        #expect(offer.map { if case .alreadyNamed = $0 { true } else { false } } == true)
-        #expect(board.foldRepeat("!day", in: Self.channel, by: Self.person("bo"), at: Self.at(1)) == nil)
+        let day = ["Today: tacos · Period 3 · more: !more"]
+        let first = board.answeredPrivately(day, in: Self.channel, to: Self.person("ada"), question: "!day", at: Self.start)
+        #expect(first)
+        #expect(board.isRepeat("!day", in: Self.channel, by: Self.person("ada"), at: Self.at(1)))
+        let again = board.answeredPrivately(day, in: Self.channel, to: Self.person("ada"), question: "!day", at: Self.at(1))
+        #expect(!again, "the same lines went to ada a second ago")
+        let toBo = board.answeredPrivately(day, in: Self.channel, to: Self.person("bo"), question: "!day", at: Self.at(1))
+        #expect(toBo, "another person's notice is theirs")
+        let changed = board.answeredPrivately(
+            ["Today: soup"], in: Self.channel, to: Self.person("ada"), question: "!day", at: Self.at(2))
+        #expect(changed, "a changed answer is sent")
         #expect(board.nextPointerDue == nil, "no line points to a private answer")
-        #expect(board.foldRepeat("!day", in: Self.channel, by: Self.person("ada"), at: Self.at(31)) == nil)
+        #expect(!board.isRepeat("!day", in: Self.channel, by: Self.person("ada"), at: Self.at(33)))
     }
 
-    @Test func aQuestionWithoutFoldingIsNeverTakenForARepeat() {
+    @Test func aQuestionThatMovesOnIsNeverARepeat() {
         var board = ChannelAnswerBoard(settings: .init())
         _ = board.offer(["page 2"], in: Self.channel, to: Self.person("ada"), question: nil, at: Self.start)
-        #expect(board.foldRepeat("!more", in: Self.channel, by: Self.person("ada"), at: Self.at(1)) == nil)
+        #expect(!board.isRepeat("!more", in: Self.channel, by: Self.person("ada"), at: Self.at(1)))
     }
 
     @Test func switchedOffEveryAnswerIsItsOwn() {
@@ -116,7 +129,7 @@ import Testing
         let second = board.offer(Self.lunch, in: Self.channel, to: Self.person("bo"), question: "!lunch", at: Self.start)
         #expect(first == .send(first.answer) && second == .send(first.answer + 1))
         #expect(board.addressees(of: second.answer).names == ["bo"])
-        #expect(board.foldRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.start) == nil)
+        #expect(!board.isRepeat("!lunch", in: Self.channel, by: Self.person("ada"), at: Self.start))
     }
 
     @Test func endlessAskersAndAnswersAreCapped() {

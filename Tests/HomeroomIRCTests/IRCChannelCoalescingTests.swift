@@ -65,25 +65,37 @@ import Testing
         #expect(await Self.lines(of: state, at: Self.at(2)) == ["ed: Lunch Tue Nov 24: soup"])
     }
 
-    @Test func aRepeatIsFoldedAndTheAskerNamedOnceMore() async throws {
+    @Test func aRepeatIsKnownAndItsIdenticalAnswerNamesTheAskerOnceMore() async throws {
         let state = await Self.registered()
         let ada = IRCChatMessage(
             nick: "ada", hostmask: "ada!~a@school", account: nil, channel: "#lunch", text: "!lunch", time: Self.start)
-        #expect(await !state.foldsRepeat(ada, now: Self.start), "the first ask is handled")
+        #expect(await !state.isRepeat(ada, now: Self.start), "the first ask")
         await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.start)
-        #expect(await state.foldsRepeat(ada, now: Self.at(0.1)), "asked again while the answer waits")
+        #expect(await state.isRepeat(ada, now: Self.at(0.1)))
+        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.at(0.1))
         #expect(await Self.lines(of: state, at: Self.at(0.1)) == ["ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
-        #expect(await state.foldsRepeat(ada, now: Self.at(5)))
+        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.at(5))
         #expect(await Self.lines(of: state, at: Self.at(6)) == ["ada: see the answer just above"])
-        #expect(await state.foldsRepeat(ada, now: Self.at(7)))
+        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.at(7))
         #expect(await Self.lines(of: state, at: Self.at(9)).isEmpty, "named twice already: folded in silence")
-        #expect(await !state.foldsRepeat(ada, now: Self.at(40)), "after the window it is a new question")
+        #expect(await !state.isRepeat(ada, now: Self.at(40)), "after the window it is a new question")
         let direct = IRCChatMessage(
             nick: "ada", hostmask: "ada!~a@school", account: nil, channel: nil, text: "!lunch", time: Self.start)
-        #expect(await !state.foldsRepeat(direct, now: Self.at(0.2)), "direct messages are never folded")
+        #expect(await !state.isRepeat(direct, now: Self.at(0.2)), "direct messages have no repeats")
     }
 
-    @Test func aRepeatOfAQuestionStillBeingAnsweredWaitsForItAndIsFolded() async throws {
+    @Test func aPrivateAnswerIsNotSentTwice() async throws {
+        let state = await Self.registered()
+        let notice = [IRCMessage("NOTICE", "ada", "Today: tacos · more: !more")]
+        for _ in 0..<2 {
+            await state.fillAnswer(
+                try #require(await state.reserveAnswer(to: "#lunch")),
+                with: .toTheAsker(notice, channel: "#lunch", asker: "ada", question: "!day"), now: Self.start)
+        }
+        #expect(await Self.lines(of: state, at: Self.start) == ["Today: tacos · more: !more"])
+    }
+
+    @Test func aRepeatOfAQuestionStillBeingAnsweredWaitsForItsAnswer() async throws {
         let state = await Self.registered()
         let ada = IRCChatMessage(
             nick: "ada", hostmask: "ada!~a@school", account: nil, channel: "#lunch", text: "!lunch", time: Self.start)
@@ -100,8 +112,8 @@ import Testing
         await state.fillAnswer(first, with: Self.answer("ada"), now: Self.start)
         await waiting.value
         #expect(done.withLock { $0 })
-        #expect(await state.foldsRepeat(ada, now: Self.start), "the repeat is folded, not handled again")
-        await state.fillAnswer(repeated, with: .none, now: Self.start)
+        #expect(await state.isRepeat(ada, now: Self.start), "the rate limit does not count it")
+        await state.fillAnswer(repeated, with: Self.answer("ada"), now: Self.start)
         #expect(await Self.lines(of: state, at: Self.start) == ["ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
 
         // A command that moves on is remembered without its question: its repeat is handled.
@@ -112,7 +124,7 @@ import Testing
         let next = Task { await state.waitForTheSameQuestion(before: stepTwo) }
         await state.fillAnswer(stepOne, with: Self.answer("ada", ["Step 2 of 6"], question: nil), now: Self.start)
         await next.value
-        #expect(await !state.foldsRepeat(step, now: Self.start))
+        #expect(await !state.isRepeat(step, now: Self.start), "a command that moves on is a new question")
         await state.fillAnswer(stepTwo, with: Self.answer("ada", ["Step 3 of 6"], question: nil), now: Self.start)
         #expect(await Self.lines(of: state, at: Self.start) == ["ada: Step 2 of 6", "ada: Step 3 of 6"])
     }

@@ -50,6 +50,8 @@ import Testing
                 "continue or disconnect"
             ),
             (##"{"networks": [{"name": "a", "host": "x", "flood": {"secondsPerLine": 0}}]}"##, "irc.networks[0].flood"),
+            (##"{"networks": [{"name": "a", "host": "x", "flood": {"burst": 1.5}}]}"##, "burst from 2 to 1000"),
+            (##"{"networks": [{"name": "a", "host": "x", "flood": {"secondsPerLine": 1e300}}]}"##, "at most 60"),
             (##"{"networks": [{"name": "a", "host": "x"}, {"name": "a", "host": "y"}]}"##, "two networks are named a"),
             (##"{"networks": [{"name": "a", "host": "x", "colour": "blue"}]}"##, "unknown key"),
         ]

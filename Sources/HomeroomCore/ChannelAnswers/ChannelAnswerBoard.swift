@@ -11,10 +11,10 @@ import Foundation
 ///   which more late askers may gather (``Offer/pointed(_:)``, ``duePointers(at:)``);
 /// - an answer that differs (the menu was edited in between) is a new answer (``Offer/send(_:)``).
 ///
-/// Before it even handles a command, the adapter asks whether the same person asked the same
-/// thing in the same channel within the window (``foldRepeat(_:in:by:at:)``): such a repeat is
-/// folded into the answer they are waiting for, costs them nothing against the rate limit, and
-/// gets them named at most once more.
+/// Before it handles a command, the adapter asks whether the same person asked the same thing in
+/// the same channel within the window (``isRepeat(_:in:by:at:)``): such a repeat costs them
+/// nothing against the rate limit. It is handled again (the menu may have changed), and an
+/// identical answer folds as above: the asker is named at most once more.
 ///
 /// Conversations and askers are given as the adapter's keys (folded by the platform's case
 /// rules) with the names to show. Everything is capped; answers older than the window are
@@ -41,8 +41,6 @@ package struct ChannelAnswerBoard: Sendable {
         package let channel: String
         /// The late askers, in the order they asked.
         package let names: [String]
-        /// Who the answer was addressed to first, to find it by.
-        package let firstAddressee: String
     }
 
     private struct Person: Sendable {
@@ -105,17 +103,18 @@ package struct ChannelAnswerBoard: Sendable {
     /// True when the board coalesces at all.
     package var isCoalescing: Bool { window > 0 }
 
-    /// Where a repeat of `question` by `asker` in `channel` goes, or nil when it is not a repeat
-    /// within the window (handle it as usual). `question` is the command as typed; the board
-    /// compares it without regard to case and surrounding spaces.
-    package mutating func foldRepeat(
+    /// True when `asker` asked `question` in `channel` within the window and its answer is still
+    /// on the board: a repeat, which the rate limit does not count. It is handled again all the
+    /// same (something may have changed in between); an identical answer is then folded by
+    /// ``offer(_:in:to:question:at:)``. `question` is the command as typed, compared without
+    /// regard to case and surrounding spaces.
+    package func isRepeat(
         _ question: String, in channel: (name: String, key: String), by asker: (name: String, key: String), at now: Date
-    ) -> Offer? {
-        guard isCoalescing else { return nil }
-        forgetExpired(at: now)
+    ) -> Bool {
+        guard isCoalescing else { return false }
         let key = QuestionKey(conversation: channel.key, asker: asker.key, question: Self.normalized(question))
-        guard let id = byQuestion[key], answers[id] != nil else { return nil }
-        return include(Person(name: asker.name, key: asker.key), in: id, at: now)
+        guard let id = byQuestion[key], let answer = answers[id] else { return false }
+        return !isExpired(answer, at: now)
     }
 
     /// What to do with an answer of `lines` in `channel` to `asker`, who asked `question` (nil:
@@ -137,17 +136,24 @@ package struct ChannelAnswerBoard: Sendable {
         return offer
     }
 
-    /// Notes an answer given in `channel` to `asker` alone (a notice), so that their repeat of
-    /// `question` within the window is folded into it; it counts as sent at once.
+    /// Notes an answer of `lines` given in `channel` to `asker` alone (a notice), so that their
+    /// repeat of `question` within the window is not counted by the rate limit; false when the
+    /// same lines went to them within the window already (no need to send them again).
     package mutating func answeredPrivately(
-        in channel: (name: String, key: String), to asker: (name: String, key: String), question: String, at now: Date
-    ) {
+        _ lines: [String], in channel: (name: String, key: String), to asker: (name: String, key: String),
+        question: String?, at now: Date
+    ) -> Bool {
         forgetExpired(at: now)
-        guard isCoalescing else { return }
-        let id = newAnswer([], in: channel, for: Person(name: asker.name, key: asker.key), coalescing: false)
+        guard isCoalescing else { return true }
+        let privately = (name: channel.name, key: channel.key + "\u{0}" + asker.key)
+        if let id = byContent[ContentKey(conversation: privately.key, lines: lines)], answers[id] != nil {
+            return false
+        }
+        let id = newAnswer(lines, in: privately, for: Person(name: asker.name, key: asker.key), coalescing: true)
         answers[id]?.isPrivate = true
         answers[id]?.sentAt = now
-        remember(question, in: channel.key, by: asker.key, answer: id)
+        if let question { remember(question, in: channel.key, by: asker.key, answer: id) }
+        return true
     }
 
     /// The names an answer is addressed to, in the order they asked (at most ``maximumAddressees``),
@@ -183,9 +189,7 @@ package struct ChannelAnswerBoard: Sendable {
             answers[id]?.pointer = nil
             answers[id]?.pointedAt.formUnion(pointer.people.map(\.key))
             due.append(
-                Pointer(
-                    channel: answer.channel, names: pointer.people.map(\.name),
-                    firstAddressee: answer.addressees.first?.name ?? ""))
+                Pointer(channel: answer.channel, names: pointer.people.map(\.name)))
         }
         return due
     }
@@ -246,12 +250,15 @@ package struct ChannelAnswerBoard: Sendable {
         byQuestion[QuestionKey(conversation: conversation, asker: asker, question: Self.normalized(question))] = answer
     }
 
-    /// Forgets answers that went out longer ago than the window (and have no pointer left to send).
+    /// True for an answer that went out longer ago than the window and has no pointer left to send.
+    private func isExpired(_ answer: Answer, at now: Date) -> Bool {
+        guard answer.pointer == nil, let sentAt = answer.sentAt else { return false }
+        return now.timeIntervalSince(sentAt) >= window
+    }
+
+    /// Forgets the expired answers.
     private mutating func forgetExpired(at now: Date) {
-        for (id, answer) in answers where answer.pointer == nil {
-            guard let sentAt = answer.sentAt, now.timeIntervalSince(sentAt) >= window else { continue }
-            dropped(id)
-        }
+        for (id, answer) in answers where isExpired(answer, at: now) { dropped(id) }
     }
 }
 

@@ -112,9 +112,18 @@ public struct Dispatcher: Sendable {
     /// Handles one message: the reply to send, or nil when the message was not for the bot (or
     /// the sender is over the rate limit and has already been told).
     public func handle(_ message: IncomingMessage) async -> Reply? {
-        guard let observer = services.observer else { return await route(message).reply }
+        await handle(message, countingAgainstRateLimit: true)
+    }
+
+    /// Handles one message; a chat adapter passes false for a person's repeat of a command they
+    /// asked in the same channel moments ago, which the per-user limit does not count (a
+    /// command's own limit still applies).
+    package func handle(_ message: IncomingMessage, countingAgainstRateLimit: Bool) async -> Reply? {
+        guard let observer = services.observer else {
+            return await route(message, countingAgainstRateLimit: countingAgainstRateLimit).reply
+        }
         let start = ContinuousClock.now
-        let routed = await route(message)
+        let routed = await route(message, countingAgainstRateLimit: countingAgainstRateLimit)
         if let outcome = routed.outcome {
             observer.commandHandled(
                 HandledCommand(pluginID: routed.pluginID, outcome: outcome, duration: ContinuousClock.now - start))
@@ -122,7 +131,7 @@ public struct Dispatcher: Sendable {
         return routed.reply
     }
 
-    private func route(_ message: IncomingMessage) async -> Routed {
+    private func route(_ message: IncomingMessage, countingAgainstRateLimit: Bool) async -> Routed {
         guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return .ignored }
         let words: [String]
         do {
@@ -134,7 +143,7 @@ public struct Dispatcher: Sendable {
         guard let name = words.first else { return .ignored }
         let prefix = recognized.prefix
 
-        if let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) {
+        if countingAgainstRateLimit, let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) {
             return Routed(reply: answer, outcome: .limited)
         }
         let caller: Caller

@@ -6,7 +6,8 @@ enum IRCAnswer: Sendable, Equatable {
     /// out, and one answer for all who ask the same within the window.
     case channel(IRCChannelAnswer)
     /// An answer in a channel for its asker alone (notices): a repeat of `question` within the
-    /// window is folded into it. nil `question`: never folded (a command that moves on).
+    /// window is not counted by the rate limit, and the same lines are not sent again. nil
+    /// `question`: a command that moves on, whose repeats are new questions.
     case toTheAsker([IRCMessage], channel: String, asker: String, question: String?)
     /// A notice that must still be true when it arrives (the rate limit's "try again in N s"):
     /// it goes ahead of the answers waiting in the queue.
@@ -22,8 +23,8 @@ struct IRCChannelAnswer: Sendable, Equatable {
     let channel: String
     /// The nick that asked.
     let asker: String
-    /// The command as typed, to fold the asker's repeats of it; nil for one that must not be
-    /// folded (`!more` shows the next page each time).
+    /// The command as typed, so the asker's repeats of it are known; nil for one whose repeat is a
+    /// new question (`!more` shows the next page each time).
     let question: String?
     /// The lines, each cut to leave room for the names.
     let pieces: [String]

@@ -7,8 +7,9 @@ struct IRCAnswers: Sendable {
     let network: IRCNetworkSettings
     let dispatcher: Dispatcher
 
-    /// What to send for `chat`.
-    func answer(to chat: IRCChatMessage, state: IRCConnectionState) async -> IRCAnswer {
+    /// What to send for `chat`; a repeat (see ``IRCConnectionState/isRepeat(_:now:)``) is not
+    /// counted by the rate limit.
+    func answer(to chat: IRCChatMessage, state: IRCConnectionState, isRepeat: Bool = false) async -> IRCAnswer {
         let conversation: Conversation = chat.channel.map { .channel($0) } ?? .direct
         let renderer = IRCAnswerRenderer(
             nick: await state.nick, userAndHost: await state.userAndHost,
@@ -50,7 +51,8 @@ struct IRCAnswers: Sendable {
         let message = IncomingMessage(
             sender: sender(of: chat), senderIsVerified: chat.account != nil, conversation: conversation,
             text: chat.text, receivedAt: chat.time)
-        guard let reply = await dispatcher.handle(message), !reply.lines.isEmpty else { return .none }
+        guard let reply = await dispatcher.handle(message, countingAgainstRateLimit: !isRepeat), !reply.lines.isEmpty
+        else { return .none }
         if reply.retryAfterSeconds != nil, let line = reply.lines.first {
             return .urgentNotice(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line)))
         }

@@ -144,8 +144,8 @@ actor IRCConnectionState {
     }
 
     /// Waits until the same person's same question in the same channel, asked before and still
-    /// being answered, has its answer, so that ``foldsRepeat(_:now:)`` can tell whether this one
-    /// repeats it (a command that moves on is handled again).
+    /// being answered, has its answer, so that ``isRepeat(_:now:)`` can tell whether this one
+    /// repeats it (a command that moves on never is).
     func waitForTheSameQuestion(before ticket: OutgoingQueue.Ticket) async {
         guard !closed, let key = questionInPlace[ticket.id],
             let earlier = questionsInFlight[key]?.last(where: { $0 < ticket.id })
@@ -172,8 +172,10 @@ actor IRCConnectionState {
         case .lines(let lines):
             queue.fill(ticket, with: lines)
         case .toTheAsker(let lines, let channel, let asker, let question):
-            queue.fill(ticket, with: lines)
-            if let question { board.answeredPrivately(in: place(channel), to: place(asker), question: question, at: now) }
+            let isNew = board.answeredPrivately(
+                lines.compactMap { $0.parameters.last }, in: place(channel), to: place(asker), question: question,
+                at: now)
+            queue.fill(ticket, with: isNew ? lines : [])
         case .urgentNotice(let notice):
             queue.fill(ticket, with: [])
             queue.append([notice], lane: .control, target: notice.parameter(0) ?? "")
@@ -197,15 +199,10 @@ actor IRCConnectionState {
     }
 
     /// True when `chat` repeats, in a channel, a command its sender asked there within the
-    /// coalescing window: it is folded into the answer they are waiting for (or named once more
-    /// in the line pointing to it) and is not handled again.
-    func foldsRepeat(_ chat: IRCChatMessage, now: Date = Date()) -> Bool {
-        guard let channel = chat.channel,
-            let offer = board.foldRepeat(chat.text, in: place(channel), by: place(chat.nick), at: now)
-        else { return false }
-        if case .joined(let id) = offer { rewrite(id) }
-        wakeWriter()
-        return true
+    /// coalescing window: the rate limit does not count it, and an identical answer folds.
+    func isRepeat(_ chat: IRCChatMessage, now: Date = Date()) -> Bool {
+        guard let channel = chat.channel else { return false }
+        return board.isRepeat(chat.text, in: place(channel), by: place(chat.nick), at: now)
     }
 
     /// A channel or nick with its key under the server's case mapping.
@@ -238,7 +235,8 @@ actor IRCConnectionState {
 
     /// Queues the lines naming late askers that are due, ahead of the channel's waiting answers.
     private func queueDuePointers(at now: Date) {
-        for pointer in board.duePointers(at: now) {
+        // Each goes ahead of the channel's waiting answers, so the newest is queued first.
+        for pointer in board.duePointers(at: now).reversed() {
             let budget = ReplySplitter.budget(
                 nick: session.nick, userAndHost: session.userAndHost, target: pointer.channel)
             let line = IRCAddressing.pointer(to: pointer.names, budget: budget)

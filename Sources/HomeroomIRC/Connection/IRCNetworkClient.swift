@@ -154,9 +154,9 @@ struct IRCNetworkClient: Sendable {
     }
 
     /// Reserves the answer's place now (so answers keep the commands' order) and handles the
-    /// command concurrently, unless it repeats, in a channel, a command its sender asked there
-    /// lately (once that one has its answer). With too many commands in progress, the message is
-    /// left unanswered.
+    /// command concurrently; a repeat, in a channel, of a command its sender asked there lately
+    /// waits for that one's answer and is not counted by the rate limit. With too many commands
+    /// in progress, the message is left unanswered.
     private func accept(_ chat: IRCChatMessage, state: IRCConnectionState, handlers: TaskQueue) async {
         guard let ticket = await state.reserveAnswer(for: chat) else {
             logger.debug("\(network.name): too many commands in progress; a message from \(chat.nick) is not answered")
@@ -164,14 +164,12 @@ struct IRCNetworkClient: Sendable {
         }
         let answers = IRCAnswers(network: network, dispatcher: dispatcher)
         handlers.submit {
+            var isRepeat = false
             if chat.channel != nil {
                 await state.waitForTheSameQuestion(before: ticket)
-                if await state.foldsRepeat(chat) {
-                    await state.fillAnswer(ticket, with: .none)
-                    return
-                }
+                isRepeat = await state.isRepeat(chat)
             }
-            await state.fillAnswer(ticket, with: await answers.answer(to: chat, state: state))
+            await state.fillAnswer(ticket, with: await answers.answer(to: chat, state: state, isRepeat: isRepeat))
         }
     }
 

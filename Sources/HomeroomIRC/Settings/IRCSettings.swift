@@ -128,8 +128,9 @@ public struct IRCNetworkSettings: Sendable, Decodable {
                 isEnabled: try nested.decode(.enabled, or: defaults.isEnabled),
                 burst: try nested.decode(.burst, or: defaults.burst),
                 secondsPerLine: try nested.decode(.secondsPerLine, or: defaults.secondsPerLine))
-            guard flood.burst >= 1, flood.secondsPerLine > 0 else {
-                throw container.invalid(.flood, "burst must be 1 or more and secondsPerLine above 0")
+            // A burst under 2 could never pay for a long line (it costs up to 1.8).
+            guard flood.burst >= 2, flood.burst <= 1000, flood.secondsPerLine > 0, flood.secondsPerLine <= 60 else {
+                throw container.invalid(.flood, "burst from 2 to 1000 and secondsPerLine above 0, at most 60")
             }
         }
         firstReconnectSeconds = try container.decode(.firstReconnectSeconds, or: firstReconnectSeconds)
