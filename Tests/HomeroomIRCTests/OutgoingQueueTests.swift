@@ -51,6 +51,8 @@ import Testing
             "the notice goes at once, on a token borrowed from the next burst")
         queue.append([IRCMessage("NOTICE", "bo", "try again in 3 s")], lane: .control, target: "bo")
         #expect(Self.drain(&queue, at: Self.start).isEmpty, "no more than one burst is borrowed")
+        queue.append([IRCMessage("PONG", "again")], lane: .control, target: "")
+        #expect(Self.drain(&queue, at: Self.start) == ["again"], "a PONG never waits behind a notice")
         #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(10)) == ["try again in 3 s"])
         #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(20)).isEmpty, "the loan is repaid first")
         #expect(Self.drain(&queue, at: Self.start.addingTimeInterval(30)) == ["answer 2"])

@@ -89,6 +89,12 @@ struct OutgoingQueue {
     /// The next line that may go now, or how long to wait for the bucket.
     mutating func next(now: Date) -> Step {
         refill(now: now)
+        // The protocol's own lines go first, whatever waits for the bucket ahead of them.
+        if let target = freeLineTarget() {
+            let line = lanes[IRCLane.control.rawValue].slots[target]![0].lines![0]
+            let (starts, completes) = pop(lane: IRCLane.control.rawValue, target: target)
+            return Step(line: line, starts: starts, completes: completes)
+        }
         for laneIndex in lanes.indices {
             guard let (target, line) = peek(lane: laneIndex) else { continue }
             let isControl = laneIndex == IRCLane.control.rawValue
@@ -104,6 +110,15 @@ struct OutgoingQueue {
             return Step(line: line, starts: starts, completes: completes)
         }
         return Step()
+    }
+
+    /// A control-lane target whose next line is one of the protocol's own (free) lines.
+    private func freeLineTarget() -> String? {
+        let control = lanes[IRCLane.control.rawValue]
+        return control.targets.first { target in
+            guard let line = control.slots[target]?.first?.lines?.first else { return false }
+            return FloodControl.freeCommands.contains(line.command)
+        }
     }
 
     private mutating func reserve(lane: IRCLane, target: String, ahead: Bool) -> Ticket {
