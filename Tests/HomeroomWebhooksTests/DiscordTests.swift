@@ -20,7 +20,7 @@ import Testing
     }
 
     static func withDiscord(
-        key: Curve25519.Signing.PrivateKey, apiBaseURL: URL? = nil, acknowledgeAfter: Double = 2.5,
+        key: Curve25519.Signing.PrivateKey, apiBaseURL: URL? = nil, acknowledgeAfter: Double = WebhookHarness.answerInResponseSeconds,
         _ body: (WebhookHarness) async throws -> Void
     ) async throws {
         try await WebhookHarness.with(

@@ -22,7 +22,7 @@ import Testing
 
     static func withSlack(
         at instant: String = exampleInstant, configure: (inout HomeroomConfiguration) -> Void = { _ in },
-        acknowledgeAfter: Double = 2.5, _ body: (WebhookHarness) async throws -> Void
+        acknowledgeAfter: Double = WebhookHarness.answerInResponseSeconds, _ body: (WebhookHarness) async throws -> Void
     ) async throws {
         try await WebhookHarness.with(
             at: instant,
