@@ -145,6 +145,17 @@ import Testing
         }
         #expect(board.addressees(of: id).names.isEmpty, "the oldest answer was forgotten")
     }
+
+    @Test func aFullBoardKeepsAnAnswerWhoseLateAskersAreStillGathering() {
+        var board = ChannelAnswerBoard(settings: .init())
+        let id = board.offer(Self.lunch, in: Self.channel, to: Self.person("ada"), question: "!lunch", at: Self.start).answer
+        board.sent(id, at: Self.start)
+        _ = board.offer(Self.lunch, in: Self.channel, to: Self.person("bo"), question: "!lunch", at: Self.start)
+        for number in 0..<ChannelAnswerBoard.maximumAnswers {
+            _ = board.offer(["answer \(number)"], in: Self.channel, to: Self.person("cy"), question: "!q\(number)", at: Self.start)
+        }
+        #expect(board.duePointers(at: Self.at(5)).first?.names == ["bo"], "bo is still named")
+    }
 }
 
 @Suite struct AddresseeListTests {

@@ -94,6 +94,28 @@ struct IRCIntegrationTests {
         }
     }
 
+    @Test func aPrivateShortAnswerInAChannelContinuesPrivatelyWithMore() async throws {
+        try await Self.withServer { server in
+            try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
+                try await harness.waitUntilJoined()
+                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
+                    try await ada.join("#lunch")
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!long"))
+                    try await ada.waitFor { $0.parameter(1)?.hasSuffix("type !more)") == true }
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!diary"))
+                    try await ada.waitFor {
+                        $0.command == "NOTICE" && $0.parameters == ["ada", "diary in short · more: !more"]
+                    }
+                    // The newer, private answer is what !more continues, still privately.
+                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
+                    try await ada.waitFor { $0.command == "NOTICE" && $0.parameters == ["ada", "diary 3"] }
+                    let inTheChannel = ada.messages(from: "homeroom", to: "#lunch").filter { $0.contains("diary") }
+                    #expect(inTheChannel.isEmpty, "a private answer never reaches the channel: \(inTheChannel)")
+                }
+            }
+        }
+    }
+
     @Test func aBurstOfFortyCommandsFromFourPeopleIsAnsweredInOrderWithoutADisconnect() async throws {
         try await Self.withServer { server in
             // Not an operator: the server's own flood limit applies (ngircd: 3 lines a second).

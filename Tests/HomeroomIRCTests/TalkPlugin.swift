@@ -1,8 +1,8 @@
 import HomeroomCore
 
 /// Commands for the IRC tests: `echo WORDS` answers the words; `long` answers 60 lines of
-/// multi-byte text, some longer than an IRC line; `secret` answers only the sender; `staff`
-/// answers only those whose role grants it.
+/// multi-byte text, some longer than an IRC line; `secret` answers only the sender; `diary`
+/// answers only the sender, in short in a channel; `staff` answers only those whose role grants it.
 struct TalkPlugin: ConfigurablePlugin {
     static let id = "talk"
     typealias Settings = NoSettings
@@ -24,6 +24,9 @@ struct TalkPlugin: ConfigurablePlugin {
             },
             Command("long", summary: "answer 60 lines") { _ in Reply(lines: Self.longLines) },
             Command("secret", summary: "answer privately") { _ in .privately("only for you") },
+            Command("diary", summary: "a private page, in short in a channel") { _ in
+                Reply(lines: ["diary 1", "diary 2", "diary 3"], visibility: .sender, channelLines: ["diary in short"])
+            },
             Command("staff", summary: "a word for staff", access: .restricted) { _ in Reply("staff room") },
         ]
     }

@@ -87,6 +87,8 @@ package struct ChannelAnswerBoard: Sendable {
     package static let maximumAddressees = 1000
     /// Questions remembered for folding repeats.
     package static let maximumQuestions = 5000
+    /// People one answer remembers having named; later ones are answered as already named.
+    package static let maximumNamed = 5000
 
     /// The window in seconds.
     package let window: TimeInterval
@@ -210,7 +212,12 @@ package struct ChannelAnswerBoard: Sendable {
     private mutating func newAnswer(
         _ lines: [String], in channel: (name: String, key: String), for person: Person, coalescing: Bool
     ) -> AnswerID {
-        if answers.count >= Self.maximumAnswers, let oldest = answers.keys.min() { dropped(oldest) }
+        // Full: the oldest answer goes, one with late askers still gathering only when all have them.
+        if answers.count >= Self.maximumAnswers,
+            let oldest = answers.filter({ $0.value.pointer == nil }).keys.min() ?? answers.keys.min()
+        {
+            dropped(oldest)
+        }
         nextID += 1
         var answer = Answer(conversation: channel.key, channel: channel.name, lines: lines)
         answer.addressees = [person]
@@ -223,7 +230,9 @@ package struct ChannelAnswerBoard: Sendable {
     /// Adds `person` to the answer: as an addressee while it waits, to its pointer once it went out.
     private mutating func include(_ person: Person, in id: AnswerID, at now: Date) -> Offer {
         guard var answer = answers[id] else { return .alreadyNamed(id) }
-        guard !answer.isPrivate else { return .alreadyNamed(id) }
+        guard !answer.isPrivate, answer.named.count < Self.maximumNamed || answer.named.contains(person.key) else {
+            return .alreadyNamed(id)
+        }
         defer { answers[id] = answer }
         if answer.sentAt == nil {
             if answer.named.insert(person.key).inserted, answer.addressees.count < Self.maximumAddressees {

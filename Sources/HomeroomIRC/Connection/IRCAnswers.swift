@@ -69,6 +69,10 @@ struct IRCAnswers: Sendable {
             if !delivery.kept.isEmpty || delivery.target == place {
                 await state.keepForMore(delivery.kept, conversation: delivery.target, person: chat.nick)
             }
+            // The rest of an answer for the sender alone is what their next `!more` here shows.
+            if chat.channel != nil, delivery.target != place, !delivery.kept.isEmpty {
+                await state.keepForMore([], conversation: place, person: chat.nick)
+            }
         }
         if let channelAnswer { return .channel(channelAnswer) }
         if let channel = chat.channel, !reply.isError {
