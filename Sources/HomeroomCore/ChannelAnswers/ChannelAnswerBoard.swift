@@ -103,7 +103,7 @@ package struct ChannelAnswerBoard: Sendable {
     }
 
     /// True when the board coalesces at all.
-    package var isCoalescing: Bool { window > 0 }
+    private var isCoalescing: Bool { window > 0 }
 
     /// True when `asker` asked `question` in `channel` within the window and its answer is still
     /// on the board: a repeat, which the rate limit does not count. It is handled again all the
@@ -170,8 +170,8 @@ package struct ChannelAnswerBoard: Sendable {
         answers[id]?.sentAt = now
     }
 
-    /// The answer will not go out after all (the connection closed): later askers get their own.
-    package mutating func dropped(_ id: AnswerID) {
+    /// Forgets an answer (expired, or the oldest when the board is full): later askers get their own.
+    private mutating func dropped(_ id: AnswerID) {
         guard let answer = answers.removeValue(forKey: id) else { return }
         // Remembered questions of the answer lapse with it (ids are never reused).
         let key = ContentKey(conversation: answer.conversation, lines: answer.lines)

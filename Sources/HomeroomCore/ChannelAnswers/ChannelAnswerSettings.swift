@@ -23,9 +23,6 @@ public struct ChannelAnswerSettings: Sendable, Equatable, Decodable {
         }
     }
 
-    /// True when identical answers are coalesced.
-    public var isCoalescing: Bool { coalesceWindowSeconds > 0 }
-
     /// Seconds of quiet after the last late asker before the line naming the late askers goes out.
     package static let pointerQuietSeconds = 0.75
     /// The longest that line gathers names, however steadily askers come.
