@@ -68,14 +68,15 @@ func benchmarkFeedParsing() throws {
     print("  reference measured on this machine by the issue: feedparser about 1.8 MB/s")
 }
 
-func benchmarkArticleExtraction() throws {
+func benchmarkArticleExtraction() async throws {
     guard Corpus.isAvailable else { return print("articles: skipped, the shared corpora are not beside this package") }
     let folder = Corpus.root.appendingPathComponent("articles")
     struct Truth: Decodable { let articleBody: String }
     let truth = try JSONDecoder().decode(
         [String: Truth].self, from: Data(contentsOf: folder.appendingPathComponent("ground-truth.json")))
-    let pages = try truth.keys.sorted().map {
-        ($0, try Corpus.gunzip(folder.appendingPathComponent("html/\($0).html.gz")))
+    var pages: [(String, [UInt8])] = []
+    for page in truth.keys.sorted() {
+        pages.append((page, try await Corpus.gunzip(folder.appendingPathComponent("html/\(page).html.gz"))))
     }
     let total = pages.reduce(0) { $0 + $1.1.count }
     var predicted: [String: String] = [:]

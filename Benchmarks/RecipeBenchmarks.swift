@@ -7,11 +7,12 @@ import RecipesPlugin
 
 /// JSON-LD recipe extraction over the corpus's recipe pages, against parsing the same pages into
 /// a document (what reading them through the HTML parser would cost at least). Goal: 50 MB/s.
-func benchmarkRecipeExtraction() throws {
+func benchmarkRecipeExtraction() async throws {
     guard Corpus.isAvailable else { return print("recipes: skipped, the shared corpora are not beside this package") }
     let folder = Corpus.root.appendingPathComponent("recipes/pages")
     let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html.gz") }
-    let pages = try files.sorted().map { try Corpus.gunzip(folder.appendingPathComponent($0)) }
+    var pages: [[UInt8]] = []
+    for file in files.sorted() { pages.append(try await Corpus.gunzip(folder.appendingPathComponent(file))) }
     let total = pages.reduce(0) { $0 + $1.count }
     var found = 0
     let extraction = throughput(bytes: total, rounds: 7) {

@@ -178,8 +178,8 @@ if only == nil || only == "webhooks" { try benchmarkWebhookAPI() }
 if only == nil || only == "irc" { try await benchmarkIRCRoundTrips() }
 if only == nil || only == "busy-channel" { try await benchmarkBusyChannel() }
 if only == nil || only == "feeds" { try benchmarkFeedParsing() }
-if only == nil || only == "articles" { try benchmarkArticleExtraction() }
-if only == nil || only == "recipes" { try benchmarkRecipeExtraction() }
+if only == nil || only == "articles" { try await benchmarkArticleExtraction() }
+if only == nil || only == "recipes" { try await benchmarkRecipeExtraction() }
 if only == nil || only == "recipe-search" { try await benchmarkRecipeSearch() }
 if only == nil || only == "routing" { try await benchmarkRouting() }
 if only == nil || only == "outbox" { try await benchmarkOutbox() }

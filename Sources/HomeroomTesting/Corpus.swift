@@ -21,8 +21,8 @@ public enum Corpus {
     public static let schools = packageRoot.appendingPathComponent("Tests/Fixtures/school")
 
     /// The bytes of a gzip file (the corpus's `.html.gz` pages), through the system's `gzip`.
-    public static func gunzip(_ file: URL) throws -> [UInt8] {
-        let result = try ExternalProgram.run("/bin/gzip", ["-dc", file.path])
+    public static func gunzip(_ file: URL) async throws -> [UInt8] {
+        let result = try await ExternalProgram.run("/bin/gzip", ["-dc", file.path])
         guard result.status == 0 else { throw CocoaError(.fileReadCorruptFile) }
         return Array(result.output)
     }

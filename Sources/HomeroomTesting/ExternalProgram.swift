@@ -20,7 +20,21 @@ public enum ExternalProgram {
     public static func isInstalled(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 
     /// Runs `executable` with `arguments` and waits for it to end.
-    public static func run(_ executable: String, _ arguments: [String]) throws -> Result {
+    ///
+    /// The waiting happens on a thread of its own, never on one of the concurrency pool's few threads:
+    /// a program that talks to a server in the same test process (Chromium loading a page from the
+    /// webhook server) would otherwise starve that server on a two-core machine until it timed out.
+    public static func run(_ executable: String, _ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Swift.Result { try runBlocking(executable, arguments) })
+            }
+            thread.name = "ExternalProgram \(URL(fileURLWithPath: executable).lastPathComponent)"
+            thread.start()
+        }
+    }
+
+    private static func runBlocking(_ executable: String, _ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -36,7 +50,7 @@ public enum ExternalProgram {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        // Polled rather than waitUntilExit, which can hang when called from a concurrency thread.
+        // Polled: Foundation's waitUntilExit spins a run loop this thread does not have.
         while process.isRunning { usleep(1000) }
         let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
         return Result(status: process.terminationStatus, output: data, errors: errors)

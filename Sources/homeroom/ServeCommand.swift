@@ -31,18 +31,18 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let runtime = try await options.startRuntime(metrics: MetricsSystem.factory)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: BackgroundLoopService { await runtime.scheduler.run() })
+            stopsTheOthersGracefully(BackgroundLoopService { await runtime.scheduler.run() })
         ]
         if settings.configuration.console.enabled {
             services.append(delivery(through: ConsoleSender(), runtime: runtime))
             services.append(
                 .init(
                     service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),
-                    successTerminationBehavior: .ignore))
+                    successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
             runtime.adapterStatus.report("console", .up, detail: "reading standard input", at: runtime.clock.now)
         }
         if webhooks.enabled {
-            services.append(.init(service: webhookServer(webhooks, runtime: runtime, registry: registry)))
+            services.append(stopsTheOthersGracefully(webhookServer(webhooks, runtime: runtime, registry: registry)))
             for (platform, urls) in webhooks.incomingWebhooks.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 let sender = IncomingWebhookSender(
                     platform: platform, urls: urls, fetcher: runtime.fetcher,
@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
             let adapter = IRCAdapter(
                 settings: irc, dispatcher: runtime.dispatcher, adapterStatus: runtime.adapterStatus,
                 logger: runtime.logger)
-            services.append(.init(service: adapter))
+            services.append(stopsTheOthersGracefully(adapter))
             services.append(delivery(through: adapter.sender, runtime: runtime))
         }
         StandardOutput.write(
@@ -89,6 +89,15 @@ struct ServeCommand: AsyncParsableCommand {
         runtime.logger.info("stopped cleanly")
     }
 
+    /// A service that, when it ends or fails, shuts the others down gracefully as SIGTERM does: the
+    /// webhook server finishes the requests in flight, and a NIO server is never cancelled with a
+    /// connection accepted but not yet served (that traps, apple/swift-nio#3481).
+    private func stopsTheOthersGracefully(_ service: some Service) -> ServiceGroupConfiguration.ServiceConfiguration {
+        .init(
+            service: service, successTerminationBehavior: .gracefullyShutdownGroup,
+            failureTerminationBehavior: .gracefullyShutdownGroup)
+    }
+
     /// The HTTP server, printing where it listens once it does.
     private func webhookServer(
         _ settings: WebhookSettings, runtime: BotRuntime, registry: PrometheusCollectorRegistry
@@ -106,7 +115,7 @@ struct ServeCommand: AsyncParsableCommand {
         -> ServiceGroupConfiguration.ServiceConfiguration
     {
         let worker = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: runtime.logger)
-        return .init(service: BackgroundLoopService { await worker.run() })
+        return stopsTheOthersGracefully(BackgroundLoopService { await worker.run() })
     }
 
     /// Prometheus through swift-metrics, with latency buckets sized for commands (most take

@@ -27,7 +27,7 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let screenshot = folder.appendingPathComponent("here.png").path
-            let result = try ExternalProgram.run(
+            let result = try await ExternalProgram.run(
                 "/usr/bin/python3",
                 [Self.script, server.baseURL + "/here/A1-ENTRANCE", screenshot, "building=B", "room=201"])
             #expect(result.status == 0, "\(result.errors)")

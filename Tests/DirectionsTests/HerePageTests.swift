@@ -27,13 +27,11 @@ struct PageServer {
                 logger: TestBot.testLogger())
             let (ports, continuation) = AsyncStream.makeStream(of: WebhookServer.Listening.self)
             let server = WebhookServer(settings: settings, dependencies: dependencies) { continuation.yield($0) }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await server.run() }
+            try await withRunningService(server, stopped: { continuation.finish() }) {
                 var iterator = ports.makeAsyncIterator()
                 let listening = try #require(await iterator.next())
                 #expect(listening.endpoints.contains("/here"))
                 try await body(PageServer(bot: bot, baseURL: listening.baseURL))
-                group.cancelAll()
             }
         }
     }

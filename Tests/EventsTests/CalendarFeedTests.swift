@@ -9,9 +9,9 @@ import Testing
     static let oracle = Corpus.root.appendingPathComponent("tools/oracle_cli.py").path
     /// The Python with the reference parser: `$HOMEROOM_REFERENCE_PYTHON` (Scripts/test sets it up), else the system's.
     static let python = ProcessInfo.processInfo.environment["HOMEROOM_REFERENCE_PYTHON"] ?? "/usr/bin/python3"
-    static var referenceParserIsInstalled: Bool {
-        Corpus.isAvailable
-            && ((try? ExternalProgram.run(python, ["-c", "import icalendar, recurring_ical_events"]))?.status == 0)
+    @Sendable static func referenceParserIsInstalled() async -> Bool {
+        guard Corpus.isAvailable else { return false }
+        return (try? await ExternalProgram.run(python, ["-c", "import icalendar, recurring_ical_events"]))?.status == 0
     }
 
     /// `/calendar.ics` as the webhook server serves it.
@@ -59,8 +59,8 @@ import Testing
 
     @Test(
         .enabled(
-            if: referenceParserIsInstalled,
-            "the corpora's reference parser (icalendar, recurring-ical-events) is not installed"))
+            "the corpora's reference parser (icalendar, recurring-ical-events) is not installed",
+            referenceParserIsInstalled))
     func theFeedRoundTripsThroughTheReferenceParser() async throws {
         try await withEventsBot { bot in
             try await addEvents(bot)
@@ -68,7 +68,7 @@ import Testing
                 "calendar-\(UUID().uuidString).ics")
             try Data(try await calendar(bot).body).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let result = try ExternalProgram.run(
+            let result = try await ExternalProgram.run(
                 Self.python, [Self.oracle, "ics", file.path, "2026-12-01", "2026-12-31"])
             #expect(result.status == 0, "\(result.errors)")
             struct Row: Decodable, Equatable {

@@ -12,13 +12,13 @@ import Testing
     }
 
     @Test(.enabled(if: Corpus.isAvailable, "the shared corpora are not beside this package"))
-    func extractionScoresAtLeastTheGoalOnTheCorpus() throws {
+    func extractionScoresAtLeastTheGoalOnTheCorpus() async throws {
         let folder = Corpus.root.appendingPathComponent("articles")
         let truth = try JSONDecoder().decode(
             [String: Truth].self, from: Data(contentsOf: folder.appendingPathComponent("ground-truth.json")))
         var predicted: [String: String] = [:]
         for page in truth.keys {
-            let bytes = try Corpus.gunzip(folder.appendingPathComponent("html/\(page).html.gz"))
+            let bytes = try await Corpus.gunzip(folder.appendingPathComponent("html/\(page).html.gz"))
             predicted[page] = ArticleExtractor.extract(fromPage: bytes)
         }
         #expect(truth.count == 149)

@@ -67,8 +67,7 @@ struct WebhookHarness {
             portContinuation.yield(listening.port)
         }
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await server.run() }
+            try await withRunningService(server, stopped: { portContinuation.finish() }) {
                 var iterator = ports.makeAsyncIterator()
                 guard let port = await iterator.next() else { throw HarnessError.serverDidNotStart }
                 let harness = WebhookHarness(
@@ -76,7 +75,6 @@ struct WebhookHarness {
                     gate: Gate.named(gateName))
                 defer { harness.gate.open() }
                 try await body(harness)
-                group.cancelAll()
             }
         } catch {
             await bot.stop()

@@ -7,11 +7,11 @@ import Testing
     static let zbarimg = "/usr/bin/zbarimg"
 
     /// What `zbarimg` reads in an image file.
-    func decoded(_ bytes: [UInt8], suffix: String) throws -> String {
+    func decoded(_ bytes: [UInt8], suffix: String) async throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).\(suffix)")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try ExternalProgram.run(
+        let result = try await ExternalProgram.run(
             Self.zbarimg, ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", file.path])
         #expect(result.status == 0, "zbarimg: \(result.errors)")
         return result.text.trimmingCharacters(in: .newlines)
@@ -23,19 +23,19 @@ import Testing
             "http://127.0.0.1:8080/here/B2-EAST", "https://homeroom.lincoln-high.example/here/A1-ENTRANCE",
             "https://example.org/here/" + String(repeating: "LONG-", count: 60) + "END",
         ])
-    func generatedPNGsDecodeToTheirText(text: String) throws {
+    func generatedPNGsDecodeToTheirText(text: String) async throws {
         let code = try PrintableCode(encoding: text, label: "B2-EAST")
-        #expect(try decoded(code.png(moduleSize: 6), suffix: "png") == text)
+        #expect(try await decoded(code.png(moduleSize: 6), suffix: "png") == text)
     }
 
     @Test(.enabled(if: ExternalProgram.isInstalled(zbarimg), "zbarimg (Debian zbar-tools) is not installed"))
-    func everyCorrectionLevelAndASmallModuleSizeDecode() throws {
+    func everyCorrectionLevelAndASmallModuleSizeDecode() async throws {
         for correction: QRCode.Correction in [.low, .medium, .quartile, .high] {
             let code = try QRCode(encoding: "https://school.example/here/C1-GYM", correction: correction)
             #expect(code.size >= 21 && (code.size - 17) % 4 == 0, "a QR symbol is 4·version + 17 modules")
         }
         let small = try PrintableCode(encoding: "https://school.example/here/C1-GYM", label: "C1-GYM")
-        #expect(try decoded(small.png(moduleSize: 3), suffix: "png") == "https://school.example/here/C1-GYM")
+        #expect(try await decoded(small.png(moduleSize: 3), suffix: "png") == "https://school.example/here/C1-GYM")
     }
 
     @Test func theLabelIsDrawnUnderTheCodeInsideThePicture() throws {

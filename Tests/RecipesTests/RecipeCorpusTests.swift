@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test(.enabled(if: Corpus.isAvailable, "the shared corpora are not beside this package"))
-    func everyFieldMatchesTheReferenceOnNearlyEveryPage() throws {
+    func everyFieldMatchesTheReferenceOnNearlyEveryPage() async throws {
         let folder = Corpus.root.appendingPathComponent("recipes")
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("expected").path)
             .filter { $0.hasSuffix(".json") }.sorted()
@@ -42,7 +42,7 @@ import Testing
         for file in files {
             let expected = try JSONDecoder().decode(
                 Expected.self, from: Data(contentsOf: folder.appendingPathComponent("expected/\(file)")))
-            let page = try Corpus.gunzip(folder.appendingPathComponent(expected.item_id))
+            let page = try await Corpus.gunzip(folder.appendingPathComponent(expected.item_id))
             let recipe = try? RecipeExtractor.recipe(inPage: page, address: URL(string: expected.org_url))
             let actual = recipe.map(RecipeInspection.init)
             compare("title", expected.title, actual?.title)

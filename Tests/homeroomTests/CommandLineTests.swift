@@ -5,128 +5,128 @@ import Testing
 
 /// The `homeroom` tool as a new user meets it: real processes, a real SQLite file, one command at a time.
 @Suite(.serialized) struct CommandLineTests {
-    @Test func sayAnswersOnAnEmptyDatabaseWithTheEmbeddedDefaults() throws {
+    @Test func sayAnswersOnAnEmptyDatabaseWithTheEmbeddedDefaults() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
-        let result = try homeroom.run(["say", "/lunch"])
+        let result = try await homeroom.run(["say", "/lunch"])
         #expect(result.status == 0, "\(result.errors)")
         let today = SchoolCalendar(timeZone: TimeZone(identifier: "America/New_York")!).localDate(at: Date())
         #expect(result.output.contains(today.longName), "\(result.output)")
         #expect(
             FileManager.default.fileExists(
                 atPath: homeroom.folder.appendingPathComponent("homeroom-data/homeroom.sqlite").path))
-        let chatter = try homeroom.run(["say", "--channel", "#general", "hello all"])
+        let chatter = try await homeroom.run(["say", "--channel", "#general", "hello all"])
         #expect(chatter.status == 0)
         #expect(chatter.output.isEmpty)
     }
 
-    @Test func aBadConfigStopsStartUpWithOneLineAndExitCode2() throws {
+    @Test func aBadConfigStopsStartUpWithOneLineAndExitCode2() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig(#", "timeZone": "Mars/Olympus""#)
-        let result = try homeroom.run(["say", "--config", config, "/lunch"])
+        let result = try await homeroom.run(["say", "--config", config, "/lunch"])
         #expect(result.status == 2)
         #expect(
             result.errors
                 == "config error: timeZone: \"Mars/Olympus\" is not an IANA time zone such as America/New_York\n")
-        let typo = try homeroom.run(["serve", "--config", try homeroom.writeConfig(#", "rateLimits": {}"#)])
+        let typo = try await homeroom.run(["serve", "--config", try homeroom.writeConfig(#", "rateLimits": {}"#)])
         #expect(typo.status == 2)
         #expect(typo.errors.hasPrefix("config error: rateLimits: unknown key"))
     }
 
-    @Test func anAdminLogsInSetsTheMenuAndTheAuditShowsIt() throws {
+    @Test func anAdminLogsInSetsTheMenuAndTheAuditShowsIt() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
-        let student = try homeroom.run([
+        let student = try await homeroom.run([
             "say", "--config", config, #"/lunch set today specials "Chicken tacos" fries yes"#,
         ])
         #expect(student.status == 1)
         #expect(student.output.contains("you need the lunch.set permission"))
 
         #expect(
-            try homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config]).status == 0)
-        let pin = try homeroom.run(["admin", "set-pin", "console:alice", "--config", config], input: "4321\n")
+            try await homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config]).status == 0)
+        let pin = try await homeroom.run(["admin", "set-pin", "console:alice", "--config", config], input: "4321\n")
         #expect(pin.status == 0, "\(pin.errors)")
-        let inChannel = try homeroom.run([
+        let inChannel = try await homeroom.run([
             "say", "--config", config, "--as", "console:alice", "--channel", "#staff", "/login 4321",
         ])
         #expect(inChannel.status == 1)
         #expect(inChannel.output.contains("never type your PIN in a channel"))
-        let login = try homeroom.run(["say", "--config", config, "--as", "console:alice", "/login 4321"])
+        let login = try await homeroom.run(["say", "--config", config, "--as", "console:alice", "/login 4321"])
         #expect(login.output.contains("logged in until"), "\(login.output)\(login.errors)")
-        let set = try homeroom.run(
+        let set = try await homeroom.run(
             [
                 "say", "--config", config, "--as", "console:alice",
                 #"/lunch set today specials "Chicken tacos" fries yes"#,
             ])
         #expect(set.status == 0, "\(set.output)")
-        let lunch = try homeroom.run(["say", "--config", config, "/lunch"])
+        let lunch = try await homeroom.run(["say", "--config", config, "/lunch"])
         #expect(lunch.output.contains("Specials: Chicken tacos"))
         #expect(lunch.output.contains("Fries: yes"))
-        let audit = try homeroom.run(["admin", "audit", "--config", config])
+        let audit = try await homeroom.run(["admin", "audit", "--config", config])
         #expect(audit.output.contains("console:alice  lunch.set"))
         #expect(audit.output.contains("login.pin-in-channel"))
         #expect(audit.output.contains("homeroom:cli  role.grant"))
     }
 
-    @Test func sixWrongPINsLockTheIdentity() throws {
+    @Test func sixWrongPINsLockTheIdentity() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
-        _ = try homeroom.run(["admin", "set-pin", "console:bob", "--config", config], input: "2468\n")
+        _ = try await homeroom.run(["admin", "set-pin", "console:bob", "--config", config], input: "2468\n")
         var last = ""
         for _ in 0..<6 {
-            last = try homeroom.run(["say", "--config", config, "--as", "console:bob", "/login 1111"]).output
+            last = try await homeroom.run(["say", "--config", config, "--as", "console:bob", "/login 1111"]).output
         }
         #expect(last.contains("locked until"))
-        let right = try homeroom.run(["say", "--config", config, "--as", "console:bob", "/login 2468"])
+        let right = try await homeroom.run(["say", "--config", config, "--as", "console:bob", "/login 2468"])
         #expect(right.output.contains("locked until"))
-        let short = try homeroom.run(["admin", "set-pin", "console:bob", "--config", config], input: "12\n")
+        let short = try await homeroom.run(["admin", "set-pin", "console:bob", "--config", config], input: "12\n")
         #expect(short.status == 1)
         #expect(short.errors.contains("4 or more digits"))
     }
 
-    @Test func importReportsBadRowsAndImportsGoodFiles() throws {
+    @Test func importReportsBadRowsAndImportsGoodFiles() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
         let bad = homeroom.folder.appendingPathComponent("bad.csv")
         try "date,specials,vegetables,fries\n2026-12-01,Soup,,yes\n2026-12-02,Stew,,sometimes\n".write(
             to: bad, atomically: true, encoding: .utf8)
-        let rejected = try homeroom.run(["import", "lunch", bad.path, "--config", config])
+        let rejected = try await homeroom.run(["import", "lunch", bad.path, "--config", config])
         #expect(rejected.status == 1)
         #expect(rejected.errors.contains("line 3: fries is yes or no, not \"sometimes\""))
         let good = homeroom.folder.appendingPathComponent("good.csv")
         try "date,specials,vegetables,fries\n2026-12-01,Soup,,yes\n2026-12-02,Stew,Kale,no\n".write(
             to: good, atomically: true, encoding: .utf8)
-        let imported = try homeroom.run(["import", "lunch", good.path, "--config", config])
+        let imported = try await homeroom.run(["import", "lunch", good.path, "--config", config])
         #expect(
             imported.output == "imported 2 menus and 0 days without lunch, 2026-12-01 to 2026-12-02\n",
             "\(imported.errors)")
-        let lunch = try homeroom.run(["say", "--config", config, "/lunch 2026-12-02"])
+        let lunch = try await homeroom.run(["say", "--config", config, "/lunch 2026-12-02"])
         #expect(lunch.output.contains("Vegetables: Kale"))
     }
 
-    @Test func theSampleRecipeBookImportsOnceAndAnswersSearches() throws {
+    @Test func theSampleRecipeBookImportsOnceAndAnswersSearches() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
         let book = Corpus.packageRoot.appendingPathComponent("Examples/recipe-book.json").path
-        let first = try homeroom.run(["import", "recipes", book, "--config", config])
+        let first = try await homeroom.run(["import", "recipes", book, "--config", config])
         #expect(first.output == "imported 26 new and 0 updated recipes from \(book)\n", "\(first.errors)")
-        let again = try homeroom.run(["import", "recipes", book, "--config", config])
+        let again = try await homeroom.run(["import", "recipes", book, "--config", config])
         #expect(again.output == "imported 0 new and 26 updated recipes from \(book)\n")
-        let found = try homeroom.run(["say", "--config", config, "/recipe cornbread"])
+        let found = try await homeroom.run(["say", "--config", config, "/recipe cornbread"])
         #expect(found.output.contains("#1 Skillet Cornbread — 35 min, 8 servings"))
         let bad = homeroom.folder.appendingPathComponent("bad.json")
         try #"{"recipes": [{"title": "Toast", "ingredients": ["bread"]}]}"#.write(
             to: bad, atomically: true, encoding: .utf8)
-        let rejected = try homeroom.run(["import", "recipes", bad.path, "--config", config])
+        let rejected = try await homeroom.run(["import", "recipes", bad.path, "--config", config])
         #expect(rejected.status == 1 && rejected.errors.contains("recipe 1: steps is missing"))
         let page = homeroom.folder.appendingPathComponent("page.html")
         try "<html><body><p>No recipe</p></body></html>".write(to: page, atomically: true, encoding: .utf8)
-        let notRecipe = try homeroom.run(["import", "recipes", page.path, "--config", config])
+        let notRecipe = try await homeroom.run(["import", "recipes", page.path, "--config", config])
         #expect(notRecipe.status == 1 && notRecipe.errors.contains("no recipe in the page"))
     }
 
@@ -134,23 +134,23 @@ import Testing
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
-        _ = try homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config])
-        _ = try homeroom.run(["admin", "set-pin", "console:alice", "--config", config], input: "4321\n")
+        _ = try await homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config])
+        _ = try await homeroom.run(["admin", "set-pin", "console:alice", "--config", config], input: "4321\n")
         let console = try RunningHomeroom(homeroom, ["console", "--as", "console:alice", "--config", config])
         console.type("/login 4321")
         console.type(#"/lunch set 2026-12-03 specials "Durable dumplings""#)
         try await console.waitFor("Saved the menu")
         kill(console.process.processIdentifier, SIGKILL)
         _ = try await console.waitForExit()
-        let lunch = try homeroom.run(["say", "--config", config, "/lunch 2026-12-03"])
+        let lunch = try await homeroom.run(["say", "--config", config, "/lunch 2026-12-03"])
         #expect(lunch.output.contains("Durable dumplings"))
 
         let copy = homeroom.folder.appendingPathComponent("backup.sqlite").path
-        let backup = try homeroom.run(["backup", copy, "--config", config])
+        let backup = try await homeroom.run(["backup", copy, "--config", config])
         #expect(backup.status == 0, "\(backup.errors)")
-        let fromCopy = try homeroom.run(["say", "--config", try homeroom.writeCopyConfig(copy), "/lunch 2026-12-03"])
+        let fromCopy = try await homeroom.run(["say", "--config", try homeroom.writeCopyConfig(copy), "/lunch 2026-12-03"])
         #expect(fromCopy.output.contains("Durable dumplings"))
-        let again = try homeroom.run(["backup", copy, "--config", config])
+        let again = try await homeroom.run(["backup", copy, "--config", config])
         #expect(again.status == 1)
         #expect(again.errors.contains("already exists"))
     }
@@ -171,7 +171,7 @@ import Testing
 
 extension HomeroomProcess {
     /// A configuration that points at another SQLite file.
-    func writeCopyConfig(_ path: String) throws -> String {
+    func writeCopyConfig(_ path: String) async throws -> String {
         let config = folder.appendingPathComponent("copy.json").path
         try #"{"storage": {"sqlite": "\#(path)"}}"#.write(toFile: config, atomically: true, encoding: .utf8)
         return config

@@ -46,19 +46,19 @@ import Testing
         }
     }
 
-    @Test func occurrencesAndNowQueriesMatchTheSchoolCalendars() throws {
+    @Test func occurrencesAndNowQueriesMatchTheSchoolCalendars() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let file = Self.schools.appendingPathComponent("riverside_high_ny_fall2025.json")
         let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: file))
         let calendar = Self.schools.appendingPathComponent("riverside_high_ny_fall2025.ics").path
-        let result = try homeroom.run(["inspect", "ics", calendar, expected.window.start, expected.window.end])
+        let result = try await homeroom.run(["inspect", "ics", calendar, expected.window.start, expected.window.end])
         #expect(result.status == 0, "\(result.errors)")
         let printed = try JSONDecoder().decode([[String: JSONScalar]].self, from: Data(result.output.utf8))
         #expect(printed.count == expected.count)
         #expect(Set(printed) == Set(expected.occurrences))
         for query in expected.now_queries.prefix(10) {
-            let now = try homeroom.run(["inspect", "ics-now", calendar, query.now])
+            let now = try await homeroom.run(["inspect", "ics-now", calendar, query.now])
             #expect(now.status == 0, "\(now.errors)")
             let answer = try JSONDecoder().decode(NowAnswer.self, from: Data(now.output.utf8))
             #expect(answer.active == query.active)
@@ -66,21 +66,21 @@ import Testing
         }
     }
 
-    @Test func theExampleConfigurationStartsEveryPlugin() throws {
+    @Test func theExampleConfigurationStartsEveryPlugin() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let example = Self.packageRoot.appendingPathComponent("config.example.json")
         let copy = homeroom.folder.appendingPathComponent("config.json")
         try FileManager.default.copyItem(at: example, to: copy)
-        let result = try homeroom.run(["say", "--config", copy.path, "/now"])
+        let result = try await homeroom.run(["say", "--config", copy.path, "/now"])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("No bell schedule is set up yet"), "\(result.output)")
     }
 
-    @Test func ruleInstancesPrintInLibicalForm() throws {
+    @Test func ruleInstancesPrintInLibicalForm() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
-        let result = try homeroom.run(["inspect", "rrule", "FREQ=MONTHLY;BYDAY=-2MO;COUNT=3", "19970922T090000", "3"])
+        let result = try await homeroom.run(["inspect", "rrule", "FREQ=MONTHLY;BYDAY=-2MO;COUNT=3", "19970922T090000", "3"])
         #expect(result.status == 0)
         #expect(
             try JSONDecoder().decode([String].self, from: Data(result.output.utf8))
@@ -88,7 +88,7 @@ import Testing
     }
 
     /// `inspect feed` prints the FEED_CMD shape, every key present; `inspect article` prints the text.
-    @Test func feedsAndArticlesAreInspectedFromFiles() throws {
+    @Test func feedsAndArticlesAreInspectedFromFiles() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let feed = homeroom.folder.appendingPathComponent("feed.xml")
@@ -97,7 +97,7 @@ import Testing
         <item><title>Snow Day</title><guid isPermaLink="false">p-1</guid><pubDate>Fri, 04 Dec 2026 12:00:00 GMT</pubDate>
         <description>&lt;p&gt;No school &amp;amp; no buses.&lt;/p&gt;</description></item></channel></rss>
         """.write(to: feed, atomically: true, encoding: .utf8)
-        let printed = try homeroom.run(["inspect", "feed", feed.path])
+        let printed = try await homeroom.run(["inspect", "feed", feed.path])
         #expect(printed.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? [String: Any])
         let items = try #require(json["items"] as? [[String: Any]])
@@ -114,19 +114,19 @@ import Testing
         try
             "<html><body><nav><a href='/'>Home</a></nav><article><p>\(paragraph)</p><p>\(paragraph)</p></article></body></html>"
             .write(to: page, atomically: true, encoding: .utf8)
-        let article = try homeroom.run(["inspect", "article", page.path])
+        let article = try await homeroom.run(["inspect", "article", page.path])
         #expect(article.status == 0)
         #expect(article.output == "\(paragraph)\n\n\(paragraph)\n")
 
-        let notFeed = try homeroom.run(["inspect", "feed", page.path])
+        let notFeed = try await homeroom.run(["inspect", "feed", page.path])
         #expect(notFeed.status != 0 && notFeed.output.isEmpty)
         #expect(notFeed.errors.contains("is not a feed"))
-        let missing = try homeroom.run(["inspect", "article", homeroom.folder.appendingPathComponent("none.html").path])
+        let missing = try await homeroom.run(["inspect", "article", homeroom.folder.appendingPathComponent("none.html").path])
         #expect(missing.status != 0 && missing.errors.contains("cannot read"))
     }
 
     /// `inspect recipe` prints the RECIPE_CMD shape, every key present, `null` where the page is silent.
-    @Test func recipesAreInspectedFromPages() throws {
+    @Test func recipesAreInspectedFromPages() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let page = homeroom.folder.appendingPathComponent("recipe.html")
@@ -135,7 +135,7 @@ import Testing
         "name": "Iced Tea", "recipeIngredient": ["4 tea bags", "1 quart water"], "totalTime": "PT10M",
         "recipeYield": "4", "recipeInstructions": [{"@type": "HowToStep", "text": "Steep the tea bags."}]}</script></head></html>
         """.write(to: page, atomically: true, encoding: .utf8)
-        let printed = try homeroom.run(["inspect", "recipe", page.path])
+        let printed = try await homeroom.run(["inspect", "recipe", page.path])
         #expect(printed.status == 0, "\(printed.errors)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? [String: Any])
         #expect(
@@ -150,29 +150,29 @@ import Testing
         #expect(json["image"] is NSNull && json["description"] is NSNull)
         let other = homeroom.folder.appendingPathComponent("other.html")
         try "<html><p>Hello</p></html>".write(to: other, atomically: true, encoding: .utf8)
-        let none = try homeroom.run(["inspect", "recipe", other.path])
+        let none = try await homeroom.run(["inspect", "recipe", other.path])
         #expect(none.status != 0 && none.output.isEmpty)
         #expect(none.errors.contains("no application/ld+json block"))
     }
 
-    @Test func errorsGoToStandardErrorWithANonZeroExit() throws {
+    @Test func errorsGoToStandardErrorWithANonZeroExit() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
-        let badRule = try homeroom.run(["inspect", "rrule", "FREQ=FORTNIGHTLY", "20250101", "3"])
+        let badRule = try await homeroom.run(["inspect", "rrule", "FREQ=FORTNIGHTLY", "20250101", "3"])
         #expect(badRule.status != 0)
         #expect(badRule.output.isEmpty)
         #expect(badRule.errors.contains("unknown FREQ \"FORTNIGHTLY\""))
-        let missing = try homeroom.run([
+        let missing = try await homeroom.run([
             "inspect", "ics", homeroom.folder.appendingPathComponent("none.ics").path, "2025-01-01", "2025-02-01",
         ])
         #expect(missing.status != 0)
         #expect(missing.errors.contains("cannot read"))
         let notCalendar = homeroom.folder.appendingPathComponent("page.ics")
         try "".write(to: notCalendar, atomically: true, encoding: .utf8)
-        let empty = try homeroom.run(["inspect", "ics", notCalendar.path, "2025-01-01", "2025-02-01"])
+        let empty = try await homeroom.run(["inspect", "ics", notCalendar.path, "2025-01-01", "2025-02-01"])
         #expect(empty.status != 0)
         #expect(empty.errors.contains("not an iCalendar file"))
-        let badDay = try homeroom.run([
+        let badDay = try await homeroom.run([
             "inspect", "ics", Self.schools.appendingPathComponent("lincoln_high_la_fall2025.ics").path, "2025-13-01",
             "2025-02-01",
         ])

@@ -41,7 +41,7 @@ import Testing
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig(#", "console": {"enabled": false}, "webhooks": {"port": \#(taken.port)}"#)
-        let result = try homeroom.run(["serve", "--config", config])
+        let result = try await homeroom.run(["serve", "--config", config])
         #expect(result.status == 1)
         #expect(result.errors.contains("homeroom: stopped:"), "\(result.errors)")
         #expect(
@@ -50,11 +50,11 @@ import Testing
             "\(result.errors)")
     }
 
-    @Test func aBadWebhookSettingStopsStartUpNamingTheKey() throws {
+    @Test func aBadWebhookSettingStopsStartUpNamingTheKey() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig(#", "webhooks": {"discord": {"publicKey": "xyz"}}"#)
-        let result = try homeroom.run(["serve", "--config", config])
+        let result = try await homeroom.run(["serve", "--config", config])
         #expect(result.status == 2)
         #expect(result.errors.contains("config error: webhooks.discord.publicKey: 64 hex digits"), "\(result.errors)")
     }
