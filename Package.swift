@@ -19,7 +19,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(
+            url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
@@ -43,7 +44,8 @@ let package = Package(
         .target(name: "Recipes", dependencies: ["HTMLText"]),
         .target(name: "Campus"),
         .systemLibrary(
-            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "QRCodes", dependencies: ["CQREncode", "CZlib"]),
         .target(
@@ -115,6 +117,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLKit", package: "sql-kit"),
+            ]
+        ),
+        // The project's own test bed, shared by its tests and benchmarks and not part of the plugin
+        // author's kit: the shared corpora and their scores, generated campuses, outside programs
+        // (gzip, zbarimg, Chromium), a real ngircd, hostile HTTP servers, services run until a
+        // graceful shutdown.
+        .target(
+            name: "HomeroomTestbed",
+            dependencies: [
+                "HomeroomTesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -209,6 +225,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 "HomeroomRuntime",
                 "HomeroomTesting",
+                "HomeroomTestbed",
                 "ICalendar",
                 "Feeds",
                 "HTMLText",
@@ -241,25 +258,31 @@ let package = Package(
         .testTarget(
             name: "HomeroomRuntimeTests",
             dependencies: [
-                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events", "Schedule", "News",
+                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed", "Lunch", "Events", "Schedule",
+                "News",
                 "Directions", "RecipesPlugin",
             ]),
         .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
-        .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting"]),
-        .testTarget(name: "homeroomTests", dependencies: ["HomeroomTesting", "HomeroomCore", "HomeroomRuntime"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "HomeroomTesting"]),
-        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting"]),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting"]),
-        .testTarget(name: "RecipesTests", dependencies: ["Recipes", "HomeroomTesting"]),
-        .testTarget(name: "CampusTests", dependencies: ["Campus", "HomeroomTesting"]),
-        .testTarget(name: "QRCodesTests", dependencies: ["QRCodes", "HomeroomTesting"]),
+        .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(
+            name: "homeroomTests",
+            dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomRuntime"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(name: "RecipesTests", dependencies: ["Recipes", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(name: "CampusTests", dependencies: ["Campus", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(name: "QRCodesTests", dependencies: ["QRCodes", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(
             name: "RecipesPluginTests",
-            dependencies: ["RecipesPlugin", "Recipes", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+            dependencies: [
+                "RecipesPlugin", "Recipes", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+            ]),
         .testTarget(
             name: "DirectionsTests",
             dependencies: [
-                "Directions", "Campus", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomWebhooks",
+                "Directions", "Campus", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomWebhooks",
                 "HomeroomFetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -267,7 +290,8 @@ let package = Package(
         .testTarget(
             name: "EventsTests",
             dependencies: [
-                "Events", "ICalendar", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomWebhooks",
+                "Events", "ICalendar", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomWebhooks",
                 "HomeroomFetch", "HomeroomIRC",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -276,7 +300,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [
-                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "Lunch", "Events", "Schedule",
+                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed", "Lunch",
+                "Events", "Schedule",
                 "HomeroomWebhooks", "HomeroomFetch",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -287,7 +312,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomFetch", "Lunch",
+                "HomeroomWebhooks", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomFetch", "Lunch",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -297,11 +323,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+        .testTarget(
+            name: "ScheduleTests",
+            dependencies: ["Schedule", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(
             name: "HomeroomFetchTests",
             dependencies: [
-                "HomeroomFetch", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting",
+                "HomeroomFetch", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

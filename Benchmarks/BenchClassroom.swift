@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomIRC
+import HomeroomTestbed
 import HomeroomTesting
 import NIOCore
 import NIOPosix

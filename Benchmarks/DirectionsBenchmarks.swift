@@ -2,6 +2,7 @@ import Campus
 import Directions
 import Foundation
 import HomeroomCore
+import HomeroomTestbed
 import HomeroomTesting
 
 /// Route queries on a generated campus of 10,000 checkpoints: the shortest path alone (with plain

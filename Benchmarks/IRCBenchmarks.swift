@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomCore
 import HomeroomIRC
+import HomeroomTestbed
 import HomeroomTesting
 import Lunch
 import NIOCore

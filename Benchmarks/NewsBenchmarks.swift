@@ -2,6 +2,7 @@ import Feeds
 import Foundation
 import FoundationXML
 import HTMLText
+import HomeroomTestbed
 import HomeroomTesting
 
 /// A feed of at least `megabytes` MB: the items of the project's WordPress school feed, repeated with fresh guids.

@@ -1,6 +1,7 @@
 import Foundation
 import HTMLText
 import HomeroomCore
+import HomeroomTestbed
 import HomeroomTesting
 import Recipes
 import RecipesPlugin

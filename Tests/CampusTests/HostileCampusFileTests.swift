@@ -1,5 +1,6 @@
 import Campus
 import Foundation
+import HomeroomTestbed
 import HomeroomTesting
 import Testing
 

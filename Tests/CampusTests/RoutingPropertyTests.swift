@@ -1,4 +1,5 @@
 import Campus
+import HomeroomTestbed
 import HomeroomTesting
 import Testing
 

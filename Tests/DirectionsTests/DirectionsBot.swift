@@ -2,6 +2,7 @@ import Directions
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
+import HomeroomTestbed
 import HomeroomTesting
 
 /// The example campus shipped in `Examples/`.

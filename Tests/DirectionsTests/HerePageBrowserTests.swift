@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTestbed
 import HomeroomTesting
 import Testing
 

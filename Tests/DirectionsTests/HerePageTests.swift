@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Directions
 import Foundation
 import HomeroomCore
+import HomeroomTestbed
 import HomeroomTesting
 import HomeroomWebhooks
 import Testing

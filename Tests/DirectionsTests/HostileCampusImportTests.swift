@@ -2,6 +2,7 @@ import Campus
 import Directions
 import Foundation
 import HomeroomCore
+import HomeroomTestbed
 import HomeroomTesting
 import Testing
 

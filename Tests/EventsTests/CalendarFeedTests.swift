@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomTestbed
 import HomeroomTesting
 import ICalendar
 import Testing

@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import HomeroomTestbed
 import HomeroomTesting
 import Testing
 

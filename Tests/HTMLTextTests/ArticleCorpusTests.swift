@@ -1,5 +1,6 @@
 import Foundation
 import HTMLText
+import HomeroomTestbed
 import HomeroomTesting
 import Testing
 

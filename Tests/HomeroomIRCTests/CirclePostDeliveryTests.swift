@@ -2,6 +2,7 @@ import Crypto
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomTestbed
 import HomeroomTesting
 import HomeroomWebhooks
 import Lunch

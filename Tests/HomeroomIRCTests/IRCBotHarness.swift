@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
+import HomeroomTestbed
 import HomeroomTesting
 import Lunch
 

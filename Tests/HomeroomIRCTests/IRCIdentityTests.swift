@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomTestbed
 import HomeroomTesting
 import Logging
 import Testing

@@ -3,6 +3,7 @@ import Events
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
+import HomeroomTestbed
 import HomeroomTesting
 import Lunch
 import News

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HomeroomCore
 import HomeroomFetch
+import HomeroomTestbed
 import HomeroomTesting
 import Testing
 

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
+import HomeroomTestbed
 import HomeroomTesting
 import HomeroomWebhooks
 import Lunch

@@ -1,3 +1,4 @@
+import HomeroomTesting
 import Logging
 import ServiceLifecycle
 
