@@ -37,6 +37,9 @@ let package = Package(
             ]
         ),
         .target(name: "ICalendar"),
+        .target(
+            name: "CalendarFeeds",
+            dependencies: ["HomeroomCore", "ICalendar", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "HTMLText", dependencies: ["CLibXML2"]),
@@ -148,6 +151,7 @@ let package = Package(
             dependencies: [
                 "HomeroomCore",
                 "ICalendar",
+                "CalendarFeeds",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
@@ -174,7 +178,7 @@ let package = Package(
         .target(
             name: "Events",
             dependencies: [
-                "HomeroomCore", "ICalendar",
+                "HomeroomCore", "ICalendar", "CalendarFeeds",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
@@ -294,6 +298,12 @@ let package = Package(
                 "HomeroomWebhooks",
                 "HomeroomFetch", "HomeroomIRC",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "CalendarFeedsTests",
+            dependencies: [
+                "CalendarFeeds", "ICalendar", "HomeroomCore", "HomeroomFetch", "HomeroomTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "NewsTests", dependencies: ["News", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),

@@ -37,7 +37,7 @@ public struct DirectionsPlugin: ConfigurablePlugin {
     }
 
     let settings: Settings
-    let cache: CampusCache
+    let cache: ExpiringCache<Int, CampusStore.Revised>
 
     public init(settings: Settings) throws {
         guard let url = URL(string: settings.publicURL), url.isWebAddress, url.query == nil,
@@ -52,7 +52,7 @@ public struct DirectionsPlugin: ConfigurablePlugin {
         guard (0...3600).contains(settings.cacheSeconds) else {
             throw UserFacingError("cacheSeconds must be 0 to 3600")
         }
-        cache = CampusCache(lifetime: settings.cacheSeconds)
+        cache = ExpiringCache(timeToLive: settings.cacheSeconds, capacity: 1)
         var settings = settings
         while settings.publicURL.hasSuffix("/") { settings.publicURL.removeLast() }
         self.settings = settings

@@ -68,6 +68,8 @@ public struct EventsPlugin: ConfigurablePlugin {
 
     let settings: Settings
     let feeds: [URL]
+    /// What a feed refresh may fetch.
+    let feedLimits: FetchLimits
     let refreshSchedule: CronSchedule
 
     public init(settings: Settings) throws {
@@ -79,10 +81,9 @@ public struct EventsPlugin: ConfigurablePlugin {
             }
             return url
         }
-        guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }
-        guard (1...300).contains(settings.fetchTimeoutSeconds) else {
-            throw UserFacingError("fetchTimeoutSeconds must be 1 to 300")
-        }
+        feedLimits = try FetchLimits(
+            maximumBytes: settings.maximumFeedBytes, timeoutSeconds: settings.fetchTimeoutSeconds,
+            bytesSetting: "maximumFeedBytes")
         self.settings = settings
     }
 

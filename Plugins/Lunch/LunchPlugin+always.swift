@@ -5,7 +5,7 @@ extension LunchPlugin {
     var alwaysListCommand: Command {
         Command(
             "always", summary: "the dishes served every day",
-            examples: [.init("lunch always", "list them")]
+            examples: [.init("lunch always", "list them", answerContains: "Always available:")]
         ) { context in
             let dishes = try await LunchMenuStore(storage: context.storage).alwaysDishes()
             return Reply(
@@ -18,7 +18,11 @@ extension LunchPlugin {
     var alwaysAddCommand: Command {
         Command(
             "always add", summary: "add a dish served every day", usage: "DISH",
-            examples: [.init("lunch always add \"Salad bar\"", "list the salad bar every day")],
+            examples: [
+                .init(
+                    "lunch always add \"Salad bar\"", "list the salad bar every day",
+                    answerContains: "Salad bar is now listed every day")
+            ],
             access: .restricted, capability: "lunch.always"
         ) { context in
             let dish = try dishArgument(context)
@@ -34,7 +38,11 @@ extension LunchPlugin {
     var alwaysRemoveCommand: Command {
         Command(
             "always remove", summary: "stop listing a dish every day", usage: "DISH",
-            examples: [.init("lunch always remove \"Salad bar\"", "no more salad bar line")],
+            examples: [
+                .init(
+                    "lunch always remove \"Salad bar\"", "no more salad bar line",
+                    answerContains: "Salad bar is no longer listed")
+            ],
             access: .restricted, capability: "lunch.always"
         ) { context in
             let dish = try dishArgument(context)

@@ -6,8 +6,12 @@ extension LunchPlugin {
             "set", summary: "change a day's menu; fields left out keep their value",
             usage: "[DATE] [specials \"A; B\"] [vegetables \"C; D\"] [fries yes|no]",
             examples: [
-                .init("lunch set specials \"Chicken tacos; Veggie pizza\" fries yes", "today's specials and fries"),
-                .init("lunch set friday vegetables \"Green beans; Corn\"", "Friday's vegetables"),
+                .init(
+                    "lunch set specials \"Chicken tacos; Veggie pizza\" fries yes", "today's specials and fries",
+                    answerContains: "Specials: Chicken tacos, Veggie pizza"),
+                .init(
+                    "lunch set friday vegetables \"Green beans; Corn\"", "Friday's vegetables",
+                    answerContains: "Vegetables: Green beans, Corn"),
             ],
             access: .restricted
         ) { context in
@@ -32,7 +36,9 @@ extension LunchPlugin {
     var clearCommand: Command {
         Command(
             "clear", summary: "remove a day's menu", usage: "[DATE]",
-            examples: [.init("lunch clear 2026-12-03", "no menu for December 3")], access: .restricted
+            examples: [
+                .init("lunch clear 2026-12-03", "no menu for December 3", answerContains: "Cleared the menu for")
+            ], access: .restricted
         ) { context in
             let date = try context.dateArgument()
             let store = LunchMenuStore(storage: context.storage)

@@ -1,12 +1,13 @@
 import HomeroomCore
 
 extension LunchPlugin {
-    /// `/lunch [DATE | week]`; in a channel with a one- or two-line form for the class.
+    /// `/lunch [DATE | week | next week]`; in a channel with a one- or two-line form for the class.
     @Sendable func show(_ context: CommandContext) async throws -> Reply {
         if !context.arguments.isEmpty {
             let text = context.arguments.joined(separator: " ").lowercased()
-            if text == "week" || text == "this week" {
-                let answer = try await weekAnswer(around: context.today, context)
+            if text == "week" || text == "this week" || text == "next week" {
+                let day = text == "next week" ? context.today.mondayOfWeek.adding(days: 7) : context.today
+                let answer = try await weekAnswer(around: day, context)
                 return CompactAnswer.reply(answer.lines, compact: answer.compact, for: context)
             }
         }
@@ -15,9 +16,9 @@ extension LunchPlugin {
     }
 
     /// The answer for one day: its menu, or why there is none and the next posted one.
-    func dayAnswer(for date: LocalDate, _ context: CommandContext) async throws -> LunchAnswerCache.Answer {
-        let key = LunchAnswerCache.Key.day(date)
-        if let cached = cache.answer(for: key, at: context.now) { return cached }
+    func dayAnswer(for date: LocalDate, _ context: CommandContext) async throws -> LunchAnswer {
+        let key = LunchAnswer.Key.day(date)
+        if let cached = cache.value(for: key, at: context.now) { return cached }
         let store = LunchMenuStore(storage: context.storage)
         let menus = try await store.menus(in: date...date.adding(days: settings.lookAheadDays))
         let always = try await store.alwaysDishes()
@@ -38,7 +39,7 @@ extension LunchPlugin {
                 lines += LunchMenuFormatter.alwaysLine(always)
             }
         }
-        let answer = LunchAnswerCache.Answer(
+        let answer = LunchAnswer(
             lines: lines,
             compact: LunchMenuFormatter.compactDay(
                 date, menus[date], isSchoolDay: isSchoolDay, next: next, lookAheadDays: settings.lookAheadDays))
@@ -47,10 +48,10 @@ extension LunchPlugin {
     }
 
     /// Monday to Friday of this week; on a Saturday or Sunday, of the coming week.
-    func weekAnswer(around today: LocalDate, _ context: CommandContext) async throws -> LunchAnswerCache.Answer {
+    func weekAnswer(around today: LocalDate, _ context: CommandContext) async throws -> LunchAnswer {
         let monday = today.weekday >= .saturday ? today.mondayOfWeek.adding(days: 7) : today.mondayOfWeek
-        let key = LunchAnswerCache.Key.week(monday)
-        if let cached = cache.answer(for: key, at: context.now) { return cached }
+        let key = LunchAnswer.Key.week(monday)
+        if let cached = cache.value(for: key, at: context.now) { return cached }
         let store = LunchMenuStore(storage: context.storage)
         let friday = monday.adding(days: 4)
         let menus = try await store.menus(in: monday...friday)
@@ -62,7 +63,7 @@ extension LunchPlugin {
             ["Lunch, \(monday.shortName) – \(friday.shortName):"]
             + days.map { LunchMenuFormatter.weekLine($0.date, $0.menu, isSchoolDay: $0.isSchoolDay) }
             + LunchMenuFormatter.alwaysLine(try await store.alwaysDishes())
-        let answer = LunchAnswerCache.Answer(lines: lines, compact: LunchMenuFormatter.compactWeek(days))
+        let answer = LunchAnswer(lines: lines, compact: LunchMenuFormatter.compactWeek(days))
         cache.store(answer, for: key, at: context.now)
         return answer
     }

@@ -27,7 +27,7 @@ public struct LunchPlugin: ConfigurablePlugin {
     }
 
     let settings: Settings
-    let cache: LunchAnswerCache
+    let cache: ExpiringCache<LunchAnswer.Key, LunchAnswer>
 
     public init(settings: Settings) throws {
         guard (1...366).contains(settings.lookAheadDays) else {
@@ -35,10 +35,15 @@ public struct LunchPlugin: ConfigurablePlugin {
         }
         guard settings.cacheSeconds >= 0 else { throw UserFacingError("cacheSeconds must be 0 or more") }
         self.settings = settings
-        self.cache = LunchAnswerCache(lifetime: settings.cacheSeconds)
+        self.cache = ExpiringCache(timeToLive: settings.cacheSeconds, capacity: 1_000)
     }
 
     public var migrations: [Migration] { LunchMenuStore.migrations() }
+
+    /// Nothing about the people who ask; a menu names the admin who set it.
+    public var personalData: PersonalData {
+        .keepsNothing(but: [.kept("menus", "updated_by", because: "the record of which admin set a menu")])
+    }
 
     public var topics: [SubscriptionTopic] { [lunchTopic] }
 
@@ -49,12 +54,13 @@ public struct LunchPlugin: ConfigurablePlugin {
             Command(
                 "lunch", aliases: ["menu"],
                 summary: "the lunch menu: specials, vegetables, fries, always-available dishes",
-                usage: "[today | tomorrow | friday | 2026-12-03 | week]",
+                usage: "[today | tomorrow | friday | 2026-12-03 | week | next week]",
                 examples: [
-                    .init("lunch", "today's menu, or the next school day's"),
-                    .init("lunch tomorrow", "tomorrow's menu"),
-                    .init("lunch friday", "this Friday's menu"),
-                    .init("lunch week", "Monday to Friday of this week"),
+                    .init("lunch", "today's menu, or the next school day's", answerContains: "Lunch for"),
+                    .init("lunch tomorrow", "tomorrow's menu", answerContains: "Lunch for"),
+                    .init("lunch friday", "this Friday's menu", answerContains: "Lunch for"),
+                    .init("lunch week", "Monday to Friday of this week", answerContains: "Lunch, "),
+                    .init("lunch next week", "Monday to Friday of next week", answerContains: "Lunch, "),
                 ],
                 subcommands: [setCommand, clearCommand, alwaysListCommand, alwaysAddCommand, alwaysRemoveCommand],
                 handler: show)

@@ -48,19 +48,19 @@ public struct NewsPlugin: ConfigurablePlugin {
 
     public init(settings: Settings) throws {
         refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
-        guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }
-        guard settings.maximumPageBytes >= 1000 else { throw UserFacingError("maximumPageBytes must be at least 1000") }
-        guard (1...300).contains(settings.fetchTimeoutSeconds) else {
-            throw UserFacingError("fetchTimeoutSeconds must be 1 to 300")
-        }
+        let feedLimits = try FetchLimits(
+            maximumBytes: settings.maximumFeedBytes, timeoutSeconds: settings.fetchTimeoutSeconds,
+            bytesSetting: "maximumFeedBytes")
+        let pageLimits = try FetchLimits(
+            maximumBytes: settings.maximumPageBytes, timeoutSeconds: settings.fetchTimeoutSeconds,
+            bytesSetting: "maximumPageBytes")
         guard (1...20).contains(settings.latestCount) else { throw UserFacingError("latestCount must be 1 to 20") }
         guard (200...4000).contains(settings.pageCharacters) else {
             throw UserFacingError("pageCharacters must be 200 to 4000")
         }
         self.settings = settings
-        let timeout = Duration.seconds(settings.fetchTimeoutSeconds)
-        poller = FeedPoller(maximumBytes: settings.maximumFeedBytes, timeout: timeout)
-        reader = ArticleReader(maximumBytes: settings.maximumPageBytes, timeout: timeout)
+        poller = FeedPoller(limits: feedLimits)
+        reader = ArticleReader(limits: pageLimits)
     }
 
     public var migrations: [Migration] { NewsStore.migrations() }
@@ -87,10 +87,12 @@ public struct NewsPlugin: ConfigurablePlugin {
         [
             Command(
                 "news", summary: "the school's latest stories, the article text, search and subscriptions",
-                usage: "[NUMBER]",
+                usage: "[latest | NUMBER]",
                 examples: [
-                    .init("news", "the latest stories, numbered"),
-                    .init("news 1", "story 1's article text; /more for the next page"),
+                    .init("news", "the latest stories, numbered", answerContains: "Winter Concert Tickets on Sale"),
+                    .init(
+                        "news 1", "story 1's article text; /more for the next page",
+                        answerContains: "Paragraph 1 of the concert story"),
                 ],
                 subcommands: [
                     readCommand, searchCommand, fromCommand, sourcesCommand, sourceAddCommand, sourceRemoveCommand,

@@ -37,13 +37,14 @@ public struct RecipesPlugin: ConfigurablePlugin {
 
     let settings: Settings
     let remote: RemoteRecipeProvider?
+    /// What `/recipe import` may fetch.
+    let pageLimits: FetchLimits
 
     public init(settings: Settings) throws {
         guard (1...20).contains(settings.resultsCount) else { throw UserFacingError("resultsCount must be 1 to 20") }
-        guard settings.maximumPageBytes >= 1000 else { throw UserFacingError("maximumPageBytes must be at least 1000") }
-        guard (1...300).contains(settings.fetchTimeoutSeconds) else {
-            throw UserFacingError("fetchTimeoutSeconds must be 1 to 300")
-        }
+        pageLimits = try FetchLimits(
+            maximumBytes: settings.maximumPageBytes, timeoutSeconds: settings.fetchTimeoutSeconds,
+            bytesSetting: "maximumPageBytes")
         self.settings = settings
         remote = try settings.remote.map { settings throws(UserFacingError) in
             try RemoteRecipeProvider(settings: settings)
@@ -57,16 +58,18 @@ public struct RecipesPlugin: ConfigurablePlugin {
             Command(
                 "recipe", aliases: ["recipes"],
                 summary: "search recipes, read one, scale it; filters: vegan, under 30 min, with chickpeas",
-                usage: "WORDS [FILTERS] | NUMBER [ingredients | summary | nutrition | diets | serves N]",
+                usage:
+                    "WORDS [FILTERS] | NUMBER [ingredients | steps | nutrition | macros | diets | summary | serves N]",
                 examples: [
-                    .init("recipe cornbread", "recipes for cornbread, numbered"),
-                    .init("recipe soup vegan under 45 min", "vegan soups ready in 45 minutes"),
-                    .init("recipe with chickpeas", "recipes that use chickpeas"),
-                    .init("recipe 1", "recipe 1: time, servings and source"),
-                    .init("recipe 1 ingredients", "what recipe 1 needs"),
-                    .init("recipe 1 nutrition", "calories, protein, fat … per serving"),
-                    .init("recipe 1 diets", "vegan, vegetarian, gluten free, dairy free, keto"),
-                    .init("recipe 1 serves 8", "the ingredients for 8"),
+                    .init("recipe cornbread", "recipes for cornbread, numbered", answerContains: "Cornbread"),
+                    .init("recipe soup vegan under 45 min", "vegan soups ready in 45 minutes", answerContains: "Soup"),
+                    .init("recipe with chickpeas", "recipes that use chickpeas", answerContains: "Open one with"),
+                    .init("recipe 1", "recipe 1: time, servings and source", answerContains: "#1 "),
+                    .init("recipe 1 ingredients", "what recipe 1 needs", answerContains: "— ingredients"),
+                    .init("recipe 1 steps", "how to make it, step by step", answerContains: "steps:"),
+                    .init("recipe 1 macros", "calories, protein, fat … per serving", answerContains: "per serving:"),
+                    .init("recipe 1 diets", "vegan, vegetarian, gluten free, dairy free, keto", answerContains: "#1 "),
+                    .init("recipe 1 serves 8", "the ingredients for 8", answerContains: "to serves 8"),
                 ],
                 subcommands: [importCommand, removeCommand],
                 handler: searchOrShow),

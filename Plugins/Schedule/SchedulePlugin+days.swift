@@ -8,14 +8,21 @@ extension SchedulePlugin {
     /// A timed calendar item longer than this is an all-day note (a testing window), not a period.
     static let longestPeriod: TimeInterval = 12 * 3600
 
+    /// What a cached day is: its date and the version of the bell calendar it was built from, so a
+    /// newer calendar never answers from a day built on the old one.
+    struct DayKey: Hashable, Sendable {
+        var date: LocalDate
+        var calendarVersion: String?
+    }
+
     /// One day's schedule: an admin's assignment for the date, else the calendar, else the default
     /// day type on school days.
     func day(_ date: LocalDate, _ context: CommandContext) async throws -> DaySchedule {
         let (storage, school, now) = (context.storage, context.school, context.now)
         let calendar = try await source.calendar(
             storage: storage, fetcher: context.fetcher, now: now, logger: context.logger)
-        let version = source.loadedVersion
-        if let cached = days.day(date, at: now, calendarVersion: version) { return cached }
+        let key = DayKey(date: date, calendarVersion: source.loadedVersion)
+        if let cached = days.value(for: key, at: now) { return cached }
         let store = ScheduleStore(storage: storage)
         let assignment = try await store.assignments(in: date...date)[date]
         let built: DaySchedule
@@ -31,7 +38,7 @@ extension SchedulePlugin {
         } else {
             built = DaySchedule(date: date, periods: [], notes: [], source: .nothing)
         }
-        days.store(built, at: now, calendarVersion: version)
+        days.store(built, for: key, at: now)
         return built
     }
 

@@ -54,16 +54,15 @@ public struct SchedulePlugin: ConfigurablePlugin {
 
     let settings: Settings
     let source: BellCalendarSource
-    let days: DayScheduleCache
-    let viewers: ViewerCache
+    let days: ExpiringCache<DayKey, DaySchedule>
+    let viewers: ExpiringCache<UserID, Viewer>
     let refreshSchedule: CronSchedule
 
     public init(settings: Settings) throws {
         refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
-        guard settings.maximumFeedBytes >= 1000 else { throw UserFacingError("maximumFeedBytes must be at least 1000") }
-        guard (1...300).contains(settings.fetchTimeoutSeconds) else {
-            throw UserFacingError("fetchTimeoutSeconds must be 1 to 300")
-        }
+        let limits = try FetchLimits(
+            maximumBytes: settings.maximumFeedBytes, timeoutSeconds: settings.fetchTimeoutSeconds,
+            bytesSetting: "maximumFeedBytes")
         guard settings.cacheSeconds >= 0 else { throw UserFacingError("cacheSeconds must be 0 or more") }
         var alerts: [AlertTarget] = []
         for entry in settings.feedAlerts { alerts.append(try AlertTarget(parsing: entry)) }
@@ -75,9 +74,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
                 throw UserFacingError("calendarURL must be an http, https or webcal address")
             }
             origin = .feed(url)
-            refresher = FeedRefresher(
-                url: url, maximumBytes: settings.maximumFeedBytes, timeout: .seconds(settings.fetchTimeoutSeconds),
-                alertTargets: alerts)
+            refresher = FeedRefresher(url: url, limits: limits, alertTargets: alerts)
         } else if let path = settings.calendarFile, !path.isEmpty {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw UserFacingError("calendarFile \(path) does not exist or cannot be read")
@@ -88,8 +85,8 @@ public struct SchedulePlugin: ConfigurablePlugin {
         }
         self.settings = settings
         source = BellCalendarSource(origin: origin, refresher: refresher, recheckSeconds: 60)
-        days = DayScheduleCache(lifetime: settings.cacheSeconds)
-        viewers = ViewerCache(lifetime: settings.cacheSeconds)
+        days = ExpiringCache(timeToLive: settings.cacheSeconds, capacity: 400)
+        viewers = ExpiringCache(timeToLive: settings.cacheSeconds, capacity: 20_000)
     }
 
     public var migrations: [Migration] { ScheduleStore.migrations() }

@@ -6,28 +6,28 @@ import Foundation
 /// (`allowPrivateNetworks`: private and shared ranges) or names hosts and ranges (`allowedHosts`).
 /// Loopback and link-local addresses are reached only when listed; multicast, unspecified and
 /// broadcast addresses never.
-public struct FetchPolicy: Sendable, Equatable {
+package struct FetchPolicy: Sendable, Equatable {
     /// True opens private (RFC 1918, fc00::/7) and shared (100.64/10) addresses.
-    public let allowPrivateNetworks: Bool
+    package let allowPrivateNetworks: Bool
     /// Host names whose addresses are all allowed (lowercased, without a trailing dot).
     let allowedNames: Set<String>
     /// Ranges whose addresses are allowed, whatever name led there.
     let allowedRanges: [AddressRange]
 
     /// An entry of `allowedHosts` that is not a host name, an address or a range.
-    public struct EntryError: Error, Equatable {
+    package struct EntryError: Error, Equatable {
         /// Its position in the list.
-        public let index: Int
+        package let index: Int
         /// What is wrong with it, in a sentence for the configuration error.
-        public let problem: String
+        package let problem: String
     }
 
     /// Only public addresses.
-    public static let publicInternetOnly = FetchPolicy(allowPrivateNetworks: false, names: [], ranges: [])
+    package static let publicInternetOnly = FetchPolicy(allowPrivateNetworks: false, names: [], ranges: [])
 
     /// A policy from the settings; `allowedHosts` entries are host names (`intranet.school.local`),
     /// addresses (`127.0.0.1`, `::1`) or CIDR ranges (`10.20.0.0/16`).
-    public init(allowPrivateNetworks: Bool = false, allowedHosts: [String] = []) throws(EntryError) {
+    package init(allowPrivateNetworks: Bool = false, allowedHosts: [String] = []) throws(EntryError) {
         var names: Set<String> = []
         var ranges: [AddressRange] = []
         for (index, entry) in allowedHosts.enumerated() {

@@ -16,7 +16,7 @@ import NIOSSL
 ///
 /// A failure is a ``FetchError`` whose message is short and safe for chat; its detail (host,
 /// address, the network's words) is written to `logger`.
-public struct HTTPFetcher: HTTPFetching {
+package struct HTTPFetcher: HTTPFetching {
     private let policy: FetchPolicy
     private let resolver: any HostResolving
     private let tlsConfiguration: TLSConfiguration?
@@ -24,7 +24,7 @@ public struct HTTPFetcher: HTTPFetching {
 
     /// A fetcher that connects only where `policy` allows, logging each failure's detail to
     /// `logger` (nowhere when not given).
-    public init(policy: FetchPolicy = .publicInternetOnly, logger: Logger? = nil) {
+    package init(policy: FetchPolicy = .publicInternetOnly, logger: Logger? = nil) {
         self.init(policy: policy, resolver: SystemHostResolver.shared, tlsConfiguration: nil, logger: logger)
     }
 
@@ -38,7 +38,7 @@ public struct HTTPFetcher: HTTPFetching {
         self.logger = logger ?? Logger(label: "homeroom.fetch", factory: { _ in SwiftLogNoOpLogHandler() })
     }
 
-    public func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
+    package func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let fetcher = self
         return try await fenced(request.url, timeout: request.timeout) { deadline in
             var url = request.url
@@ -57,7 +57,7 @@ public struct HTTPFetcher: HTTPFetching {
 
     /// Sends the request and returns whatever the server answered; a redirect is an answer too
     /// (its status), not followed, so a signed body never travels to an address it was not meant for.
-    public func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
+    package func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
         let fetcher = self
         return try await fenced(request.url, timeout: request.timeout) { deadline in
             let target = try await fetcher.pin(request.url)

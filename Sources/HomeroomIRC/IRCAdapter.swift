@@ -27,6 +27,7 @@ public struct IRCAdapter: Service {
     /// Delivers the outbox's `irc` notifications over these connections.
     public var sender: IRCSender { IRCSender(connections: connections, networks: settings.networks.map(\.name)) }
 
+    /// Connects to every network and keeps each connection up until shutdown.
     public func run() async throws {
         for network in settings.networks where network.allowPinLoginWithoutServices {
             logger.warning(

@@ -20,8 +20,10 @@ public struct IRCSender: MessageSender {
         case nick(String, userAndHost: String)
     }
 
+    /// `irc`.
     public var adapter: String { "irc" }
 
+    /// Sends `message` and returns once it was written; throws `DeliveryFailure` when it cannot go now.
     public func send(_ message: OutboxMessage) async throws {
         let (network, recipient) = try route(message.target)
         guard let state = connections.connection(network), await state.isRegistered else {

@@ -11,33 +11,36 @@ import Logging
 /// every path a message can take is the same path.
 public final class BotRuntime: Sendable {
     /// The checked configuration.
-    public let configuration: ResolvedConfiguration
+    package let configuration: ResolvedConfiguration
     /// The database.
-    public let database: any Database
+    package let database: any Database
     /// The message path.
-    public let dispatcher: Dispatcher
+    package let dispatcher: Dispatcher
     /// Roles and logins.
-    public let access: AccessDirectory
+    package let access: AccessDirectory
     /// PIN logins.
-    public let login: PinLogin
+    package let login: PinLogin
     /// The plugins' jobs.
-    public let scheduler: Scheduler
+    package let scheduler: Scheduler
     /// Notifications waiting for delivery.
-    public let outbox: Outbox
+    package let outbox: Outbox
     /// The clock.
     public let clock: any HomeroomClock
     /// The runtime's logger.
-    public let logger: Logger
+    package let logger: Logger
     /// Outgoing HTTP, shared by plugins and adapters.
-    public let fetcher: any HTTPFetching
+    package let fetcher: any HTTPFetching
     /// Where each adapter stands, for the health and metrics endpoints.
-    public let adapterStatus = AdapterStatusBoard()
+    package let adapterStatus = AdapterStatusBoard()
+    /// Every plugin it runs, the core commands first.
+    package let plugins: [any Plugin]
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
         login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, fetcher: any HTTPFetching,
-        logger: Logger
+        logger: Logger, plugins: [any Plugin]
     ) {
+        self.plugins = plugins
         self.configuration = configuration
         self.database = database
         self.dispatcher = dispatcher
@@ -53,7 +56,7 @@ public final class BotRuntime: Sendable {
     /// Creates the plugins from their configuration sections, opens the database, runs pending
     /// migrations and builds the dispatcher. Handled commands are counted into `metrics` when given;
     /// without a `fetcher`, outgoing HTTP goes only where the configuration's `fetch` section allows.
-    public static func start(
+    package static func start(
         configuration: ResolvedConfiguration, plugins pluginTypes: [any ConfigurablePlugin.Type],
         clock: any HomeroomClock = SystemClock(), fetcher: (any HTTPFetching)? = nil,
         metrics: (any MetricsFactory)? = nil, logger: Logger
@@ -84,9 +87,10 @@ public final class BotRuntime: Sendable {
             policy: configuration.loginPolicy, clock: clock)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
         let outbox = Outbox(database: database, clock: clock)
-        let services = Dispatcher.Services(
+        var services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
             rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer)
+        services.userIDForms = UserIDForm.homeroomAdapters
         let core: CorePlugin
         do {
             core = try CorePlugin(
@@ -111,10 +115,10 @@ public final class BotRuntime: Sendable {
             school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, logger: logger)
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
-            scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger)
+            scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger, plugins: allPlugins)
     }
 
-    /// Handles one message through the whole path; see ``Dispatcher/handle(_:)``.
+    /// Handles one message through the whole path, as the dispatcher does.
     public func handle(_ message: IncomingMessage) async -> Reply? {
         await dispatcher.handle(message)
     }

@@ -10,10 +10,10 @@ import SQLKit
 /// advisory lock and checks again that it is still pending (SQLite's `BEGIN IMMEDIATE` does the
 /// same for several processes on one file). A migration may create tables only under its
 /// plugin's prefix; one that creates another is rolled back and start-up stops.
-public struct MigrationRunner: Sendable {
+package struct MigrationRunner: Sendable {
     /// Why migrations could not run.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     static let table = "homeroom_migrations"
@@ -24,14 +24,14 @@ public struct MigrationRunner: Sendable {
     let logger: Logger
 
     /// Creates a runner.
-    public init(database: any Database, logger: Logger) {
+    package init(database: any Database, logger: Logger) {
         self.database = database
         self.logger = logger
     }
 
     /// Runs the pending migrations of every plugin; returns how many ran.
     @discardableResult
-    public func run(_ plugins: [(id: String, migrations: [Migration])]) async throws -> Int {
+    package func run(_ plugins: [(id: String, migrations: [Migration])]) async throws -> Int {
         try await createLedger()
         var count = 0
         for plugin in plugins {

@@ -8,13 +8,13 @@ import SQLKit
 ///
 /// Queries are never logged, at any level: their bound values carry PIN hashes, private circle
 /// posts and secret calendar addresses.
-public final class PostgresStore: Database {
+package final class PostgresStore: Database {
     /// The URL could not be read as a PostgreSQL URL.
-    public struct BadURL: Error, CustomStringConvertible {
-        public let description: String
+    package struct BadURL: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public let backend = DatabaseBackend.postgres
+    package let backend = DatabaseBackend.postgres
     private let client: PostgresClient
     private let runTask: Task<Void, Never>
     private let logger: Logger
@@ -27,7 +27,7 @@ public final class PostgresStore: Database {
 
     /// Connects to the server named by `url` (`postgres://user:password@host:port/database`;
     /// `?sslmode=disable|prefer|require`) and checks the connection with one query.
-    public static func open(url: String, logger: Logger) async throws -> PostgresStore {
+    package static func open(url: String, logger: Logger) async throws -> PostgresStore {
         let sqlConfiguration: SQLPostgresConfiguration
         do {
             sqlConfiguration = try SQLPostgresConfiguration(url: url)
@@ -66,23 +66,23 @@ public final class PostgresStore: Database {
         return store
     }
 
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
             try await body(connection.sql(queryLogLevel: nil))
         }
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await client.withConnection { [logger] connection in
             try await connection.sql(queryLogLevel: nil).transaction(logger: logger, body)
         }
     }
 
-    public func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex {
+    package func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex {
         PostgresFullTextIndex(table: table, fields: fields)
     }
 
-    public func close() async {
+    package func close() async {
         runTask.cancel()
         await runTask.value
     }

@@ -13,10 +13,10 @@ import SQLiteKit
 /// process waits on the busy timeout instead of failing mid-transaction), and a reader, which
 /// WAL lets read alongside the writer. `synchronous=FULL` makes a committed write survive a
 /// crash of the process or the machine.
-public final class SQLiteStore: Database {
-    public let backend = DatabaseBackend.sqlite
+package final class SQLiteStore: Database {
+    package let backend = DatabaseBackend.sqlite
     /// The database file.
-    public let path: String
+    package let path: String
     private let writer: SQLiteConnection
     private let reader: SQLiteConnection
     private let writeLock = AsyncLock()
@@ -32,7 +32,7 @@ public final class SQLiteStore: Database {
     /// Opens (creating when missing, with its folder) the database at `path`. A new folder is
     /// readable by its owner only (0700) and a new database file likewise (0600): it holds PIN
     /// hashes and private posts. SQLite gives its `-wal` and `-shm` files the database's mode.
-    public static func open(path: String, logger: Logger) async throws -> SQLiteStore {
+    package static func open(path: String, logger: Logger) async throws -> SQLiteStore {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: folder.path) {
             try FileManager.default.createDirectory(
@@ -63,23 +63,23 @@ public final class SQLiteStore: Database {
         }
     }
 
-    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await body(reader.sql(queryLogLevel: nil))
     }
 
-    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         try await writeLock.withLock {
             try await writer.sql(queryLogLevel: nil).transaction(begin: "BEGIN IMMEDIATE", logger: logger, body)
         }
     }
 
-    public func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex {
+    package func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex {
         SQLiteFullTextIndex(table: table, fields: fields)
     }
 
     /// Writes a consistent copy of the database to `destination` while others keep using it
     /// (`VACUUM INTO`), readable by its owner only (0600); the destination must not exist yet.
-    public func backup(to destination: String) async throws {
+    package func backup(to destination: String) async throws {
         try OwnerOnlyFile.create(at: destination)
         do {
             try await reader.sql().raw("VACUUM INTO \(bind: destination)").run()
@@ -89,7 +89,7 @@ public final class SQLiteStore: Database {
         }
     }
 
-    public func close() async {
+    package func close() async {
         do {
             try await reader.close()
             try await writer.close()

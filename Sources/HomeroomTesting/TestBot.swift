@@ -159,28 +159,6 @@ public final class TestBot: Sendable {
         try await expect("/login \(Self.adminPIN)", from: user, contains: "logged in")
     }
 
-    /// Runs every worked example of every command (and subcommand) of the plugin `pluginID`, as a
-    /// logged-in admin, and throws at the first one that gets no answer or an error.
-    public func runExamples(of pluginID: String, as admin: String = "console:admin") async throws {
-        let commands = runtime.dispatcher.catalog.commands.filter { $0.pluginID == pluginID }
-        let adminID = UserID(admin)!
-        try await loginAsAdmin(admin)
-        for command in commands {
-            let declared = command.command.subcommands.map(\.name)
-            let subcommands = command.subcommands.sorted {
-                declared.firstIndex(of: $0.command.name)! < declared.firstIndex(of: $1.command.name)!
-            }
-            for entry in [command] + subcommands {
-                for example in entry.command.examples {
-                    if try await runtime.access.sessionExpiry(of: adminID).map({ $0 <= clock.now }) ?? true {
-                        try await expect("/login \(Self.adminPIN)", from: admin, contains: "logged in")
-                    }
-                    try await expect("/\(example.input)", from: admin, in: example.inChannel ? "#examples" : nil)
-                }
-            }
-        }
-    }
-
     /// The logger tests run with: quiet unless `HOMEROOM_TEST_LOG` names a level.
     public static func testLogger() -> Logger {
         var logger = Logger(label: "homeroom.test")

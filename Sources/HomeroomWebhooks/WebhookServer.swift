@@ -53,7 +53,7 @@ public struct WebhookServer: Service {
     }
 
     /// The adapter's name on the status board.
-    public static let adapterName = "webhooks"
+    static let adapterName = "webhooks"
 
     let settings: WebhookSettings
     let dependencies: Dependencies

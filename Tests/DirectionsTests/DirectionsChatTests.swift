@@ -162,7 +162,7 @@ import Testing
     }
 
     @Test func everyWorkedExampleAnswers() async throws {
-        try await withDirectionsBot { bot in try await bot.runExamples(of: DirectionsPlugin.id) }
+        try await withDirectionsBot { bot in try await bot.runExamples(of: DirectionsPlugin.self) }
     }
 
     @Test func badSettingsAreRefusedWithTheKey() throws {

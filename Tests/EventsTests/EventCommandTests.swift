@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomRuntime
 import HomeroomTesting
 import Testing
 
@@ -117,7 +118,17 @@ import Testing
         }
     }
 
+    /// Every worked example answers what it says, with events today and on December 3, a club
+    /// and the office's contact details set up.
     @Test func everyWorkedExampleAnswers() async throws {
-        try await withEventsBot { bot in try await bot.runExamples(of: EventsPlugin.id) }
+        let contact: [String: JSONValue] = ["contact": .object(["phone": .string("+1 555 0100")])]
+        try await withEventsBot(settings: contact) { bot in
+            try await bot.loginAsAdmin()
+            for day in ["today", "2026-12-03"] {
+                try await bot.expect("/event add \(day) 17:00 \"Open gym\"", from: "console:admin", contains: "Added")
+            }
+            try await bot.expect("/club set soccer category sports", from: "console:admin", contains: "Saved")
+            try await bot.runExamples(of: EventsPlugin.self)
+        }
     }
 }

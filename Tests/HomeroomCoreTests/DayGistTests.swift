@@ -4,11 +4,10 @@ import HomeroomTesting
 import Testing
 
 /// A section with a gist written for the asker.
-private struct PlannerPlugin: ConfigurablePlugin {
+private struct PlannerPlugin: PluginWithoutSettings {
     static let id = "planner"
-    init(settings: NoSettings) {}
+    var personalData: PersonalData { .keepsNothing }
     var commands: [Command] { [] }
-    var migrations: [Migration] { [] }
     var daySections: [DaySection] {
         [
             DaySection(
@@ -20,12 +19,11 @@ private struct PlannerPlugin: ConfigurablePlugin {
 }
 
 /// A section without a gist (its first line serves), one with a gist far too long, and one that fails.
-private struct BulletinPlugin: ConfigurablePlugin {
+private struct BulletinPlugin: PluginWithoutSettings {
     static let id = "bulletin"
     struct Failure: Error {}
-    init(settings: NoSettings) {}
+    var personalData: PersonalData { .keepsNothing }
     var commands: [Command] { [] }
-    var migrations: [Migration] { [] }
     var daySections: [DaySection] {
         [
             DaySection("Notes", order: 20, more: "notes") { _, date in
@@ -102,11 +100,10 @@ private struct BulletinPlugin: ConfigurablePlugin {
 }
 
 /// Twelve sections, each with a gist of some length.
-private struct CrowdedPlugin: ConfigurablePlugin {
+private struct CrowdedPlugin: PluginWithoutSettings {
     static let id = "crowded"
-    init(settings: NoSettings) {}
+    var personalData: PersonalData { .keepsNothing }
     var commands: [Command] { [] }
-    var migrations: [Migration] { [] }
     var daySections: [DaySection] {
         (1...12).map { number in
             DaySection(

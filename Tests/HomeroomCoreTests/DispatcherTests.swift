@@ -229,7 +229,7 @@ import Testing
     @Test func workedExamplesRun() async throws {
         try await withBot { bot in
             // The core commands' examples name /lunch; LunchTests runs them with the lunch plugin.
-            try await bot.runExamples(of: "echo")
+            try await bot.runExamples(of: EchoPlugin.self)
         }
     }
 
@@ -260,10 +260,9 @@ import Testing
 }
 
 /// A second plugin that claims /say, which EchoPlugin already aliases.
-struct EchoTwin: ConfigurablePlugin {
+struct EchoTwin: PluginWithoutSettings {
     static let id = "twin"
-    init(settings: NoSettings) {}
-    var migrations: [Migration] { [] }
+    var personalData: PersonalData { .keepsNothing }
     var commands: [Command] { [Command("say", summary: "twin") { _ in Reply("twin") }] }
 }
 

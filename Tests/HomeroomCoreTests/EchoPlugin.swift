@@ -17,6 +17,8 @@ struct EchoPlugin: ConfigurablePlugin {
     let settings: Settings
     init(settings: Settings) { self.settings = settings }
 
+    var personalData: PersonalData { .keepsNothing }
+
     var migrations: [Migration] {
         [
             Migration(1, "notes") { context in
@@ -41,10 +43,11 @@ struct EchoPlugin: ConfigurablePlugin {
         [
             Command(
                 "echo", aliases: ["say"], summary: "repeat the words", usage: "WORDS",
-                examples: [.init("echo hello", "answers hello")],
+                examples: [.init("echo hello", "answers hello", answerContains: "hello")],
                 subcommands: [
                     Command(
-                        "loud", summary: "repeat loudly", usage: "WORDS", examples: [.init("echo loud hi", "HI!")],
+                        "loud", summary: "repeat loudly", usage: "WORDS",
+                        examples: [.init("echo loud hi", "HI!", answerContains: "HI!")],
                         access: .restricted
                     ) { [shout = settings.shout] context in
                         Reply(context.arguments.joined(separator: " ").uppercased() + shout)

@@ -63,13 +63,29 @@ import Testing
         await state.fillAnswer(try #require(tickets.first), with: .none)
         #expect(await state.reserveAnswer(to: "one-more") != nil, "a finished answer frees its place")
 
+        let keeping = await Self.registered()
         for number in 0...IRCConnectionState.maximumKeptAnswers {
-            await state.keepForMore(["line of \(number)"], conversation: "#lunch", person: "nick\(number)")
+            let kept = IRCRenderedAnswer.Kept(conversation: "#lunch", lines: ["line of \(number)"])
+            await keeping.finish(
+                try #require(await keeping.reserveAnswer(to: "#lunch")),
+                with: IRCRenderedAnswer(answer: .none, asker: "nick\(number)", keptForMore: [kept]))
         }
-        #expect(await state.takeMore(4, conversation: "#lunch", person: "nick0") == nil, "the oldest went")
-        let newest = await state.takeMore(
-            4, conversation: "#lunch", person: "nick\(IRCConnectionState.maximumKeptAnswers)")
-        #expect(newest?.lines == ["line of \(IRCConnectionState.maximumKeptAnswers)"])
-        #expect(await state.takeMore(4, conversation: "#lunch", person: "nick1")?.lines == ["line of 1"])
+        let oldest = try await Self.more(for: "nick0", on: keeping)
+        #expect(oldest == .nothingKept, "the oldest went")
+        let newest = try await Self.more(for: "nick\(IRCConnectionState.maximumKeptAnswers)", on: keeping)
+        #expect(
+            newest == .here(MoreBook.Page(lines: ["line of \(IRCConnectionState.maximumKeptAnswers)"], remaining: 0)))
+        let second = try await Self.more(for: "nick1", on: keeping)
+        #expect(second == .here(MoreBook.Page(lines: ["line of 1"], remaining: 0)))
+    }
+
+    /// What `!more` from `nick` in #lunch finds, taking a page of 4.
+    static func more(for nick: String, on state: IRCConnectionState) async throws -> IRCAnswerSnapshot.More? {
+        let chat = IRCChatMessage(
+            nick: nick, hostmask: "\(nick)!~n@school", account: nil, channel: "#lunch", text: "!more", time: start)
+        let ticket = try #require(await state.reserveAnswer(for: chat))
+        let snapshot = await state.snapshot(for: chat, answeredIn: ticket, takingMore: 4, now: start)
+        await state.finish(ticket, with: IRCRenderedAnswer(answer: .none, asker: nick))
+        return snapshot.more
     }
 }

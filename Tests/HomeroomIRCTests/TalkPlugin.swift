@@ -3,13 +3,10 @@ import HomeroomCore
 /// Commands for the IRC tests: `echo WORDS` answers the words; `long` answers 60 lines of
 /// multi-byte text, some longer than an IRC line; `secret` answers only the sender; `diary`
 /// answers only the sender, in short in a channel; `staff` answers only those whose role grants it.
-struct TalkPlugin: ConfigurablePlugin {
+struct TalkPlugin: PluginWithoutSettings {
     static let id = "talk"
-    typealias Settings = NoSettings
 
-    init(settings: NoSettings) {}
-
-    var migrations: [Migration] { [] }
+    var personalData: PersonalData { .keepsNothing }
 
     /// The 60 lines `long` answers.
     static let longLines: [String] = (1...60).map { index in

@@ -7,11 +7,10 @@ import Synchronization
 import Testing
 
 /// A plugin whose part of `/day` never answers, ignoring cancellation as a stuck plugin would.
-struct StuckPlugin: ConfigurablePlugin {
+struct StuckPlugin: PluginWithoutSettings {
     static let id = "stuck"
-    init(settings: NoSettings) {}
+    var personalData: PersonalData { .keepsNothing }
     var commands: [Command] { [] }
-    var migrations: [Migration] { [] }
     var daySections: [DaySection] {
         [
             DaySection("Stuck", order: 50, more: "help") { _, _ in
@@ -29,12 +28,11 @@ struct StuckPlugin: ConfigurablePlugin {
 }
 
 /// A plugin whose part of `/day` fails.
-struct BrokenPlugin: ConfigurablePlugin {
+struct BrokenPlugin: PluginWithoutSettings {
     static let id = "broken"
     struct Failure: Error {}
-    init(settings: NoSettings) {}
+    var personalData: PersonalData { .keepsNothing }
     var commands: [Command] { [] }
-    var migrations: [Migration] { [] }
     var daySections: [DaySection] { [DaySection("Broken", order: 60, more: "help") { _, _ in throw Failure() }] }
 }
 

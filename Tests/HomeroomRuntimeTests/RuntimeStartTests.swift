@@ -18,7 +18,7 @@ import Testing
         init(settings: Settings) throws {
             guard settings.level <= 3 else { throw UserFacingError("level is 1 to 3") }
         }
-        var migrations: [Migration] { [] }
+        var personalData: PersonalData { .keepsNothing }
         var commands: [Command] { [] }
     }
 

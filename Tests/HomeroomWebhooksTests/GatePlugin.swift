@@ -17,7 +17,7 @@ struct GatePlugin: ConfigurablePlugin {
         gate = Gate.named(settings.name)
     }
 
-    var migrations: [Migration] { [] }
+    var personalData: PersonalData { .keepsNothing }
 
     var commands: [Command] {
         [

@@ -174,11 +174,4 @@ import Testing
         try await restarted.expect("/lunch set fries yes", from: admin, contains: "Fries: yes")
         await restarted.stop()
     }
-
-    @Test func workedExamplesRun() async throws {
-        try await withLunchBot { bot in
-            try await bot.runExamples(of: "lunch")
-            try await bot.runExamples(of: "core")
-        }
-    }
 }

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func everyWorkedExampleAnswers() async throws {
-        try await withRecipesBot { bot in try await bot.runExamples(of: "recipes") }
+        try await withRecipesBot { bot in try await bot.runExamples(of: RecipesPlugin.self) }
     }
 
     @Test func anEmptyBookSaysHowToFillIt() async throws {

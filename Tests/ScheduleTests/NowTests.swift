@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomCore
 import HomeroomTesting
+import Schedule
 import Testing
 
 /// `/now`, `/next`, `/today` and `/schedule` at chosen instants of Lincoln High's calendar.
@@ -147,9 +148,13 @@ import Testing
         server.serve(
             "/bells.ics", .text(try String(contentsOfFile: SchoolCalendars.lincoln, encoding: .utf8), etag: "\"v1\""))
         let feed = server.url("/bells.ics").absoluteString
-        try await withScheduleBot(at: "2025-10-22T10:00:00-07:00", settings: ["calendarURL": .string(feed)]) { bot in
+        // In Period 3, with the examples' admin in grade 10 and taking a course in block 3.
+        try await withScheduleBot(at: "2025-10-22T10:30:00-07:00", settings: ["calendarURL": .string(feed)]) { bot in
             try await importCatalog(into: bot)
-            try await bot.runExamples(of: "schedule")
+            try await bot.loginAsAdmin()
+            try await bot.expect("/classes grade 10", from: "console:admin")
+            try await bot.expect("/classes set 3 \"AP Chemistry\"", from: "console:admin", contains: "Block 3")
+            try await bot.runExamples(of: SchedulePlugin.self)
         }
         await server.stop()
     }

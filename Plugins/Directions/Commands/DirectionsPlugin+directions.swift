@@ -12,9 +12,13 @@ extension DirectionsPlugin {
             summary: "the walking way to a room or place, from the code you scanned",
             usage: "ROOM | PLACE [from CHECKPOINT] [accessible]",
             examples: [
-                .init("directions B-201 from A1-ENTRANCE", "from the main entrance to room B-201"),
-                .init("directions library from B2-EAST accessible", "to the library without stairs"),
-                .init("directions gym", "from the checkpoint you last named with /here"),
+                .init(
+                    "directions B-201 from A1-ENTRANCE", "from the main entrance to room B-201", answerContains: "B-201"
+                ),
+                .init(
+                    "directions library from B2-EAST accessible", "to the library without stairs",
+                    answerContains: "step-free"),
+                .init("directions gym", "from the checkpoint you last named with /here", answerContains: "gym"),
             ],
             handler: directions)
     }
@@ -31,6 +35,9 @@ extension DirectionsPlugin {
                 throw context.usageError("say where you are after \"from\": the id under the QR code")
             }
         }
+        // "to the library" is how people ask; the room or place is what follows.
+        if words.count > 1, words[0].lowercased() == "to" { words.removeFirst() }
+        if words.count > 1, words[0].lowercased() == "the" { words.removeFirst() }
         guard !words.isEmpty else {
             throw context.usageError("where to? \(context.typed("places")) lists the named places")
         }

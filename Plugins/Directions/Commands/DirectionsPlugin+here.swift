@@ -7,8 +7,10 @@ extension DirectionsPlugin {
             "here", summary: "say where you are: the id printed under the nearest QR code",
             usage: "[CHECKPOINT]",
             examples: [
-                .init("here B2-EAST", "you stand at checkpoint B2-EAST; /directions starts there"),
-                .init("here", "where I think you are"),
+                .init(
+                    "here B2-EAST", "you stand at checkpoint B2-EAST; /directions starts there",
+                    answerContains: "B2-EAST"),
+                .init("here", "where I think you are", answerContains: "B2-EAST"),
             ],
             handler: here)
     }

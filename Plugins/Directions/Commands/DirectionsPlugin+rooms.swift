@@ -6,8 +6,8 @@ extension DirectionsPlugin {
         Command(
             "rooms", summary: "a building's rooms, floor by floor", usage: "[BUILDING]",
             examples: [
-                .init("rooms B", "the rooms of building B by floor"),
-                .init("rooms", "the buildings and how many rooms each has"),
+                .init("rooms B", "the rooms of building B by floor", answerContains: "B-201"),
+                .init("rooms", "the buildings and how many rooms each has", answerContains: "rooms"),
             ],
             handler: rooms)
     }
@@ -15,7 +15,7 @@ extension DirectionsPlugin {
     var placesCommand: Command {
         Command(
             "places", summary: "the places you can ask for by name: library, gym, nurse …",
-            examples: [.init("places", "the named places and their rooms")], handler: places)
+            examples: [.init("places", "the named places and their rooms", answerContains: "library")], handler: places)
     }
 
     func rooms(_ context: CommandContext) async throws -> Reply {

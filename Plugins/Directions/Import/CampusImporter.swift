@@ -23,7 +23,7 @@ public enum CampusImporter {
         -> Summary
     {
         let campus = try Campus.read(bytes)
-        try await CampusStore(storage: storage, cache: CampusCache(lifetime: 0))
+        try await CampusStore(storage: storage, cache: ExpiringCache(timeToLive: 0, capacity: 1))
             .replace(with: String(decoding: bytes, as: UTF8.self), campus: campus, audit: audit)
         let reachable = campus.graph.reachable(from: 0)
         return Summary(
@@ -36,6 +36,6 @@ public enum CampusImporter {
 
     /// The stored campus, or nil before the first import.
     public static func storedCampus(in storage: PluginStorage) async throws -> Campus? {
-        try await CampusStore(storage: storage, cache: CampusCache(lifetime: 0)).campus(at: Date())
+        try await CampusStore(storage: storage, cache: ExpiringCache(timeToLive: 0, capacity: 1)).campus(at: Date())
     }
 }

@@ -8,12 +8,22 @@ import SQLKit
 /// - `directions_campus`: the imported campus file, one row, with a revision that grows on each import.
 /// - `directions_locations`: the checkpoint each person last scanned or named, and when.
 ///
-/// The campus is read into memory once per revision and kept in ``CampusCache``: a route needs
-/// at most a one-row revision check, and every instance sees another one's import within the
-/// cache's lifetime.
+/// The campus is read into memory once per revision and kept in `cache`: within its time to live
+/// the campus is used without asking storage, so a route costs no query; after it, one small query
+/// compares the revision, and only a new revision reads the file again. Every instance sees another
+/// one's import within the cache's time to live.
 struct CampusStore: Sendable {
+    /// The campus as read at one revision.
+    struct Revised: Sendable {
+        var revision: Int64
+        var campus: Campus
+    }
+
+    /// The campus table's one row, under which `cache` keeps the campus.
+    static let row = 1
+
     let storage: PluginStorage
-    let cache: CampusCache
+    let cache: ExpiringCache<Int, Revised>
 
     static func migrations() -> [Migration] {
         [
@@ -32,14 +42,17 @@ struct CampusStore: Sendable {
 
     /// The campus at `now`, or nil before the first import.
     func campus(at now: Date) async throws -> Campus? {
-        if let campus = cache.fresh(at: now) { return campus }
+        if let kept = cache.value(for: Self.row, at: now) { return kept.campus }
         let table = storage.table("campus")
         let revision: Int64? = try await storage.read { db in
             try await db.select().column("revision").from(table).where("id", .equal, 1).first()?
                 .decode(column: "revision", as: Int64.self)
         }
         guard let revision else { return nil }
-        if let campus = cache.campus(at: revision, checkedAt: now) { return campus }
+        if let kept = cache.heldValue(for: Self.row), kept.revision == revision {
+            cache.store(kept, for: Self.row, at: now)
+            return kept.campus
+        }
         let document: String? = try await storage.read { db in
             try await db.select().column("document").from(table).where("revision", .equal, revision).first()?
                 .decode(column: "document", as: String.self)
@@ -47,7 +60,7 @@ struct CampusStore: Sendable {
         // Replaced between the two reads: read the newer one.
         guard let document else { return try await campus(at: now) }
         let campus = try Campus.read(Array(document.utf8))
-        cache.store(campus, at: revision, checkedAt: now)
+        cache.store(Revised(revision: revision, campus: campus), for: Self.row, at: now)
         return campus
     }
 

@@ -5,7 +5,7 @@ extension EventsPlugin {
     var circlesCommand: Command {
         Command(
             "circles", summary: "your circles, and the open ones you can join",
-            examples: [.init("circles", "the circles you are in and the open ones")]
+            examples: [.init("circles", "the circles you are in and the open ones", answerContains: "Start one:")]
         ) { context in
             let store = CircleStore(storage: context.storage)
             let all = try await store.all()
@@ -41,7 +41,11 @@ extension EventsPlugin {
     private var createCircle: Command {
         Command(
             "create", summary: "start a circle (invitation only, or open to anyone)", usage: "NAME [open]",
-            examples: [.init("circle create robotics open", "a circle anyone may join")]
+            examples: [
+                .init(
+                    "circle create robotics open", "a circle anyone may join",
+                    answerContains: "Created robotics, open to anyone")
+            ]
         ) { context in
             guard (1...2).contains(context.arguments.count),
                 context.arguments.count == 1 || context.arguments[1].lowercased() == "open"
@@ -64,7 +68,7 @@ extension EventsPlugin {
             guard context.arguments.count == 2 else { throw context.usageError() }
             let circle = try await circleOfMember(context.arguments[0], context, who: "invite to it")
             let store = CircleStore(storage: context.storage)
-            let invitee = try await Self.person(context.arguments[1], context)
+            let invitee = try await context.people.resolve(context.arguments[1])
             guard try await !store.isMember(invitee, of: circle.name) else {
                 throw UserFacingError("\(invitee) is already in \(circle.name)")
             }
@@ -143,7 +147,7 @@ extension EventsPlugin {
         Command("remove", summary: "take a member out of your circle (owners)", usage: "NAME USER") { context in
             guard context.arguments.count == 2 else { throw context.usageError() }
             let circle = try await ownedCircle(context.arguments[0], context)
-            let member = try await Self.person(context.arguments[1], context)
+            let member = try await context.people.resolve(context.arguments[1])
             guard member != circle.owner else { throw UserFacingError("hand \(circle.name) over before leaving it") }
             let removed = try await CircleStore(storage: context.storage).remove(
                 member, from: circle.name, audit: context.auditEntry("circle.remove", "\(member) from \(circle.name)"))
@@ -157,7 +161,7 @@ extension EventsPlugin {
             guard context.arguments.count == 2 else { throw context.usageError() }
             let circle = try await ownedCircle(context.arguments[0], context)
             let store = CircleStore(storage: context.storage)
-            let member = try await Self.person(context.arguments[1], context)
+            let member = try await context.people.resolve(context.arguments[1])
             guard try await store.isMember(member, of: circle.name) else {
                 throw UserFacingError("\(member) is not in \(circle.name) — invite them first")
             }
@@ -199,27 +203,5 @@ extension EventsPlugin {
             name.allSatisfy({ ($0.isLetter || $0.isNumber || $0 == "-") && $0.isASCII })
         else { throw UserFacingError("a circle's name is 1 to 32 letters, digits or -, like robotics") }
         return name
-    }
-
-    /// The user `text` names: a full id (`irc:school:alice`, `slack:U1`) or a name on the asker's
-    /// own adapter (and IRC network): `alice`.
-    /// The person a typed user name means: the identity `user(_:near:)` reads, by its home
-    /// identity when it is linked, since circles keep their members by person.
-    static func person(_ text: String, _ context: CommandContext) async throws -> UserID {
-        try await IdentityLinks(database: context.storage.database).home(
-            of: user(text, near: context.message.sender))
-    }
-
-    static func user(_ text: String, near asker: UserID) -> UserID {
-        if text.contains(":"), let user = UserID(text),
-            ["irc", "console", "slack", "mattermost", "discord", "teams", "api"].contains(user.adapter)
-        {
-            return user
-        }
-        let name = text.hasPrefix("@") ? String(text.dropFirst()) : text
-        if asker.adapter == "irc", let network = asker.id.split(separator: ":").first {
-            return UserID(adapter: "irc", id: "\(network):\(name)")
-        }
-        return UserID(adapter: asker.adapter, id: name)
     }
 }

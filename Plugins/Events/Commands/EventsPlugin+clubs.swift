@@ -5,7 +5,10 @@ extension EventsPlugin {
     var clubsCommand: Command {
         Command(
             "clubs", summary: "the clubs and activities, or those of one kind", usage: "[sports | arts | academic | …]",
-            examples: [.init("clubs", "every club"), .init("clubs sports", "the sports teams and clubs")]
+            examples: [
+                .init("clubs", "every club", answerContains: "Clubs:"),
+                .init("clubs sports", "the sports teams and clubs", answerContains: "Clubs (sports):"),
+            ]
         ) { context in
             let category = context.arguments.isEmpty ? nil : context.arguments.joined(separator: " ").lowercased()
             let store = ClubStore(storage: context.storage)
@@ -55,7 +58,7 @@ extension EventsPlugin {
             examples: [
                 .init(
                     "club set robotics title Robotics category academic meets \"Thursdays 15:30\" room B-301 advisor \"Ms. Rivera\"",
-                    "the robotics club, meeting on Thursdays")
+                    "the robotics club, meeting on Thursdays", answerContains: "Saved Robotics")
             ],
             access: .restricted
         ) { context in
@@ -102,7 +105,7 @@ extension EventsPlugin {
     var contactCommand: Command {
         Command(
             "contact", summary: "the school office: phone, e-mail, hours",
-            examples: [.init("contact", "how to reach the office")]
+            examples: [.init("contact", "how to reach the office", answerContains: "Phone: ")]
         ) { context in
             let contact = settings.contact
             let lines = [

@@ -16,7 +16,9 @@ extension EventsPlugin {
         Command(
             "add", summary: "add an event", usage: "DATE TIME \"TITLE\" [at PLACE] [for 90 min] [in CIRCLE]",
             examples: [
-                .init("event add 2026-12-03 15:30 \"Robotics meetup\" at B-201 for 90 min", "a public event (staff)")
+                .init(
+                    "event add 2026-12-03 15:30 \"Robotics meetup\" at B-201 for 90 min", "a public event (staff)",
+                    answerContains: "Added: Thursday, December 3")
             ]
         ) { context in
             let request = try EventRequest(context.arguments, today: context.today)

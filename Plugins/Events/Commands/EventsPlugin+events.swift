@@ -4,20 +4,28 @@ import HomeroomCore
 extension EventsPlugin {
     var eventsCommand: Command {
         Command(
-            "events", summary: "what is happening today, tomorrow, this week or on a date (yours and, in a direct message, your circles')",
-            usage: "[today | tomorrow | week | friday | 2026-12-03]",
+            "events",
+            summary:
+                "what is happening today, tomorrow, this week or on a date (yours and, in a direct message, your circles')",
+            usage: "[today | tomorrow | week | next week | friday | 2026-12-03]",
             examples: [
-                .init("events", "today's events"), .init("events week", "the next seven days"),
-                .init("events 2026-12-03", "the events of December 3"),
+                .init("events", "today's events", answerContains: "Events on"),
+                .init("events week", "the next seven days", answerContains: "Events from"),
+                .init(
+                    "events 2026-12-03", "the events of December 3", answerContains: "Events on Thursday, December 3"),
             ],
             handler: listEvents)
     }
 
     func listEvents(_ context: CommandContext) async throws -> Reply {
         let days: [LocalDate]
-        if context.arguments.map({ $0.lowercased() }) == ["week"] {
+        switch context.arguments.map({ $0.lowercased() }) {
+        case ["week"], ["this", "week"]:
             days = (0..<7).map { context.today.adding(days: $0) }
-        } else {
+        case ["next", "week"]:
+            let monday = context.today.mondayOfWeek.adding(days: 7)
+            days = (0..<7).map { monday.adding(days: $0) }
+        default:
             days = [try context.dateArgument()]
         }
         let from = context.school.startOfDay(days[0])

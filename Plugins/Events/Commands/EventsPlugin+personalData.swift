@@ -2,9 +2,16 @@ import HomeroomCore
 
 extension EventsPlugin {
     /// A person's circles, for `/me` and `/me forget`.
-    public var personalData: PersonalData? {
+    public var personalData: PersonalData {
         PersonalData(
             "your circle memberships, invitations and posts",
+            columns: [
+                .erased("members", "user_id"), .erased("invitations", "user_id"), .erased("posts", "author"),
+                .erased("circles", "owner"),
+                .kept("invitations", "invited_by", because: "an invitation stays, naming who sent it, for the invitee"),
+                .kept("events", "added_by", because: "what a person added for others stays"),
+                .kept("clubs", "updated_by", because: "the record of who last changed a club"),
+            ],
             describe: { context in
                 let store = CircleStore(storage: context.storage)
                 let person = context.caller.person

@@ -1,56 +1,20 @@
+import CalendarFeeds
 import Foundation
 import HomeroomCore
 import ICalendar
 
 extension EventsPlugin {
-    /// Fetches each calendar feed with a conditional GET; a new copy replaces the stored one only
-    /// once it was read and expanded over the months around now without error (`CalendarCopyCheck`),
-    /// and a failure leaves the last good copy serving (and is recorded with the feed). Feed addresses
-    /// may hold a secret: the log shows them redacted (`URL.redacted`), with their place in the list.
+    /// Refreshes each calendar feed (`CalendarFeedRefresher`): a new copy replaces the stored one
+    /// only once it was fetched within the limits and checked, and a failure leaves the last good copy
+    /// serving (and is recorded with the feed). The log names a feed by its place in the list and its
+    /// redacted address.
     func refreshFeeds(_ context: ScheduledJob.Context) async throws {
         let store = EventStore(storage: context.storage)
         let zone = ZoneRules.system(context.school.timeZone.identifier)
         for (index, url) in feeds.enumerated() {
-            let key = url.absoluteString
-            let shown = url.redacted
-            let held = try await store.feedState(key)
-            let request = FetchRequest(
-                url: url, etag: held?.body != nil ? held?.etag : nil,
-                lastModified: held?.body != nil ? held?.lastModified : nil, maximumBytes: settings.maximumFeedBytes,
-                timeout: .seconds(settings.fetchTimeoutSeconds))
-            var state = EventStore.FeedState()
-            var detail: String?
-            do {
-                switch try await context.fetcher.fetch(request) {
-                case .notModified:
-                    break
-                case .fetched(let body, let etag, let lastModified):
-                    switch CalendarCopyCheck.check(body, around: context.clock.now, localZone: zone) {
-                    case .good(_, let skipped):
-                        state = EventStore.FeedState(
-                            body: String(decoding: body, as: UTF8.self), etag: etag, lastModified: lastModified)
-                        if let first = skipped.first {
-                            context.logger.warning(
-                                "calendar feed: some events are skipped",
-                                metadata: [
-                                    "feed": "\(index + 1)", "url": "\(shown)", "skipped": "\(skipped.count)",
-                                    "first": "\(first)",
-                                ])
-                        }
-                    case .refused(let reason):
-                        state.failure = reason
-                    }
-                }
-            } catch {
-                state.failure = error.message.replacingOccurrences(of: key, with: shown)
-                detail = error.detail.replacingOccurrences(of: key, with: shown)
-            }
-            if let failure = state.failure {
-                context.logger.warning(
-                    "calendar feed failed; its last good copy keeps serving",
-                    metadata: ["feed": "\(index + 1)", "url": "\(shown)", "reason": "\(detail ?? failure)"])
-            }
-            try await store.saveFeed(key, state, at: context.clock.now)
+            _ = try await CalendarFeedRefresher(url: url, limits: feedLimits).refresh(
+                into: store, fetcher: context.fetcher, now: context.clock.now, localZone: zone, logger: context.logger,
+                metadata: ["feed": "\(index + 1)"])
         }
     }
 
@@ -85,5 +49,28 @@ extension EventsPlugin {
             }
         }
         return events
+    }
+}
+
+/// The feeds' rows in `events_feeds`: the last good copy of each, its validators and its last failure.
+extension EventStore: CalendarFeedStore {
+    func heldValidators(of url: URL) async throws -> CalendarFeedCopy.Validators? {
+        guard let held = try await feedState(url.absoluteString), held.body != nil else { return nil }
+        return .init(etag: held.etag, lastModified: held.lastModified)
+    }
+
+    func keep(_ copy: CalendarFeedCopy, of url: URL, at now: Date) async throws {
+        try await saveFeed(
+            url.absoluteString,
+            FeedState(body: copy.body, etag: copy.validators.etag, lastModified: copy.validators.lastModified),
+            at: now)
+    }
+
+    func confirm(_ url: URL, at now: Date) async throws {
+        try await saveFeed(url.absoluteString, FeedState(), at: now)
+    }
+
+    func recordFailure(_ problem: String, of url: URL, at now: Date) async throws {
+        try await saveFeed(url.absoluteString, FeedState(failure: problem), at: now)
     }
 }

@@ -2,9 +2,16 @@ import Foundation
 import HomeroomCore
 
 extension NewsPlugin {
-    /// `/news` lists; `/news 12` reads.
+    /// The words that ask for the latest stories, as `/news` alone does.
+    static let latestWords: Set<String> = ["latest", "headlines", "recent", "new"]
+
+    /// `/news` and `/news latest` list; `/news 12` reads.
     @Sendable func latestOrRead(_ context: CommandContext) async throws -> Reply {
-        if context.arguments.isEmpty { return try await latest(context, source: nil) }
+        if context.arguments.isEmpty
+            || (context.arguments.count == 1 && Self.latestWords.contains(context.arguments[0].lowercased()))
+        {
+            return try await latest(context, source: nil)
+        }
         guard context.arguments.count == 1, Int64(context.arguments[0]) != nil else {
             throw context.usageError("\"\(context.arguments.joined(separator: " "))\" is not a story number")
         }
@@ -14,7 +21,7 @@ extension NewsPlugin {
     var searchCommand: Command {
         Command(
             "search", summary: "stories whose title or text has all these words", usage: "WORDS",
-            examples: [.init("news search concert", "stories about the concert")]
+            examples: [.init("news search concert", "stories about the concert", answerContains: "Winter Concert")]
         ) { context in
             let words = context.arguments.joined(separator: " ")
             guard !searchWords(in: words).isEmpty else {
@@ -30,7 +37,7 @@ extension NewsPlugin {
     var fromCommand: Command {
         Command(
             "from", summary: "the latest stories of one source", usage: "SOURCE",
-            examples: [.init("news from 1", "the latest stories of source 1")]
+            examples: [.init("news from 1", "the latest stories of source 1", answerContains: "Winter Concert")]
         ) { context in
             guard !context.arguments.isEmpty else { throw context.usageError() }
             let name = context.arguments.joined(separator: " ")

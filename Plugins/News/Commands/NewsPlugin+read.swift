@@ -5,13 +5,14 @@ extension NewsPlugin {
     var readCommand: Command {
         Command(
             "read", summary: "a story's article text, a page at a time", usage: "NUMBER",
-            examples: [.init("news read 1", "story 1's text")], handler: read)
+            examples: [.init("news read 1", "story 1's text", answerContains: "Paragraph 1 of the concert story")],
+            handler: read)
     }
 
     var moreCommand: Command {
         Command(
             "more", summary: "the next page of the article you are reading",
-            examples: [.init("more", "the next page")]
+            examples: [.init("more", "the next page", answerContains: "page 2 of")]
         ) { context in
             let store = NewsStore(storage: context.storage)
             guard let (storyID, page) = try await store.reading(context.caller.person),

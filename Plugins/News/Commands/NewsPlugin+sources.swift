@@ -6,7 +6,7 @@ extension NewsPlugin {
     var sourcesCommand: Command {
         Command(
             "sources", summary: "the feeds news comes from, with their health",
-            examples: [.init("news sources", "every source")]
+            examples: [.init("news sources", "every source", answerContains: "1. Lincoln News")]
         ) { context in
             let store = NewsStore(storage: context.storage)
             let sources = try await store.sources()
@@ -27,7 +27,11 @@ extension NewsPlugin {
     var sourceAddCommand: Command {
         Command(
             "source add", summary: "add a feed (RSS or Atom); it is read at once", usage: "URL [NAME]",
-            examples: [.init("news source add https://lincolnhigh.example.org/feed/ Lincoln News", "a school feed")],
+            examples: [
+                .init(
+                    "news source add https://district.example.org/news/feed/ District News", "the district's feed",
+                    answerContains: "Added source 2, \"District News\"")
+            ],
             access: .restricted
         ) { context in
             guard let address = context.arguments.first else { throw context.usageError() }
@@ -45,9 +49,7 @@ extension NewsPlugin {
             do {
                 guard
                     case .fetched(let fetched, let etag, let lastModified) = try await context.fetcher.fetch(
-                        FetchRequest(
-                            url: url, maximumBytes: settings.maximumFeedBytes,
-                            timeout: .seconds(settings.fetchTimeoutSeconds)))
+                        poller.limits.request(for: url))
                 else { throw UserFacingError("the server answered without the feed") }
                 body = fetched
                 validators = (etag, lastModified)
@@ -89,7 +91,12 @@ extension NewsPlugin {
     var sourceRemoveCommand: Command {
         Command(
             "source remove", summary: "remove a feed with its stories and subscriptions", usage: "SOURCE",
-            examples: [.init("news source remove 1", "no more news from source 1")], access: .restricted
+            examples: [
+                .init(
+                    "news source remove District News", "no more news from the district",
+                    answerContains: "Removed source 2, \"District News\"")
+            ],
+            access: .restricted
         ) { context in
             guard !context.arguments.isEmpty else { throw context.usageError() }
             let name = context.arguments.joined(separator: " ")

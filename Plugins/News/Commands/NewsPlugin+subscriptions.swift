@@ -6,7 +6,11 @@ extension NewsPlugin {
         Command(
             "subscribe", summary: "get new stories posted here (a channel needs news.subscribe.channel)",
             usage: "[SOURCE]",
-            examples: [.init("news subscribe", "new stories of every source, in a direct message")]
+            examples: [
+                .init(
+                    "news subscribe", "new stories of every source, in a direct message",
+                    answerContains: "Subscribed: new stories of")
+            ]
         ) { context in
             let (added, sources) = try await addSubscriptions(context, channelPermission: "news.subscribe.channel")
             let place = context.message.conversation.channelName ?? "you"
@@ -21,7 +25,7 @@ extension NewsPlugin {
     var unsubscribeCommand: Command {
         Command(
             "unsubscribe", summary: "stop new stories being posted here", usage: "[SOURCE]",
-            examples: [.init("news unsubscribe", "no more news in a direct message")]
+            examples: [.init("news unsubscribe", "no more news in a direct message", answerContains: "Unsubscribed.")]
         ) { context in
             let removed = try await removeSubscriptions(context, channelPermission: "news.subscribe.channel")
             return Reply(removed == 0 ? "There was no subscription to remove." : "Unsubscribed.")

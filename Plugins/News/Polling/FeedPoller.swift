@@ -9,8 +9,7 @@ import Logging
 /// outbox for the source's subscribers — in the same transaction that saves them, so a story is
 /// announced once even with several instances.
 struct FeedPoller: Sendable {
-    let maximumBytes: Int
-    let timeout: Duration
+    let limits: FetchLimits
 
     /// What one poll did.
     enum Outcome: Sendable, Equatable {
@@ -25,9 +24,7 @@ struct FeedPoller: Sendable {
         _ source: NewsSource, store: NewsStore, fetcher: any HTTPFetching, now: Date, announce: Bool, logger: Logger
     ) async throws -> Outcome {
         guard let url = URL(string: source.url) else { return .failed("the address is not a URL") }
-        let request = FetchRequest(
-            url: url, etag: source.etag, lastModified: source.lastModified, maximumBytes: maximumBytes, timeout: timeout
-        )
+        let request = limits.request(for: url, etag: source.etag, lastModified: source.lastModified)
         let feed: Feed
         let validators: (etag: String?, lastModified: String?)
         do {

@@ -7,8 +7,7 @@ import HomeroomCore
 /// the site is down, it is not a web page, it is too large — the feed's summary stands in and
 /// the reader is told why; the page is not asked for again until its backoff has passed.
 struct ArticleReader: Sendable {
-    let maximumBytes: Int
-    let timeout: Duration
+    let limits: FetchLimits
     /// Stories whose page failed lately, and when to try again.
     let backoff = ArticleBackoff()
 
@@ -35,7 +34,7 @@ struct ArticleReader: Sendable {
         let problem: String
         var fetchFailed = false
         do {
-            switch try await fetcher.fetch(FetchRequest(url: url, maximumBytes: maximumBytes, timeout: timeout)) {
+            switch try await fetcher.fetch(limits.request(for: url)) {
             case .notModified:
                 problem = "the site answered without the page"
             case .fetched(let body, _, _):

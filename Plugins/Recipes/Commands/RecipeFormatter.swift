@@ -39,7 +39,7 @@ enum RecipeFormatter {
         lines.append("\(recipe.ingredients.count) ingredients, \(recipe.steps.count) steps")
         if let source = recipe.source { lines.append("Source: \(source)") }
         lines.append(
-            "More: \(prefix)recipe \(id) ingredients | summary | nutrition | diets | serves N — "
+            "More: \(prefix)recipe \(id) ingredients | steps | nutrition | diets | summary | serves N — "
                 + "cook it with \(prefix)cook \(id)")
         return lines
     }

@@ -14,10 +14,7 @@ extension RecipesPlugin {
             let page: [UInt8]
             do {
                 guard
-                    case .fetched(let body, _, _) = try await context.fetcher.fetch(
-                        FetchRequest(
-                            url: url, maximumBytes: settings.maximumPageBytes,
-                            timeout: .seconds(settings.fetchTimeoutSeconds)))
+                    case .fetched(let body, _, _) = try await context.fetcher.fetch(pageLimits.request(for: url))
                 else { throw UserFacingError("\(url.absoluteString) sent nothing") }
                 page = body
             } catch let error as FetchError {

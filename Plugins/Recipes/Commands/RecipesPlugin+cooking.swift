@@ -10,7 +10,7 @@ extension RecipesPlugin {
         Command(
             "cook", summary: "cook a recipe step by step; then /step, /back, /step N, /ingredients, /stop",
             usage: "NUMBER",
-            examples: [.init("cook 1", "step 1 of recipe 1, with the ingredients it uses")]
+            examples: [.init("cook 1", "step 1 of recipe 1, with the ingredients it uses", answerContains: "Step 1")]
         ) { context in
             guard context.arguments.count == 1, let id = RecipeFormatter.number(context.arguments[0]) else {
                 throw context.usageError("which recipe? e.g. \(context.typed("cook 12"))")

@@ -3,39 +3,39 @@ import HomeroomCore
 import Recipes
 
 extension RecipesPlugin {
-    /// `/recipe 12 [ingredients | summary | nutrition | diets | steps | serves N]`.
+    /// `/recipe 12 [ingredients | steps | nutrition | diets | summary | overview | serves N]`, in
+    /// the words of ``RecipeAspect``.
     func show(_ id: Int64, _ context: CommandContext) async throws -> Reply {
         let recipe = try await recipe(id, context)
-        let aspect = context.arguments.dropFirst().map { $0.lowercased() }
-        switch aspect.first {
-        case nil:
+        let words = context.arguments.dropFirst().map { $0.lowercased() }
+        guard let aspect = RecipeAspect(words) else {
+            throw context.usageError("\"\(words.joined(separator: " "))\" — ask for \(RecipeAspect.accepted)")
+        }
+        switch aspect {
+        case .overview:
             return Reply(lines: RecipeFormatter.overview(id, recipe, prefix: context.prefix))
-        case "ingredients":
+        case .ingredients:
             return Reply(
                 lines: ["#\(id) \(recipe.title) — ingredients\(recipe.yields.map { " for \($0)" } ?? ""):"]
                     + RecipeFormatter.bullets(recipe.ingredients))
-        case "steps", "method", "instructions":
+        case .steps:
             return Reply(
                 lines: ["#\(id) \(recipe.title) — \(recipe.steps.count) steps:"]
                     + recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element.text)" })
-        case "summary":
+        case .summary:
             let summary = recipe.summary.flatMap { $0.isEmpty ? nil : $0 }
             return Reply("#\(id) \(recipe.title): \(summary ?? "no summary given.")")
-        case "nutrition":
+        case .nutrition:
             let values = RecipeFormatter.nutrition(recipe)
             guard !values.isEmpty else { return Reply("#\(id) \(recipe.title): its nutrition is not known.") }
             return Reply("#\(id) \(recipe.title), per serving: \(values.joined(separator: ", ")).")
-        case "diets", "diet":
+        case .diets:
             return Reply(diets(id, recipe, context))
-        case "serves", "serve", "for":
-            guard aspect.count == 2, let people = Int(aspect[1]) else {
+        case .serves(let rest):
+            guard rest.count == 1, let people = Int(rest[0]) else {
                 throw context.usageError("say how many, e.g. \(context.typed("recipe \(id) serves 8"))")
             }
             return Reply(lines: try scaled(id, recipe, to: people))
-        default:
-            throw context.usageError(
-                "\"\(aspect.joined(separator: " "))\" — ask for ingredients, summary, nutrition, diets, steps or serves N"
-            )
         }
     }
 

@@ -2,9 +2,13 @@ import HomeroomCore
 
 extension RecipesPlugin {
     /// What a person is cooking, for `/me` and `/me forget`.
-    public var personalData: PersonalData? {
+    public var personalData: PersonalData {
         PersonalData(
             "what you are cooking",
+            columns: [
+                .erased("sessions", "user_id"),
+                .kept("book", "added_by", because: "what a person added for others stays"),
+            ],
             describe: { context in
                 let store = RecipeStore(storage: context.storage, logger: context.logger)
                 guard let (id, step) = try await store.session(of: context.caller.person.description) else { return [] }

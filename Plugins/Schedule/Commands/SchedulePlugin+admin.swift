@@ -9,7 +9,7 @@ extension SchedulePlugin {
             examples: [
                 .init(
                     "schedule daytype set \"minimum day\" \"8:00-8:35 Period 1\" \"8:40-9:15 Period 2\" \"9:20-9:55 Period 3\"",
-                    "a minimum day with three short periods")
+                    "a minimum day with three short periods", answerContains: "Saved day type \"minimum day\"")
             ],
             access: .restricted
         ) { context in
@@ -37,7 +37,8 @@ extension SchedulePlugin {
     var dayTypeListCommand: Command {
         Command(
             "daytype list", summary: "the day types and their periods",
-            examples: [.init("schedule daytype list", "every day type")], access: .restricted
+            examples: [.init("schedule daytype list", "every day type", answerContains: "minimum day: ")],
+            access: .restricted
         ) { context in
             let types = try await ScheduleStore(storage: context.storage).dayTypes()
             guard !types.isEmpty else {
@@ -50,7 +51,11 @@ extension SchedulePlugin {
     var dayTypeRemoveCommand: Command {
         Command(
             "daytype remove", summary: "delete a day type", usage: "NAME",
-            examples: [.init("schedule daytype remove \"minimum day\"", "no more minimum day type")],
+            examples: [
+                .init(
+                    "schedule daytype remove \"minimum day\"", "no more minimum day type",
+                    answerContains: "Removed day type \"minimum day\"")
+            ],
             access: .restricted
         ) { context in
             guard context.arguments.count == 1 else { throw context.usageError() }
@@ -69,8 +74,12 @@ extension SchedulePlugin {
             "assign", summary: "give a date a day type, or make it a day without school",
             usage: "DATE DAYTYPE | DATE off [NOTE]",
             examples: [
-                .init("schedule assign 2026-12-03 \"minimum day\"", "December 3 runs the minimum day schedule"),
-                .init("schedule assign friday off \"Staff development\"", "no classes on Friday"),
+                .init(
+                    "schedule assign 2026-12-03 \"minimum day\"", "December 3 runs the minimum day schedule",
+                    answerContains: "now runs the \"minimum day\" schedule"),
+                .init(
+                    "schedule assign friday off \"Staff development\"", "no classes on Friday",
+                    answerContains: "is now a day without school (Staff development)"),
             ],
             access: .restricted
         ) { context in
@@ -112,7 +121,9 @@ extension SchedulePlugin {
     var unassignCommand: Command {
         Command(
             "unassign", summary: "let a date follow the calendar again", usage: "DATE",
-            examples: [.init("schedule unassign 2026-12-03", "December 3 follows the calendar")], access: .restricted
+            examples: [
+                .init("schedule unassign 2026-12-03", "December 3 follows the calendar", answerContains: "follows the")
+            ], access: .restricted
         ) { context in
             let date = try context.dateArgument()
             let store = ScheduleStore(storage: context.storage)
@@ -129,7 +140,9 @@ extension SchedulePlugin {
     var refreshCommand: Command {
         Command(
             "refresh", summary: "fetch the calendar feed now",
-            examples: [.init("schedule refresh", "read the feed again without waiting")], access: .restricted
+            examples: [
+                .init("schedule refresh", "read the feed again without waiting", answerContains: "bell schedule feed")
+            ], access: .restricted
         ) { context in
             guard let refresher = source.refresher else {
                 return .error("No calendar feed is configured (plugins.schedule.calendarURL).")
@@ -150,7 +163,8 @@ extension SchedulePlugin {
     var statusCommand: Command {
         Command(
             "status", summary: "where the schedule comes from and how the feed is doing",
-            examples: [.init("schedule status", "source, last fetch, errors")], access: .restricted
+            examples: [.init("schedule status", "source, last fetch, errors", answerContains: "Source")],
+            access: .restricted
         ) { context in
             var lines: [String]
             switch source.origin {

@@ -5,7 +5,7 @@ extension SchedulePlugin {
     var classesCommand: Command {
         Command(
             "classes", summary: "your classes by block, in bell order",
-            examples: [.init("classes", "today's day with your classes")],
+            examples: [.init("classes", "today's day with your classes", answerContains: "AP Chemistry")],
             subcommands: [gradeCommand, setClassCommand, clearClassCommand, offeredCommand]
         ) { context in
             let store = ScheduleStore(storage: context.storage)
@@ -41,7 +41,7 @@ extension SchedulePlugin {
     var gradeCommand: Command {
         Command(
             "grade", summary: "your grade, which decides the courses you can pick", usage: "GRADE",
-            examples: [.init("classes grade 10", "I am in grade 10")]
+            examples: [.init("classes grade 10", "I am in grade 10", answerContains: "grade 10")]
         ) { context in
             guard context.arguments.count == 1 else { throw context.usageError() }
             let grade = context.arguments[0]
@@ -62,7 +62,11 @@ extension SchedulePlugin {
     var setClassCommand: Command {
         Command(
             "set", summary: "the course you take in a block, from what your grade offers", usage: "BLOCK COURSE",
-            examples: [.init("classes set 3 \"AP Chemistry\"", "block 3 is AP Chemistry")]
+            examples: [
+                .init(
+                    "classes set 3 \"AP Chemistry\"", "block 3 is AP Chemistry", answerContains: "Block 3: AP Chemistry"
+                )
+            ]
         ) { context in
             guard context.arguments.count >= 2, let block = Int(context.arguments[0]) else {
                 throw context.usageError()
@@ -92,7 +96,7 @@ extension SchedulePlugin {
     var clearClassCommand: Command {
         Command(
             "clear", summary: "forget one block's class, or all of them", usage: "[BLOCK]",
-            examples: [.init("classes clear 3", "no class in block 3")]
+            examples: [.init("classes clear 3", "no class in block 3", answerContains: "Cleared")]
         ) { context in
             var block: Int?
             if let word = context.arguments.first {
@@ -111,7 +115,9 @@ extension SchedulePlugin {
     var offeredCommand: Command {
         Command(
             "offered", summary: "the courses your grade offers, by block", usage: "[BLOCK]",
-            examples: [.init("classes offered 3", "what grade-mates can take in block 3")]
+            examples: [
+                .init("classes offered 3", "what grade-mates can take in block 3", answerContains: "AP Chemistry")
+            ]
         ) { context in
             let store = ScheduleStore(storage: context.storage)
             guard let grade = try await store.grade(of: context.caller.person) else {

@@ -4,7 +4,8 @@ import HomeroomCore
 extension SchedulePlugin {
     var todayCommand: Command {
         Command(
-            "today", summary: "today's bell schedule", examples: [.init("today", "every period of today")]
+            "today", summary: "today's bell schedule",
+            examples: [.init("today", "every period of today", answerContains: "Period")]
         ) { context in
             try await dayReply(for: context.today, context)
         }
@@ -14,10 +15,10 @@ extension SchedulePlugin {
         Command(
             "schedule", aliases: ["bells"],
             summary: "the bell schedule of a day; lunch waves; admins: day types and feed",
-            usage: "[today | tomorrow | friday | 2026-12-03]",
+            usage: "[today | tomorrow | friday | 2026-12-03 | now | next]",
             examples: [
-                .init("schedule tomorrow", "tomorrow's periods"),
-                .init("schedule 2026-12-03", "the periods of December 3"),
+                .init("schedule tomorrow", "tomorrow's periods", answerContains: "Period"),
+                .init("schedule 2026-12-03", "the periods of December 3", answerContains: "Thursday, December 3"),
             ],
             subcommands: [
                 waveCommand, dayTypeSetCommand, dayTypeListCommand, assignCommand, unassignCommand,
@@ -25,7 +26,12 @@ extension SchedulePlugin {
                 refreshCommand, statusCommand,
             ]
         ) { context in
-            try await dayReply(for: try context.dateArgument(), context)
+            // `/schedule now` and `/schedule next` are what people try before they find /now and /next.
+            switch context.arguments.map({ $0.lowercased() }) {
+            case ["now"]: return try await now(context)
+            case ["next"]: return try await next(context)
+            default: return try await dayReply(for: try context.dateArgument(), context)
+            }
         }
     }
 
@@ -66,7 +72,8 @@ extension SchedulePlugin {
         Command(
             "wave", summary: "your lunch wave, so /now and /today show only yours", usage: "1 | 2 | 3 | off",
             examples: [
-                .init("schedule wave 2", "I eat in the second wave"), .init("schedule wave off", "show every wave"),
+                .init("schedule wave 2", "I eat in the second wave", answerContains: "OK, lunch wave 2"),
+                .init("schedule wave off", "show every wave", answerContains: "every lunch wave is shown again"),
             ]
         ) { context in
             let store = ScheduleStore(storage: context.storage)

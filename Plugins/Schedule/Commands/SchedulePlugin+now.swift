@@ -5,13 +5,15 @@ extension SchedulePlugin {
     var nowCommand: Command {
         Command(
             "now", summary: "which period it is, how many minutes are left, and what comes next",
-            examples: [.init("now", "the current period and the next one")], handler: now)
+            examples: [.init("now", "the current period and the next one", answerContains: " left (until ")],
+            handler: now)
     }
 
     var nextCommand: Command {
         Command(
             "next", summary: "the next period and when it starts",
-            examples: [.init("next", "what starts next, today or on the next school day")], handler: next)
+            examples: [.init("next", "what starts next, today or on the next school day", answerContains: "Next")],
+            handler: next)
     }
 
     /// What a student sees: their lunch wave and their classes.
@@ -22,7 +24,7 @@ extension SchedulePlugin {
 
     func viewer(_ context: CommandContext) async throws -> Viewer {
         let user = context.caller.person
-        if let cached = viewers.viewer(user, at: context.now) { return cached }
+        if let cached = viewers.value(for: user, at: context.now) { return cached }
         let store = ScheduleStore(storage: context.storage)
         let viewer = Viewer(wave: try await store.wave(of: user), classes: try await store.classes(of: user))
         viewers.store(viewer, for: user, at: context.now)

@@ -2,9 +2,13 @@ import HomeroomCore
 
 extension SchedulePlugin {
     /// A person's lunch wave, grade and classes, for `/me` and `/me forget`.
-    public var personalData: PersonalData? {
+    public var personalData: PersonalData {
         PersonalData(
             "your lunch wave, grade and classes",
+            columns: [
+                .erased("waves", "user_id"), .erased("classes", "user_id"), .erased("students", "user_id"),
+                .kept("days", "updated_by", because: "the record of which admin set a day's schedule"),
+            ],
             describe: { context in
                 let viewer = try await viewer(context)
                 let grade = try await ScheduleStore(storage: context.storage).grade(of: context.caller.person)

@@ -15,7 +15,8 @@ extension CorePlugin {
             usage: "PLUGIN | COMMAND",
             examples: [
                 .init(
-                    "admin \(verb) lunch", on ? "lunch answers here again" : "lunch stays quiet here", inChannel: true)
+                    "admin \(verb) lunch", on ? "lunch answers here again" : "lunch stays quiet here",
+                    answerContains: "lunch is now \(on ? "on" : "off")", inChannel: true)
             ],
             access: .restricted
         ) { [switchboard] context in
@@ -36,7 +37,10 @@ extension CorePlugin {
     private var disabledCommand: Command {
         Command(
             "disabled", summary: "what is switched off in this channel",
-            examples: [.init("admin disabled", "list what is off here", inChannel: true)], access: .restricted
+            examples: [
+                .init("admin disabled", "list what is off here", answerContains: "in #examples", inChannel: true)
+            ],
+            access: .restricted
         ) { [switchboard] context in
             guard let channel = context.message.conversation.channelName else {
                 throw UserFacingError("type this in the channel you want to know about")

@@ -5,7 +5,10 @@ extension CorePlugin {
     var dayCommand: Command {
         Command(
             "day", summary: "your day at a glance: schedule, lunch, events, news", usage: "[DATE]",
-            examples: [.init("day", "today at a glance"), .init("day tomorrow", "tomorrow at a glance")]
+            examples: [
+                .init("day", "today at a glance", answerContains: "Lunch"),
+                .init("day tomorrow", "tomorrow at a glance", answerContains: "Lunch"),
+            ]
         ) { [sections, dayDeadline] context in
             let overview = await Self.overview(
                 of: try context.dateArgument(), context, sections, deadline: dayDeadline,
@@ -35,9 +38,10 @@ extension CorePlugin {
                         sender: reader, conversation: conversation, text: "/day", receivedAt: daily.now),
                     arguments: [],
                     command: RegisteredCommand(pluginID: id, command: Command("day", summary: "", handler: nil)),
-                    prefix: "/", caller: Caller(user: reader, capabilities: .none), storage: daily.storage,
-                    school: daily.school, clock: daily.clock, logger: daily.logger, catalog: try CommandCatalog([]),
-                    outbox: daily.outbox, fetcher: daily.fetcher)
+                    prefix: "/", caller: Caller(user: reader, capabilities: .none), catalog: try CommandCatalog([]),
+                    services: daily.services,
+                    // The morning overview names no one, so it reads no user name.
+                    people: PeopleDirectory(forms: [], database: daily.services.storage.database, asker: reader))
                 return await overview(of: daily.date, context, sections, deadline: deadline, withGist: false).lines
             })
     }

@@ -5,7 +5,7 @@ extension CorePlugin {
     var linkCommand: Command {
         Command(
             "link", summary: "be one person on several chat platforms — in a direct message only", usage: "[CODE]",
-            examples: [.init("link", "a one-time code to type on your other account")],
+            examples: [.init("link", "a one-time code to type on your other account", answerContains: "code")],
             rateLimit: RateLimit(burst: 3, perMinute: 1)
         ) { [login] context in
             guard context.message.conversation.channelName == nil else {

@@ -4,7 +4,9 @@ extension CorePlugin {
     var loginCommand: Command {
         Command(
             "login", summary: "log in with your admin PIN — in a direct message only", usage: "PIN",
-            examples: [.init("login 4321", "log in for the configured time (8 hours by default)")],
+            examples: [
+                .init("login 4321", "log in for the configured time (8 hours by default)", answerContains: "logged in")
+            ],
             rateLimit: RateLimit(burst: 6, perMinute: 6)
         ) { [login] context in
             if let channel = context.message.conversation.channelName {
@@ -37,7 +39,10 @@ extension CorePlugin {
     }
 
     var logoutCommand: Command {
-        Command("logout", summary: "end your admin login", examples: [.init("logout", "end your login now")]) {
+        Command(
+            "logout", summary: "end your admin login",
+            examples: [.init("logout", "end your login now", answerContains: "logged out")]
+        ) {
             [login] context in
             let ended = try await login.logOut(context.caller.user)
             return Reply.privately(ended ? "logged out" : "you were not logged in")

@@ -6,7 +6,10 @@ extension CorePlugin {
     var meCommand: Command {
         Command(
             "me", summary: "what Homeroom knows about you, and how to change or delete it",
-            examples: [.init("me", "your roles, settings, subscriptions, circles and linked accounts")],
+            examples: [
+                .init(
+                    "me", "your roles, settings, subscriptions, circles and linked accounts", answerContains: "Roles: ")
+            ],
             subcommands: [forgetCommand, forgetConfirmedCommand]
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
@@ -28,18 +31,10 @@ extension CorePlugin {
                     "Roles: \(caller.roles.joined(separator: ", "))\(caller.isLoggedIn ? ", logged in" : "")\(inForce)."
                 )
             }
-            for (pluginID, data) in personal {
+            for (pluginID, data) in everyonesPersonalData {
                 lines += try await data.describe(
                     context.handingOver(to: pluginID, arguments: [], asDirectMessage: true))
             }
-            let subscriptions = try await subscriptions(
-                of: context.handingOver(to: Self.id, arguments: [], asDirectMessage: true)
-            ).map { topic, time in time.map { "\(topic.name) at \($0)" } ?? topic.name }
-            lines.append(
-                subscriptions.isEmpty
-                    ? "Subscriptions: none — \(context.typed("subscribe")) lists the topics."
-                    : "Subscriptions: \(subscriptions.joined(separator: ", ")) — \(context.typed("unsubscribe")) TOPIC."
-            )
             lines.append("\(context.typed("me forget")) deletes all of this.")
             return Reply(lines: lines, visibility: .sender)
         }
@@ -47,18 +42,59 @@ extension CorePlugin {
 
     static let forgetAction = "me.forget"
 
+    /// What the runtime keeps about a person: their subscriptions (the last line of `/me`), linked
+    /// accounts, notifications waiting for them and questions waiting for their answer.
+    package var personalData: PersonalData {
+        PersonalData(
+            "your subscriptions, your linked accounts, notifications waiting for you",
+            columns: [
+                .erased("subscriptions", "target"), .erased("outbox", "target"), .erased("identity_links", "identity"),
+                .erased("identity_links", "home"), .erased("link_codes", "identity"),
+                .erased("confirmations", "identity"),
+                .kept("subscriptions", "created_by", because: "a channel's subscription stays, with who made it"),
+                .kept("roles", "identity", because: "roles are an admin's to change"),
+                .kept("roles", "granted_by", because: "the record of which admin granted a role"),
+                .kept("pins", "identity", because: "PINs are an admin's to change"),
+                .kept("sessions", "identity", because: "a login expires within hours and is pruned"),
+                .kept("login_failures", "identity", because: "failure counts expire and are pruned"),
+                .kept("audit", "actor", because: "the audit log records who changed what, and that they asked"),
+                .kept("channel_switches", "target", because: "it names a plugin or command, never a person"),
+            ],
+            describe: { context in
+                let subscriptions = try await subscriptions(of: context).map { topic, time in
+                    time.map { "\(topic.name) at \($0)" } ?? topic.name
+                }
+                return [
+                    subscriptions.isEmpty
+                        ? "Subscriptions: none — \(context.typed("subscribe")) lists the topics."
+                        : "Subscriptions: \(subscriptions.joined(separator: ", ")) — "
+                            + "\(context.typed("unsubscribe")) TOPIC."
+                ]
+            },
+            forget: { context, db in
+                let caller = context.caller
+                try await SubscriptionBook.forget(caller.identities, on: db)
+                try await Outbox.forget(caller.identities, on: db)
+                try await IdentityLinks.forget(home: caller.person, identities: caller.identities, on: db)
+                try await PendingConfirmations.forget(caller.identities, on: db)
+            })
+    }
+
+    /// Every plugin's personal data that `/me` shows and `/me forget` deletes, then the runtime's own.
+    private var everyonesPersonalData: [(pluginID: String, data: PersonalData)] {
+        personal + [(Self.id, personalData)]
+    }
+
     /// `/me forget`: says what would be deleted and asks for `/me forget yes`.
     private var forgetCommand: Command {
         Command(
             "forget", summary: "delete what Homeroom keeps about you (asks first)",
-            examples: [.init("me forget", "what would be deleted, and how to confirm")]
+            examples: [.init("me forget", "what would be deleted, and how to confirm", answerContains: "forget")]
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
             try await PendingConfirmations.ask(
                 context.caller.user, Self.forgetAction, at: context.now, in: context.storage.database)
-            let what =
-                personal.map(\.data.summary)
-                + ["your subscriptions", "your linked accounts", "notifications waiting for you"]
+            let what = everyonesPersonalData.compactMap(\.data.summary)
             return Reply(
                 lines: [
                     "This deletes \(what.joined(separator: ", ")), for every account of yours "
@@ -76,7 +112,9 @@ extension CorePlugin {
             guard context.arguments.isEmpty else { throw context.usageError() }
             let caller = context.caller
             let now = context.now
-            let contexts = personal.map { (context.handingOver(to: $0.pluginID, arguments: []), $0.data) }
+            let contexts = everyonesPersonalData.map {
+                (context.handingOver(to: $0.pluginID, arguments: []), $0.data)
+            }
             let audit = context.auditEntry(
                 Self.forgetAction,
                 "personal data of \(caller.person) deleted (\(caller.identities.count) account"
@@ -86,10 +124,6 @@ extension CorePlugin {
                     return false
                 }
                 for (pluginContext, data) in contexts { try await data.forget(pluginContext, db) }
-                try await SubscriptionBook.forget(caller.identities, on: db)
-                try await Outbox.forget(caller.identities, on: db)
-                try await IdentityLinks.forget(home: caller.person, identities: caller.identities, on: db)
-                try await PendingConfirmations.forget(caller.identities, on: db)
                 try await AuditLog.insert(audit, into: db)
                 return true
             }

@@ -5,7 +5,9 @@ extension CorePlugin {
     var outboxCommand: Command {
         Command(
             "outbox", summary: "notifications waiting for delivery, and the ones given up",
-            examples: [.init("admin outbox", "counts by adapter and the last messages given up")],
+            examples: [
+                .init("admin outbox", "counts by adapter and the last messages given up", answerContains: "given up")
+            ],
             access: .restricted
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }

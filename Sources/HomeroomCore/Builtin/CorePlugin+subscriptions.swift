@@ -8,11 +8,13 @@ extension CorePlugin {
             Command(
                 "subscribe", summary: "get a topic here every day at a time, or as it happens (\(names))",
                 usage: "TOPIC [HH:MM]",
-                examples: topics.isEmpty ? [] : [.init("subscribe", "the topics you can subscribe to")],
+                examples: topics.isEmpty
+                    ? [] : [.init("subscribe", "the topics you can subscribe to", answerContains: "lunch")],
                 handler: subscribe),
             Command(
                 "subscriptions", summary: "what this channel, or you in a direct message, subscribes to",
-                examples: [.init("subscriptions", "your subscriptions")], handler: listSubscriptions),
+                examples: [.init("subscriptions", "your subscriptions", answerContains: "Subscriptions for you:")],
+                handler: listSubscriptions),
             Command("unsubscribe", summary: "stop a subscription", usage: "TOPIC", handler: unsubscribe),
         ]
     }
@@ -46,10 +48,8 @@ extension CorePlugin {
                 do {
                     lines = try await compose(
                         SubscriptionTopic.DailyContext(
-                            date: date, target: entry.target, adapter: entry.adapter,
-                            storage: PluginStorage(pluginID: pluginID, database: context.storage.database),
-                            school: context.school, now: context.scheduledFor, clock: context.clock,
-                            logger: context.logger, outbox: context.outbox, fetcher: context.fetcher))
+                            date: date, target: entry.target, adapter: entry.adapter, now: context.scheduledFor,
+                            services: context.services.handingOver(to: pluginID)))
                 } catch {
                     context.logger.error("subscription \(entry.id) (\(entry.topic)) failed: \(error)")
                     continue

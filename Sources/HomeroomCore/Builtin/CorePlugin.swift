@@ -4,8 +4,8 @@
 /// `/unsubscribe` and `/day` (itself a topic).
 ///
 /// They cannot be switched off per channel; their tables (`core_…`) are listed in `CoreSchema`.
-public struct CorePlugin: Plugin {
-    public static let id = "core"
+package struct CorePlugin: Plugin {
+    package static let id = "core"
 
     let login: PinLogin
     let switchboard: ChannelSwitchboard
@@ -13,7 +13,7 @@ public struct CorePlugin: Plugin {
     let topics: [(pluginID: String, topic: SubscriptionTopic)]
     /// Every plugin's part of `/day`, in order, with the plugin's id.
     let sections: [(pluginID: String, section: DaySection)]
-    /// What each plugin keeps about a person, with the plugin's id.
+    /// What each plugin keeps about a person, with the plugin's id; plugins that keep nothing are left out.
     let personal: [(pluginID: String, data: PersonalData)]
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
@@ -22,7 +22,7 @@ public struct CorePlugin: Plugin {
 
     /// Creates the core commands over the runtime's login service, channel switches and the
     /// plugins' subscription topics; throws when two plugins declare the same topic.
-    public init(
+    package init(
         login: PinLogin, switchboard: ChannelSwitchboard, plugins: [any Plugin] = [],
         dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy()
     ) throws {
@@ -32,7 +32,9 @@ public struct CorePlugin: Plugin {
         self.retention = retention
         sections = plugins.flatMap { plugin in plugin.daySections.map { (plugin.id, $0) } }
             .sorted { ($0.section.order, $0.section.title) < ($1.section.order, $1.section.title) }
-        personal = plugins.compactMap { plugin in plugin.personalData.map { (plugin.id, $0) } }
+        personal = plugins.compactMap { plugin in
+            plugin.personalData.summary == nil ? nil : (plugin.id, plugin.personalData)
+        }
         var topics: [(pluginID: String, topic: SubscriptionTopic)] =
             sections.isEmpty ? [] : [(Self.id, Self.dayTopic(sections, deadline: dayDeadline))]
         for plugin in plugins {
@@ -48,11 +50,11 @@ public struct CorePlugin: Plugin {
     }
 
     /// The core tables' migrations, which run before any plugin's.
-    public static var schemaMigrations: [Migration] { CoreSchema.migrations }
+    package static var schemaMigrations: [Migration] { CoreSchema.migrations }
 
-    public var migrations: [Migration] { Self.schemaMigrations }
+    package var migrations: [Migration] { Self.schemaMigrations }
 
-    public var jobs: [ScheduledJob] {
+    package var jobs: [ScheduledJob] {
         [
             ScheduledJob("prune expired records", schedule: try! CronSchedule("17 3 * * *")) {
                 [login, retention] context in
@@ -64,7 +66,7 @@ public struct CorePlugin: Plugin {
         ] + (topics.isEmpty ? [] : [subscriptionJob])
     }
 
-    public var commands: [Command] {
+    package var commands: [Command] {
         [HelpCommand.command, loginCommand, logoutCommand, adminCommand, linkCommand, unlinkCommand, meCommand]
             + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
     }

@@ -3,7 +3,10 @@ enum HelpCommand {
     static let command = Command(
         "help", aliases: ["commands"], summary: "what I can do, or how to use one command",
         usage: "[COMMAND [SUBCOMMAND]]",
-        examples: [.init("help", "the commands you can use"), .init("help lunch", "how to use /lunch")]
+        examples: [
+            .init("help", "the commands you can use", answerContains: "/lunch"),
+            .init("help lunch", "how to use /lunch", answerContains: "Examples:"),
+        ]
     ) { context in
         guard !context.arguments.isEmpty else { return overview(context) }
         guard let top = context.catalog.command(named: context.arguments[0].trimmingPrefix(context.prefix).lowercased())

@@ -3,12 +3,12 @@
 /// `set specials "Chicken tacos; Veggie pizza" fries yes` gives five words. Typographic quotes
 /// (`“…”`, as phones type them) work like `"`. Inside quotes, `\"` is a quote and `\\` a backslash.
 /// An empty pair of quotes is an empty word.
-public enum ArgumentTokenizer {
+package enum ArgumentTokenizer {
     /// The text had an opening quote and no closing one.
-    public struct UnclosedQuote: Error, Equatable {}
+    package struct UnclosedQuote: Error, Equatable {}
 
     /// Returns the words of `text`.
-    public static func words(in text: String) throws(UnclosedQuote) -> [String] {
+    package static func words(in text: String) throws(UnclosedQuote) -> [String] {
         if let plain = plainASCIIWords(in: text) { return plain }
         var words: [String] = []
         var current = ""

@@ -6,7 +6,7 @@
 /// ```swift
 /// Command("lunch", aliases: ["menu"], summary: "today's lunch menu",
 ///         usage: "[today | tomorrow | friday | 2026-12-03 | week]",
-///         examples: [.init("lunch tomorrow", "tomorrow's menu")],
+///         examples: [.init("lunch tomorrow", "tomorrow's menu", answerContains: "Lunch for")],
 ///         subcommands: [setCommand]) { context in … }
 /// ```
 public struct Command: Sendable {
@@ -73,19 +73,27 @@ public struct Command: Sendable {
     let nameWords: [String]
 }
 
-/// One worked example of a command: what to type (without the prefix) and what it does.
+/// One worked example of a command: what to type (without the prefix), what it does, and a piece of
+/// the answer it gets, so that the example is also a test (`TestBot.runExamples(of:)`).
+///
+/// ```swift
+/// CommandExample("lunch tomorrow", "tomorrow's menu", answerContains: "Lunch for")
+/// ```
 public struct CommandExample: Sendable, Equatable {
     /// The text after the prefix, e.g. `lunch tomorrow`.
     public let input: String
     /// What it does, in a few words.
     public let explanation: String
+    /// Text the answer must contain when the example runs on a school set up for it.
+    public let answerContains: String
     /// True when the example only makes sense typed in a channel (`/admin disable lunch`).
     public let inChannel: Bool
 
-    /// Declares an example.
-    public init(_ input: String, _ explanation: String, inChannel: Bool = false) {
+    /// Declares an example whose answer contains `answerContains`.
+    public init(_ input: String, _ explanation: String, answerContains: String, inChannel: Bool = false) {
         self.input = input
         self.explanation = explanation
+        self.answerContains = answerContains
         self.inChannel = inChannel
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
-import Logging
 import SQLKit
 
 /// Everything a command handler receives: who asked, where, the arguments, and the services it may use.
+@dynamicMemberLookup
 public struct CommandContext: Sendable {
     /// The message the command came in.
     public let message: IncomingMessage
@@ -14,43 +14,34 @@ public struct CommandContext: Sendable {
     public let prefix: String
     /// The person who asked, with what they may do.
     public let caller: Caller
-    /// The plugin's tables.
-    public let storage: PluginStorage
-    /// The school's calendar and time zone.
-    public let school: SchoolCalendar
-    /// The clock; tests stand it at any instant.
-    public let clock: any HomeroomClock
-    /// A logger with the command's metadata.
-    public let logger: Logger
     /// Every registered command, for help.
     public let catalog: CommandCatalog
-    /// Notifications to deliver later; enqueue inside the transaction that causes them.
-    public let outbox: Outbox
-    /// Outgoing HTTP (feeds, calendars).
-    public let fetcher: any HTTPFetching
+    /// The plugin's tables, the school, the clock, a logger with the command's metadata, the
+    /// outbox and outgoing HTTP; read them as the context's own (`context.storage`).
+    public let services: PluginServices
+    /// The people the asker may name: `context.people.resolve("alice")`.
+    public let people: PeopleDirectory
 
     /// Creates a context. The runtime does this; tests of a handler alone may too.
     public init(
         message: IncomingMessage, arguments: [String], command: RegisteredCommand, prefix: String, caller: Caller,
-        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger,
-        catalog: CommandCatalog, outbox: Outbox, fetcher: any HTTPFetching
+        catalog: CommandCatalog, services: PluginServices, people: PeopleDirectory
     ) {
         self.message = message
         self.arguments = arguments
         self.command = command
         self.prefix = prefix
         self.caller = caller
-        self.storage = storage
-        self.school = school
-        self.clock = clock
-        self.logger = logger
         self.catalog = catalog
-        self.outbox = outbox
-        self.fetcher = fetcher
+        self.services = services
+        self.people = people
     }
 
+    /// One of the ``services`` (`context.storage`, `context.clock`), read as the context's own.
+    public subscript<T>(dynamicMember keyPath: KeyPath<PluginServices, T>) -> T { services[keyPath: keyPath] }
+
     /// The current instant.
-    public var now: Date { clock.now }
+    public var now: Date { services.clock.now }
 
     /// Where a notification for this conversation goes: its channel, or the person in a direct
     /// message to their home identity (the same from every identity they linked).
@@ -67,17 +58,18 @@ public struct CommandContext: Sendable {
     /// `/subscribe` passes a topic on to the plugin that posts it.
     /// `asDirectMessage` makes it as though typed in a direct message, for what concerns the
     /// person alone (`/me` typed in a channel asks about the person's subscriptions, not the channel's).
-    public func handingOver(to pluginID: String, arguments: [String], asDirectMessage: Bool = false) -> CommandContext {
+    package func handingOver(to pluginID: String, arguments: [String], asDirectMessage: Bool = false)
+        -> CommandContext
+    {
         var message = message
         if asDirectMessage { message.conversation = .direct }
         return CommandContext(
             message: message, arguments: arguments, command: command, prefix: prefix, caller: caller,
-            storage: PluginStorage(pluginID: pluginID, database: storage.database), school: school, clock: clock,
-            logger: logger, catalog: catalog, outbox: outbox, fetcher: fetcher)
+            catalog: catalog, services: services.handingOver(to: pluginID), people: people)
     }
 
     /// Today's date in the school's zone.
-    public var today: LocalDate { school.localDate(at: clock.now) }
+    public var today: LocalDate { services.school.localDate(at: services.clock.now) }
 
     /// The arguments read as one date (`tomorrow`, `friday`, `2026-12-03`), or today when there are
     /// none; a usage error naming the problem when they are not a date.
@@ -111,7 +103,7 @@ public struct CommandContext: Sendable {
         _ action: String, _ detail: String, _ change: @escaping @Sendable (any SQLDatabase) async throws -> T?
     ) async throws -> T? {
         let entry = auditEntry(action, detail)
-        return try await storage.write { db in
+        return try await services.storage.write { db in
             guard let result = try await change(db) else { return nil }
             try await AuditLog.insert(entry, into: db)
             return result

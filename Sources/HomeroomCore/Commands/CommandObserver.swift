@@ -1,5 +1,5 @@
 /// How a command ended, as counted in the metrics.
-public enum CommandOutcome: String, Sendable, CaseIterable {
+package enum CommandOutcome: String, Sendable, CaseIterable {
     /// The handler answered.
     case answered
     /// The command was refused with a short error: bad input, no permission, switched off, unknown.
@@ -11,17 +11,17 @@ public enum CommandOutcome: String, Sendable, CaseIterable {
 }
 
 /// One command the dispatcher handled, as the metrics see it.
-public struct HandledCommand: Sendable, Equatable {
+package struct HandledCommand: Sendable, Equatable {
     /// The plugin that owns the command, or nil when no command was found (an unknown name, the
     /// rate limit before routing).
-    public let pluginID: String?
+    package let pluginID: String?
     /// How it ended.
-    public let outcome: CommandOutcome
+    package let outcome: CommandOutcome
     /// From recognising the message to the reply.
-    public let duration: Duration
+    package let duration: Duration
 
     /// Creates a record.
-    public init(pluginID: String?, outcome: CommandOutcome, duration: Duration) {
+    package init(pluginID: String?, outcome: CommandOutcome, duration: Duration) {
         self.pluginID = pluginID
         self.outcome = outcome
         self.duration = duration
@@ -30,7 +30,7 @@ public struct HandledCommand: Sendable, Equatable {
 
 /// Receives every handled command (the runtime counts them for `/metrics`); called on the
 /// message path, so it must be quick and must not block.
-public protocol CommandObserver: Sendable {
+package protocol CommandObserver: Sendable {
     /// Records one handled command.
     func commandHandled(_ command: HandledCommand)
 }

@@ -4,38 +4,38 @@
 /// letter (`/lunch`, `!lunch`), when the bot is addressed by name (`homeroom: lunch`,
 /// `homeroom, lunch`, `@homeroom lunch`), or, in a direct message, from any text that starts with
 /// a letter. Everything else is chatter and is ignored.
-public struct CommandRecognizer: Sendable {
+package struct CommandRecognizer: Sendable {
     /// A recognised command: the text after the prefix or the bot's name, and the prefix to show
     /// in answers (`/lunch`, `!lunch`).
-    public struct Recognized: Sendable, Equatable {
+    package struct Recognized: Sendable, Equatable {
         /// The prefix the user typed, or the first configured one where they typed none.
-        public var prefix: String
+        package var prefix: String
         /// The command text: a command name, then its arguments.
-        public var body: String
+        package var body: String
 
         /// Creates a recognised command.
-        public init(prefix: String, body: String) {
+        package init(prefix: String, body: String) {
             self.prefix = prefix
             self.body = body
         }
     }
 
     /// The prefixes, longest first so that `!!` would win over `!`.
-    public let prefixes: [String]
+    package let prefixes: [String]
     /// The prefix used when an answer names a command the user typed without one: the first configured.
-    public let preferredPrefix: String
+    package let preferredPrefix: String
     /// The bot's name, lowercased, as users address it.
-    public let botName: String
+    package let botName: String
 
     /// Creates a recognizer. Empty prefixes are dropped.
-    public init(prefixes: [String] = ["/", "!"], botName: String = "homeroom") {
+    package init(prefixes: [String] = ["/", "!"], botName: String = "homeroom") {
         self.prefixes = prefixes.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         self.preferredPrefix = prefixes.first { !$0.isEmpty } ?? ""
         self.botName = botName.lowercased()
     }
 
     /// Recognises the command in `text`, or returns nil for chatter.
-    public func recognize(_ text: String, in conversation: Conversation) -> Recognized? {
+    package func recognize(_ text: String, in conversation: Conversation) -> Recognized? {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         if let addressed = stripAddress(trimmed) {

@@ -8,30 +8,32 @@ import Logging
 /// lives in the thread-safe services it holds.
 public struct Dispatcher: Sendable {
     /// The services the dispatcher and the handlers use.
-    public struct Services: Sendable {
+    package struct Services: Sendable {
         /// The database.
-        public var database: any Database
+        package var database: any Database
         /// The school's calendar.
-        public var school: SchoolCalendar
+        package var school: SchoolCalendar
         /// The clock.
-        public var clock: any HomeroomClock
+        package var clock: any HomeroomClock
         /// Roles, logins and resolved callers.
-        public var access: AccessDirectory
+        package var access: AccessDirectory
         /// Per-channel switches.
-        public var switchboard: ChannelSwitchboard
+        package var switchboard: ChannelSwitchboard
         /// Per-user buckets.
-        public var rateLimiter: RateLimiter
+        package var rateLimiter: RateLimiter
         /// Notifications waiting for delivery.
-        public var outbox: Outbox
+        package var outbox: Outbox
         /// Outgoing HTTP.
-        public var fetcher: any HTTPFetching
+        package var fetcher: any HTTPFetching
         /// The runtime's logger.
-        public var logger: Logger
+        package var logger: Logger
         /// Told about every handled command (the metrics), if set.
-        public var observer: (any CommandObserver)?
+        package var observer: (any CommandObserver)?
+        /// How each adapter the runtime runs writes its users' ids, for ``PeopleDirectory``.
+        package var userIDForms: [UserIDForm] = []
 
         /// Bundles the services.
-        public init(
+        package init(
             database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
             switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
             logger: Logger, observer: (any CommandObserver)? = nil
@@ -47,6 +49,13 @@ public struct Dispatcher: Sendable {
             self.logger = logger
             self.observer = observer
         }
+
+        /// What plugin `pluginID` sees of these services, with `logger`.
+        func plugin(_ pluginID: String, logger: Logger) -> PluginServices {
+            PluginServices(
+                storage: PluginStorage(pluginID: pluginID, database: database), school: school, clock: clock,
+                logger: logger, outbox: outbox, fetcher: fetcher)
+        }
     }
 
     /// What routing one message gave: the reply, and for the metrics the plugin and outcome
@@ -60,23 +69,23 @@ public struct Dispatcher: Sendable {
     }
 
     /// Every registered command.
-    public let catalog: CommandCatalog
+    package let catalog: CommandCatalog
     /// How commands are recognised.
-    public let recognizer: CommandRecognizer
+    package let recognizer: CommandRecognizer
     /// The per-user limit; nil switches rate limiting off.
-    public let rateLimit: RateLimit?
+    package let rateLimit: RateLimit?
     /// How chat adapters coalesce identical answers in a channel.
-    public let channelAnswers: ChannelAnswerSettings
+    package let channelAnswers: ChannelAnswerSettings
     /// Plugins whose commands cannot be switched off per channel (the core commands).
-    public let alwaysOnPlugins: Set<String>
+    package let alwaysOnPlugins: Set<String>
     /// The plugins' web pages, by path.
-    public let pages: [String: ServedPage]
+    package let pages: [String: ServedPage]
     let services: Services
-    private let storages: [String: PluginStorage]
-    private let loggers: [String: Logger]
+    /// Each plugin's services: its tables and a logger with its id.
+    private let pluginServices: [String: PluginServices]
 
     /// Builds the dispatcher; throws when two plugins declare the same command name or page path.
-    public init(
+    package init(
         plugins: [any Plugin], recognizer: CommandRecognizer, rateLimit: RateLimit?, alwaysOnPlugins: Set<String>,
         channelAnswers: ChannelAnswerSettings = ChannelAnswerSettings(), services: Services
     ) throws {
@@ -87,13 +96,11 @@ public struct Dispatcher: Sendable {
         self.channelAnswers = channelAnswers
         self.alwaysOnPlugins = alwaysOnPlugins
         self.services = services
-        storages = Dictionary(
-            uniqueKeysWithValues: plugins.map { ($0.id, PluginStorage(pluginID: $0.id, database: services.database)) })
-        loggers = Dictionary(
+        pluginServices = Dictionary(
             uniqueKeysWithValues: plugins.map { plugin in
                 var logger = services.logger
                 logger[metadataKey: "plugin"] = "\(plugin.id)"
-                return (plugin.id, logger)
+                return (plugin.id, services.plugin(plugin.id, logger: logger))
             })
         var pages: [String: ServedPage] = [:]
         for plugin in plugins {
@@ -101,9 +108,7 @@ public struct Dispatcher: Sendable {
                 if let other = pages[page.path] {
                     throw ServedPage.DuplicatePath(path: page.path, pluginIDs: [other.pluginID, plugin.id])
                 }
-                pages[page.path] = ServedPage(
-                    pluginID: plugin.id, page: page, storage: storages[plugin.id]!, school: services.school,
-                    clock: services.clock, logger: loggers[plugin.id]!)
+                pages[page.path] = ServedPage(pluginID: plugin.id, page: page, services: pluginServices[plugin.id]!)
             }
         }
         self.pages = pages
@@ -111,19 +116,23 @@ public struct Dispatcher: Sendable {
 
     /// Handles one message: the reply to send, or nil when the message was not for the bot (or
     /// the sender is over the rate limit and has already been told).
-    public func handle(_ message: IncomingMessage) async -> Reply? {
-        await handle(message, countingAgainstRateLimit: true)
+    package func handle(_ message: IncomingMessage) async -> Reply? {
+        guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return nil }
+        return await handle(message, recognized: recognized, countingAgainstRateLimit: true)
     }
 
-    /// Handles one message; a chat adapter passes false for a person's repeat of a command they
-    /// asked in the same channel moments ago, which the per-user limit does not count (a
-    /// command's own limit still applies).
-    package func handle(_ message: IncomingMessage, countingAgainstRateLimit: Bool) async -> Reply? {
+    /// Handles one message whose command a chat adapter recognised already (`recognized`); it
+    /// passes false for a person's repeat of a command they asked in the same channel moments ago,
+    /// which the per-user limit does not count (a command's own limit still applies).
+    package func handle(
+        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool
+    ) async -> Reply? {
         guard let observer = services.observer else {
-            return await route(message, countingAgainstRateLimit: countingAgainstRateLimit).reply
+            return await route(message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit)
+                .reply
         }
         let start = ContinuousClock.now
-        let routed = await route(message, countingAgainstRateLimit: countingAgainstRateLimit)
+        let routed = await route(message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit)
         if let outcome = routed.outcome {
             observer.commandHandled(
                 HandledCommand(pluginID: routed.pluginID, outcome: outcome, duration: ContinuousClock.now - start))
@@ -131,8 +140,9 @@ public struct Dispatcher: Sendable {
         return routed.reply
     }
 
-    private func route(_ message: IncomingMessage, countingAgainstRateLimit: Bool) async -> Routed {
-        guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return .ignored }
+    private func route(
+        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool
+    ) async -> Routed {
         let words: [String]
         do {
             words = try ArgumentTokenizer.words(in: recognized.body)
@@ -193,9 +203,8 @@ public struct Dispatcher: Sendable {
         }
         let context = CommandContext(
             message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
-            caller: caller, storage: storages[command.pluginID]!, school: services.school, clock: services.clock,
-            logger: loggers[command.pluginID]!, catalog: catalog, outbox: services.outbox,
-            fetcher: services.fetcher)
+            caller: caller, catalog: catalog, services: pluginServices[command.pluginID]!,
+            people: PeopleDirectory(forms: services.userIDForms, database: services.database, asker: message.sender))
         do {
             let reply = try await handler(context)
             return Routed(
@@ -230,9 +239,8 @@ public struct Dispatcher: Sendable {
     }
 
     private func failure(_ error: any Error, command: String, logger: Logger) -> Reply {
-        let reference = String(UInt32.random(in: 0x1000...0xFFFF), radix: 16, uppercase: true)
-        logger.error(
-            "command failed", metadata: ["command": "\(command)", "reference": "\(reference)", "error": "\(error)"])
+        let reference = ErrorReference.logging(
+            error, as: "command failed", metadata: ["command": "\(command)"], to: logger)
         return .error("something went wrong with \(command) — it is logged as \(reference) for the admins")
     }
 }

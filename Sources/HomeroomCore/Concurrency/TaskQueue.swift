@@ -2,25 +2,25 @@
 /// a socket reader that must go on reading), run by one long-lived loop that owns them: the
 /// adapter's `run` calls ``run()``, so they stay structured, and stopping the adapter waits for
 /// those already started instead of dropping them.
-public final class TaskQueue: Sendable {
+package final class TaskQueue: Sendable {
     /// A unit of work.
-    public typealias Job = @Sendable () async -> Void
+    package typealias Job = @Sendable () async -> Void
 
     private let jobs: AsyncStream<Job>
     private let continuation: AsyncStream<Job>.Continuation
 
     /// An empty queue; nothing runs until ``run()`` is called.
-    public init() {
+    package init() {
         (jobs, continuation) = AsyncStream.makeStream(of: Job.self)
     }
 
     /// Starts `job` in the run loop's task group.
-    public func submit(_ job: @escaping Job) {
+    package func submit(_ job: @escaping Job) {
         continuation.yield(job)
     }
 
     /// Runs submitted jobs until ``finish()``, then waits for those still running.
-    public func run() async {
+    package func run() async {
         await withDiscardingTaskGroup { group in
             for await job in jobs {
                 group.addTask { await job() }
@@ -29,7 +29,7 @@ public final class TaskQueue: Sendable {
     }
 
     /// Accepts no more jobs; ``run()`` returns once the running ones are done.
-    public func finish() {
+    package func finish() {
         continuation.finish()
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 /// The state of one adapter, as `/healthz` and `/metrics` report it.
-public struct AdapterStatus: Sendable, Equatable {
+package struct AdapterStatus: Sendable, Equatable {
     /// Where an adapter stands.
-    public enum State: String, Sendable {
+    package enum State: String, Sendable {
         /// Connecting or registering (IRC), or binding its port.
         case starting
         /// Up: connected to its server, or listening for requests.
@@ -14,14 +14,14 @@ public struct AdapterStatus: Sendable, Equatable {
     }
 
     /// Where it stands.
-    public var state: State
+    package var state: State
     /// A few words for an admin: `listening on 127.0.0.1:8080`, `reconnecting in 20 s`.
-    public var detail: String
+    package var detail: String
     /// Since when it is in this state.
-    public var since: Date
+    package var since: Date
 
     /// Creates a status.
-    public init(state: State, detail: String, since: Date) {
+    package init(state: State, detail: String, since: Date) {
         self.state = state
         self.detail = detail
         self.since = since
@@ -34,13 +34,13 @@ public final class AdapterStatusBoard: Sendable {
     private let statuses = Mutex<[String: AdapterStatus]>([:])
 
     /// An empty board.
-    public init() {}
+    package init() {}
 
     /// Records that `adapter` is now in `state`.
-    public func report(_ adapter: String, _ state: AdapterStatus.State, detail: String, at instant: Date = Date()) {
+    package func report(_ adapter: String, _ state: AdapterStatus.State, detail: String, at instant: Date = Date()) {
         statuses.withLock { $0[adapter] = AdapterStatus(state: state, detail: detail, since: instant) }
     }
 
     /// Every adapter's status, by adapter name.
-    public var snapshot: [String: AdapterStatus] { statuses.withLock { $0 } }
+    package var snapshot: [String: AdapterStatus] { statuses.withLock { $0 } }
 }

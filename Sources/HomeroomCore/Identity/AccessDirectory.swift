@@ -1,61 +1,52 @@
 import Foundation
 import SQLKit
-import Synchronization
 
 /// Who holds which role, who is logged in, and what that lets each person do.
 ///
 /// Roles are stored in `core_roles` (granted with `homeroom admin grant`) or listed in the
 /// configuration; PIN logins in `core_sessions`, so a login holds across processes and restarts.
 /// Resolved callers are cached for a few seconds and dropped at once on any change made here.
-public final class AccessDirectory: Sendable {
+package final class AccessDirectory: Sendable {
     /// A role name that the configuration does not define.
-    public struct UnknownRole: Error, CustomStringConvertible {
+    package struct UnknownRole: Error, CustomStringConvertible {
         /// The name given.
-        public let name: String
+        package let name: String
         /// The roles that exist.
-        public let known: [String]
-        public var description: String {
+        package let known: [String]
+        package var description: String {
             "no role \"\(name)\" — the roles are \(known.sorted().joined(separator: ", "))"
         }
     }
 
-    private struct CacheKey: Hashable {
+    private struct CacheKey: Hashable, Sendable {
         let user: UserID
         let verified: Bool
-    }
-
-    private struct CachedCaller {
-        let caller: Caller
-        let validUntil: Date
     }
 
     static let rolesTable = "core_roles"
     static let sessionsTable = "core_sessions"
 
     /// The configured roles.
-    public let policy: AccessPolicy
+    package let policy: AccessPolicy
     private let database: any Database
     private let clock: any HomeroomClock
-    private let cacheLifetime: TimeInterval
-    private let cache = Mutex<[CacheKey: CachedCaller]>([:])
+    private let cache: ExpiringCache<CacheKey, Caller>
 
     /// Creates the directory.
-    public init(
+    package init(
         policy: AccessPolicy, database: any Database, clock: any HomeroomClock, cacheLifetime: TimeInterval = 10
     ) {
         self.policy = policy
         self.database = database
         self.clock = clock
-        self.cacheLifetime = cacheLifetime
+        self.cache = ExpiringCache(timeToLive: cacheLifetime, capacity: 10_000)
     }
 
     /// The caller behind a message: roles in force when the platform verified the id or a PIN login lasts.
-    public func caller(for user: UserID, verified: Bool) async throws -> Caller {
+    package func caller(for user: UserID, verified: Bool) async throws -> Caller {
         let now = clock.now
         let key = CacheKey(user: user, verified: verified)
-        if let cached = cache.withLock({ $0[key] }), cached.validUntil > now {
-            return cached.caller
-        }
+        if let cached = cache.value(for: key, at: now) { return cached }
         // The person and their stored roles in one read: this runs whenever the cache has no answer.
         let (home, identities, stored) = try await database.read { db in
             let home = try await IdentityLinks.home(of: user, on: db)
@@ -68,22 +59,18 @@ public final class AccessDirectory: Sendable {
         let caller = Caller(
             user: user, capabilities: policy.capabilities(holding: roles, rolesInForce: verified || loggedIn),
             roles: roles, isLoggedIn: loggedIn, person: home, identities: identities)
-        var validUntil = now.addingTimeInterval(cacheLifetime)
-        if loggedIn, let sessionEnd { validUntil = min(validUntil, sessionEnd) }
-        cache.withLock { cache in
-            if cache.count > 10_000 { cache.removeAll() }
-            cache[key] = CachedCaller(caller: caller, validUntil: validUntil)
-        }
+        // A login that ends sooner ends the cached caller with it.
+        cache.store(caller, for: key, at: now, expiringBy: loggedIn ? sessionEnd : nil)
         return caller
     }
 
     /// The roles `user` holds, stored or configured, sorted.
-    public func roles(of user: UserID) async throws -> [String] {
+    package func roles(of user: UserID) async throws -> [String] {
         try await roles(of: [user])
     }
 
     /// The roles any of `identities` (one person's) holds, stored or configured, sorted.
-    public func roles(of identities: [UserID]) async throws -> [String] {
+    package func roles(of identities: [UserID]) async throws -> [String] {
         roles(stored: try await database.read { try await Self.storedRoles(of: identities, on: $0) }, of: identities)
     }
 
@@ -99,7 +86,7 @@ public final class AccessDirectory: Sendable {
     }
 
     /// Every stored grant, by identity.
-    public func storedGrants() async throws -> [(user: String, role: String)] {
+    package func storedGrants() async throws -> [(user: String, role: String)] {
         try await database.read { db in
             try await db.select().columns("identity", "role").from(Self.rolesTable)
                 .orderBy("identity").orderBy("role").all()
@@ -111,7 +98,7 @@ public final class AccessDirectory: Sendable {
 
     /// Grants `role` to `user`; recorded in the audit log. Returns false when they already held it.
     @discardableResult
-    public func grant(_ role: String, to user: UserID, by actor: UserID) async throws -> Bool {
+    package func grant(_ role: String, to user: UserID, by actor: UserID) async throws -> Bool {
         guard policy.roles[role] != nil else { throw UnknownRole(name: role, known: Array(policy.roles.keys)) }
         if let problem = AccessPolicy.problemGranting(to: user) { throw UserFacingError(problem) }
         let now = clock.now
@@ -133,7 +120,7 @@ public final class AccessDirectory: Sendable {
 
     /// Takes `role` away from `user`; recorded in the audit log. Returns false when they did not hold it.
     @discardableResult
-    public func revoke(_ role: String, from user: UserID, by actor: UserID) async throws -> Bool {
+    package func revoke(_ role: String, from user: UserID, by actor: UserID) async throws -> Bool {
         let now = clock.now
         let removed: Bool = try await database.write { db in
             guard try await Self.holds(role, user, on: db) else { return false }
@@ -154,7 +141,7 @@ public final class AccessDirectory: Sendable {
     }
 
     /// When the PIN login of `user` ends, or nil when there is none (it may lie in the past).
-    public func sessionExpiry(of user: UserID) async throws -> Date? {
+    package func sessionExpiry(of user: UserID) async throws -> Date? {
         try await database.read { db in
             try await db.select().column("expires_at").from(Self.sessionsTable)
                 .where("identity", .equal, SQLBind(user.description)).first()
@@ -163,10 +150,8 @@ public final class AccessDirectory: Sendable {
     }
 
     /// Drops the cached caller of `user`, so the next message reads their roles and login afresh.
-    public func forget(_ user: UserID) {
-        cache.withLock { cache in
-            cache[CacheKey(user: user, verified: true)] = nil
-            cache[CacheKey(user: user, verified: false)] = nil
-        }
+    package func forget(_ user: UserID) {
+        cache.forget(CacheKey(user: user, verified: true))
+        cache.forget(CacheKey(user: user, verified: false))
     }
 }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// The roles a school defines and who holds them by configuration.
-public struct AccessPolicy: Sendable {
+package struct AccessPolicy: Sendable {
     /// Role name → the capabilities (and `-` anti-capabilities) it carries.
-    public var roles: [String: CapabilitySet]
+    package var roles: [String: CapabilitySet]
     /// Platform ids that hold roles by configuration (the config's `admins` list gives `admin`).
-    public var configuredRoles: [UserID: Set<String>]
+    package var configuredRoles: [UserID: Set<String>]
 
     /// The role everyone holds, without logging in; by default it carries nothing.
-    public static let everyoneRole = "everyone"
+    package static let everyoneRole = "everyone"
 
     /// The built-in roles: `admin` may do everything.
-    public static let builtInRoles: [String: CapabilitySet] = ["admin": CapabilitySet(grants: ["*"])]
+    package static let builtInRoles: [String: CapabilitySet] = ["admin": CapabilitySet(grants: ["*"])]
 
     /// Creates a policy; the built-in roles are added unless `roles` redefines them.
-    public init(roles: [String: CapabilitySet] = [:], configuredRoles: [UserID: Set<String>] = [:]) {
+    package init(roles: [String: CapabilitySet] = [:], configuredRoles: [UserID: Set<String>] = [:]) {
         self.roles = AccessPolicy.builtInRoles.merging(roles) { _, configured in configured }
         self.configuredRoles = configuredRoles
     }
@@ -22,7 +22,7 @@ public struct AccessPolicy: Sendable {
     /// Why roles cannot be granted to `user`, or nil when they can. An IRC id made of a nick and
     /// host (`irc:libera:alice!~a@host`) is refused: anyone can take a nick, so only a services
     /// account the server vouches for (`irc:libera:alice`) may hold a role.
-    public static func problemGranting(to user: UserID) -> String? {
+    package static func problemGranting(to user: UserID) -> String? {
         guard user.adapter == "irc", user.id.contains("!") || user.id.contains("@") else { return nil }
         let network = user.id.prefix { $0 != ":" }
         let nick = user.id.split(separator: ":", maxSplits: 1).last?.prefix { $0 != "!" } ?? ""

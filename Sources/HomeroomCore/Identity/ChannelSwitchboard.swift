@@ -8,7 +8,7 @@ import Synchronization
 /// lookup. A change made here takes effect at once; one made by another process or instance
 /// sharing the database shows after ``refreshInterval``, when ``refreshIfStale(at:)`` reads the
 /// table again.
-public final class ChannelSwitchboard: Sendable {
+package final class ChannelSwitchboard: Sendable {
     private struct Key: Hashable {
         let adapter: String
         let channel: String
@@ -18,7 +18,7 @@ public final class ChannelSwitchboard: Sendable {
     static let table = "core_channel_switches"
 
     /// How long the switches held in memory are trusted before the table is read again.
-    public let refreshInterval: TimeInterval
+    package let refreshInterval: TimeInterval
     private let database: any Database
     private let disabled: Mutex<Set<Key>>
     /// When the table was last read, and whether a read is under way.
@@ -32,7 +32,7 @@ public final class ChannelSwitchboard: Sendable {
     }
 
     /// Loads the switches stored in `database`.
-    public static func load(
+    package static func load(
         from database: any Database, at now: Date, refreshInterval: TimeInterval = 10
     ) async throws -> ChannelSwitchboard {
         ChannelSwitchboard(
@@ -53,7 +53,7 @@ public final class ChannelSwitchboard: Sendable {
 
     /// Reads the table again when the switches in memory are older than ``refreshInterval`` (one
     /// read at a time; the others go on with what is in memory).
-    public func refreshIfStale(at now: Date) async throws {
+    package func refreshIfStale(at now: Date) async throws {
         let due = loaded.withLock { loaded in
             guard !loaded.refreshing, now.timeIntervalSince(loaded.at) >= refreshInterval else { return false }
             loaded.refreshing = true
@@ -71,7 +71,7 @@ public final class ChannelSwitchboard: Sendable {
     }
 
     /// True when the plugin or the command (or a command above it) is switched off in this channel.
-    public func isDisabled(adapter: String, channel: String, pluginID: String, capability: String) -> Bool {
+    package func isDisabled(adapter: String, channel: String, pluginID: String, capability: String) -> Bool {
         disabled.withLock { disabled in
             guard !disabled.isEmpty else { return false }
             return disabled.contains { key in
@@ -82,14 +82,14 @@ public final class ChannelSwitchboard: Sendable {
     }
 
     /// What is switched off in one channel, sorted.
-    public func disabledTargets(adapter: String, channel: String) -> [String] {
+    package func disabledTargets(adapter: String, channel: String) -> [String] {
         disabled.withLock { $0.filter { $0.adapter == adapter && $0.channel == channel }.map(\.target).sorted() }
     }
 
     /// Switches `target` off (`on == false`) or on in a channel, recording `audit` in the same
     /// transaction. Returns false when it already was in that state.
     @discardableResult
-    public func set(_ target: String, on: Bool, adapter: String, channel: String, audit: AuditEntry) async throws
+    package func set(_ target: String, on: Bool, adapter: String, channel: String, audit: AuditEntry) async throws
         -> Bool
     {
         let key = Key(adapter: adapter, channel: channel, target: target)

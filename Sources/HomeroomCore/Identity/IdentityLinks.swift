@@ -9,9 +9,9 @@ import SQLKit
 /// has a row in `core_identity_links` naming the home identity; an identity without a row is a
 /// person of its own. Codes live in `core_link_codes`, as SHA-256 digests, for ``codeLifetime``;
 /// redeeming one deletes it.
-public struct IdentityLinks: Sendable {
+package struct IdentityLinks: Sendable {
     /// What redeeming a code came to.
-    public enum Redemption: Equatable, Sendable {
+    package enum Redemption: Equatable, Sendable {
         /// Joined: the identity now belongs to the person whose home identity is given.
         case linked(home: UserID)
         /// No such code, or it expired.
@@ -38,7 +38,7 @@ public struct IdentityLinks: Sendable {
     }
 
     /// How long a code may be redeemed.
-    public static let codeLifetime: TimeInterval = 10 * 60
+    package static let codeLifetime: TimeInterval = 10 * 60
     /// The letters a code is made of: no 0/O, 1/I/L or U, which read alike or spell words.
     static let codeAlphabet = Array("23456789ABCDEFGHJKMNPQRSTVWXYZ")
     /// Letters in a code: 30⁸ ≈ 6.6 × 10¹¹ codes, against a handful of tries a minute.
@@ -47,17 +47,17 @@ public struct IdentityLinks: Sendable {
     let database: any Database
 
     /// Creates the links over `database`.
-    public init(database: any Database) {
+    package init(database: any Database) {
         self.database = database
     }
 
     /// The home identity of the person `identity` belongs to (itself when it is not linked).
-    public func home(of identity: UserID) async throws -> UserID {
+    package func home(of identity: UserID) async throws -> UserID {
         try await database.read { try await Self.home(of: identity, on: $0) }
     }
 
     /// A new one-time code for `identity`, replacing any code it had; audited.
-    public func issueCode(for identity: UserID, at now: Date, audit: AuditEntry) async throws -> String {
+    package func issueCode(for identity: UserID, at now: Date, audit: AuditEntry) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let code = String((0..<Self.codeLength).map { _ in Self.codeAlphabet.randomElement(using: &generator)! })
         try await database.write { db in
@@ -77,7 +77,7 @@ public struct IdentityLinks: Sendable {
     /// Joins `identity` to the person who was given `code`, when the code is valid and nothing
     /// stands in the way; a joined identity's own settings are put aside until it is unlinked.
     /// The code is used up by a successful join only; every attempt is audited.
-    public func redeem(_ code: String, by identity: UserID, at now: Date, audit: AuditEntry) async throws -> Redemption
+    package func redeem(_ code: String, by identity: UserID, at now: Date, audit: AuditEntry) async throws -> Redemption
     {
         let digest = Self.digest(of: Self.normalized(code))
         return try await database.write { db in
@@ -113,7 +113,7 @@ public struct IdentityLinks: Sendable {
     /// Splits the identity on `adapter` off the person whose home is `home`; returns it, or nil
     /// when the person has none there. When the home itself leaves, it keeps the settings and
     /// the longest-linked of the others becomes the home of the rest.
-    public func unlink(adapter: String, fromHome home: UserID, audit: AuditEntry) async throws -> UserID? {
+    package func unlink(adapter: String, fromHome home: UserID, audit: AuditEntry) async throws -> UserID? {
         try await database.write { db in
             let identities = try await Self.identities(ofHome: home, on: db)
             guard identities.count > 1, let leaving = identities.first(where: { $0.adapter == adapter }) else {

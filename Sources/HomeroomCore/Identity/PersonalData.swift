@@ -15,18 +15,64 @@ public struct PersonalData: Sendable {
     /// forgotten. It must write through that transaction only, never through `context.storage`.
     public typealias Forget = @Sendable (CommandContext, any SQLDatabase) async throws -> Void
 
-    /// What the data is, for the list of what `/me forget` deletes: "your lunch wave and classes".
-    public let summary: String
+    /// What the data is, for the list of what `/me forget` deletes: "your lunch wave and classes";
+    /// nil when the plugin keeps nothing that `/me forget` deletes.
+    public let summary: String?
     /// The lines for `/me`.
     public let describe: Describe
     /// The deletion.
     public let forget: Forget
+    /// Every column of the plugin's tables that names a person, with what `/me forget` does with
+    /// it: a test over every plugin's real schema fails when a column is missing here.
+    public let columns: [PersonalColumn]
 
-    /// Declares what a plugin keeps.
-    public init(_ summary: String, describe: @escaping Describe, forget: @escaping Forget) {
+    /// Declares what a plugin keeps: `columns` names each column of its tables that names a person,
+    /// as ``PersonalColumn/erased(_:_:)`` by `forget` or ``PersonalColumn/kept(_:_:because:)``.
+    public init(
+        _ summary: String, columns: [PersonalColumn], describe: @escaping Describe, forget: @escaping Forget
+    ) {
         self.summary = summary
         self.describe = describe
         self.forget = forget
+        self.columns = columns
+    }
+
+    /// Declares a plugin that keeps nothing `/me forget` deletes, though some of its `columns` name
+    /// people (who set a menu, for the record): each is ``PersonalColumn/kept(_:_:because:)``.
+    public static func keepsNothing(but columns: [PersonalColumn]) -> PersonalData {
+        PersonalData(summary: nil, describe: { _ in [] }, forget: { _, _ in }, columns: columns)
+    }
+
+    /// Declares a plugin that keeps nothing about anyone: no column of its tables names a person.
+    public static let keepsNothing = keepsNothing(but: [])
+
+    private init(summary: String?, describe: @escaping Describe, forget: @escaping Forget, columns: [PersonalColumn]) {
+        self.summary = summary
+        self.describe = describe
+        self.forget = forget
+        self.columns = columns
+    }
+}
+
+/// A column of a plugin's table that names a person (`locations.user_id`), as its
+/// ``PersonalData`` declares it: erased by `/me forget`, or kept for a stated reason.
+public struct PersonalColumn: Sendable, Hashable {
+    /// The table's name without the plugin's prefix, as ``PluginStorage/table(_:)`` takes it: `locations`.
+    public let table: String
+    /// The column: `user_id`.
+    public let column: String
+    /// Why the column stays after `/me forget`; nil when `/me forget` deletes the rows it names.
+    public let keptBecause: String?
+
+    /// A column whose rows `/me forget` deletes.
+    public static func erased(_ table: String, _ column: String) -> PersonalColumn {
+        PersonalColumn(table: table, column: column, keptBecause: nil)
+    }
+
+    /// A column that names a person and stays after `/me forget`, for `reason` ("the record of who
+    /// changed the menu").
+    public static func kept(_ table: String, _ column: String, because reason: String) -> PersonalColumn {
+        PersonalColumn(table: table, column: column, keptBecause: reason)
     }
 }
 
@@ -38,7 +84,8 @@ extension CommandContext {
         from name: String, column: String = "user_id", asDeliveryTargets: Bool = false, on db: any SQLDatabase
     ) async throws {
         try await db.deleteRows(
-            naming: caller.identities, from: storage.table(name), column: column, asDeliveryTargets: asDeliveryTargets)
+            naming: caller.identities, from: services.storage.table(name), column: column,
+            asDeliveryTargets: asDeliveryTargets)
     }
 }
 

@@ -10,9 +10,9 @@ import SQLKit
 /// no PIN is checked at all; the lock is read again after the slow hash, so a right PIN whose hash
 /// was computed while wrong ones locked the identity is refused too, and no later failure shortens
 /// or clears a lock. Every outcome is audited.
-public struct PinLogin: Sendable {
+package struct PinLogin: Sendable {
     /// What a login attempt came to.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// Logged in until the given instant.
         case loggedIn(until: Date)
         /// Wrong PIN; this many tries are left before the lock.
@@ -24,9 +24,9 @@ public struct PinLogin: Sendable {
     }
 
     /// A PIN that cannot be set.
-    public struct UnacceptablePIN: Error, CustomStringConvertible {
+    package struct UnacceptablePIN: Error, CustomStringConvertible {
         /// Why.
-        public let description: String
+        package let description: String
     }
 
     static let pinsTable = "core_pins"
@@ -39,7 +39,7 @@ public struct PinLogin: Sendable {
     let clock: any HomeroomClock
 
     /// Creates the login service.
-    public init(
+    package init(
         database: any Database, directory: AccessDirectory, hasher: any SecretHasher, policy: LoginPolicy,
         clock: any HomeroomClock
     ) {
@@ -51,7 +51,7 @@ public struct PinLogin: Sendable {
     }
 
     /// Sets the PIN of `user` (digits only, at least the policy's length), clears a lock, and audits it.
-    public func setPIN(_ pin: String, for user: UserID, by actor: UserID) async throws {
+    package func setPIN(_ pin: String, for user: UserID, by actor: UserID) async throws {
         guard pin.count >= policy.minimumPINLength, pin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw UnacceptablePIN(description: "a PIN is \(policy.minimumPINLength) or more digits, nothing else")
         }
@@ -69,7 +69,7 @@ public struct PinLogin: Sendable {
 
     /// Checks `pin` for `user` (their own PIN, or their linked person's home identity's) and
     /// starts a login of `user` when it matches.
-    public func logIn(_ user: UserID, pin: String) async throws -> Outcome {
+    package func logIn(_ user: UserID, pin: String) async throws -> Outcome {
         let now = clock.now
         let identity = user.description
         let (storedHash, lockedUntil): (String?, Date?) = try await database.read { db in
@@ -99,7 +99,7 @@ public struct PinLogin: Sendable {
 
     /// Ends the login of `user`; returns false when there was none.
     @discardableResult
-    public func logOut(_ user: UserID) async throws -> Bool {
+    package func logOut(_ user: UserID) async throws -> Bool {
         let now = clock.now
         let ended: Bool = try await database.write { db in
             let existing = try await db.select().column("expires_at").from(AccessDirectory.sessionsTable)
@@ -118,7 +118,7 @@ public struct PinLogin: Sendable {
 
     /// Deletes ended logins and failure counts that no longer matter; returns how many rows went.
     @discardableResult
-    public func pruneExpired() async throws -> Int {
+    package func pruneExpired() async throws -> Int {
         let now = Int64(clock.now.timeIntervalSince1970)
         let forgetBefore = now - Int64(policy.lockout)
         return try await database.write { db in

@@ -1,5 +1,5 @@
 /// What an adapter provides so the outbox can deliver through it.
-public protocol MessageSender: Sendable {
+package protocol MessageSender: Sendable {
     /// The adapter's name; the worker delivers the messages addressed to it.
     var adapter: String { get }
     /// Sends one message; throws ``DeliveryFailure`` (or any error) when it did not go out.
@@ -7,17 +7,17 @@ public protocol MessageSender: Sendable {
 }
 
 /// A failed delivery, with the platform's own wait when it gave one (HTTP 429 `Retry-After`).
-public struct DeliveryFailure: Error, CustomStringConvertible {
+package struct DeliveryFailure: Error, CustomStringConvertible {
     /// What went wrong.
-    public let description: String
+    package let description: String
     /// Seconds the platform asked to wait before the next attempt.
-    public let retryAfter: Double?
+    package let retryAfter: Double?
     /// True when trying again cannot help (no webhook URL for the channel, the platform refused the
     /// message as malformed): the message is given up at once instead of retried for a day.
-    public let isPermanent: Bool
+    package let isPermanent: Bool
 
     /// Creates a failure.
-    public init(_ description: String, retryAfter: Double? = nil, isPermanent: Bool = false) {
+    package init(_ description: String, retryAfter: Double? = nil, isPermanent: Bool = false) {
         self.description = description
         self.retryAfter = retryAfter
         self.isPermanent = isPermanent

@@ -7,16 +7,16 @@ import SQLKit
 public struct Outbox: Sendable {
     /// How failed deliveries are retried: exponential backoff from `firstDelay`, capped at
     /// `maximumDelay`, given up (and logged as failed) after `maximumAttempts`.
-    public struct RetryPolicy: Sendable, Equatable {
+    package struct RetryPolicy: Sendable, Equatable {
         /// The delay after the first failure.
-        public var firstDelay: TimeInterval
+        package var firstDelay: TimeInterval
         /// The longest delay.
-        public var maximumDelay: TimeInterval
+        package var maximumDelay: TimeInterval
         /// Attempts before a message is given up.
-        public var maximumAttempts: Int
+        package var maximumAttempts: Int
 
         /// Creates a policy; the defaults retry after 5 s, 10 s, 20 s … up to an hour, 25 times (about a day).
-        public init(firstDelay: TimeInterval = 5, maximumDelay: TimeInterval = 3600, maximumAttempts: Int = 25) {
+        package init(firstDelay: TimeInterval = 5, maximumDelay: TimeInterval = 3600, maximumAttempts: Int = 25) {
             self.firstDelay = firstDelay
             self.maximumDelay = maximumDelay
             self.maximumAttempts = maximumAttempts
@@ -33,10 +33,10 @@ public struct Outbox: Sendable {
     let database: any Database
     let clock: any HomeroomClock
     /// How failures are retried.
-    public let retryPolicy: RetryPolicy
+    package let retryPolicy: RetryPolicy
 
     /// Creates the outbox over `database`.
-    public init(database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy()) {
+    package init(database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy()) {
         self.database = database
         self.clock = clock
         self.retryPolicy = retryPolicy
@@ -75,7 +75,7 @@ public struct Outbox: Sendable {
     }
 
     /// True when a message with `key` was ever queued (delivered, waiting or given up).
-    public func hasMessage(withKey key: String) async throws -> Bool {
+    package func hasMessage(withKey key: String) async throws -> Bool {
         try await database.read { db in
             try await db.select().column("id").from(Self.table).where("idempotency_key", .equal, SQLBind(key)).first()
                 != nil
@@ -83,7 +83,7 @@ public struct Outbox: Sendable {
     }
 
     /// The undelivered messages for `adapter` that are due now, oldest first.
-    public func due(for adapter: String, limit: Int = 50) async throws -> [OutboxMessage] {
+    package func due(for adapter: String, limit: Int = 50) async throws -> [OutboxMessage] {
         let now = Int64(clock.now.timeIntervalSince1970)
         return try await database.read { db in
             try await db.select().columns(Self.messageColumns)
@@ -95,17 +95,17 @@ public struct Outbox: Sendable {
     }
 
     /// A message given up after its last attempt (or at once, when retrying could not help).
-    public struct DeadLetter: Sendable, Equatable {
+    package struct DeadLetter: Sendable, Equatable {
         /// The message.
-        public let message: OutboxMessage
+        package let message: OutboxMessage
         /// Why the last attempt failed.
-        public let lastError: String?
+        package let lastError: String?
         /// When the last attempt was made.
-        public let failedAt: Date
+        package let failedAt: Date
     }
 
     /// The messages given up, newest first.
-    public func deadLetters(limit: Int = 10) async throws -> [DeadLetter] {
+    package func deadLetters(limit: Int = 10) async throws -> [DeadLetter] {
         try await database.read { db in
             try await db.select().columns(Self.messageColumns + ["last_error", "due_at"]).from(Self.table)
                 .where("state", .equal, SQLBind(State.failed.rawValue)).orderBy("id", .descending).limit(limit).all()
@@ -121,7 +121,7 @@ public struct Outbox: Sendable {
     }
 
     /// How many messages were given up.
-    public func deadLetterCount() async throws -> Int {
+    package func deadLetterCount() async throws -> Int {
         try await database.read { db in
             try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from(Self.table)
                 .where("state", .equal, SQLBind(State.failed.rawValue)).first()
@@ -131,7 +131,7 @@ public struct Outbox: Sendable {
 
     /// Puts the given-up message `id` back in the queue, due now with a fresh count of attempts,
     /// recording `audit` in the same transaction; false when no message with that id was given up.
-    public func retryDeadLetter(_ id: Int64, audit: AuditEntry) async throws -> Bool {
+    package func retryDeadLetter(_ id: Int64, audit: AuditEntry) async throws -> Bool {
         let now = Int64(clock.now.timeIntervalSince1970)
         return try await database.write { db in
             let dead = try await db.select().column("id").from(Self.table).where("id", .equal, SQLBind(id))
@@ -170,7 +170,7 @@ public struct Outbox: Sendable {
     }
 
     /// The instant the next undelivered message for `adapter` is due, if any.
-    public func nextDue(for adapter: String) async throws -> Date? {
+    package func nextDue(for adapter: String) async throws -> Date? {
         try await database.read { db in
             try await db.select().column(SQLFunction("MIN", args: SQLColumn("due_at")), as: "next").from(Self.table)
                 .where("adapter", .equal, SQLBind(adapter)).where("state", .equal, SQLBind(State.pending.rawValue))
@@ -181,7 +181,7 @@ public struct Outbox: Sendable {
     }
 
     /// Records that `messages` were delivered, in one transaction.
-    public func markDelivered(_ messages: [OutboxMessage]) async throws {
+    package func markDelivered(_ messages: [OutboxMessage]) async throws {
         guard !messages.isEmpty else { return }
         let now = Int64(clock.now.timeIntervalSince1970)
         try await database.write { db in
@@ -194,7 +194,7 @@ public struct Outbox: Sendable {
     /// `retryAfter`, when the platform said so), or given up after the last attempt or at once
     /// when the failure is `permanent`. Returns whether it will be retried.
     @discardableResult
-    public func markFailed(
+    package func markFailed(
         _ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil, permanent: Bool = false
     ) async throws -> Bool {
         let now = clock.now
@@ -212,7 +212,7 @@ public struct Outbox: Sendable {
     }
 
     /// How many messages wait for delivery (for `adapter`, or for all).
-    public func pendingCount(for adapter: String? = nil) async throws -> Int {
+    package func pendingCount(for adapter: String? = nil) async throws -> Int {
         try await database.read { db in
             var query = db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count").from(Self.table)
                 .where("state", .equal, SQLBind(State.pending.rawValue))
@@ -222,7 +222,7 @@ public struct Outbox: Sendable {
     }
 
     /// How many messages wait for delivery, by adapter (adapters with none are left out).
-    public func pendingCounts() async throws -> [String: Int] {
+    package func pendingCounts() async throws -> [String: Int] {
         try await database.read { db in
             try await db.select().column("adapter").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
                 .from(Self.table).where("state", .equal, SQLBind(State.pending.rawValue)).groupBy("adapter").all()

@@ -4,7 +4,7 @@ import Logging
 /// Delivers one adapter's notifications from the outbox, at least once: a message is marked
 /// delivered only after its sender returned, so a crash in between sends it again (with the
 /// same idempotency key). Failures are retried by the outbox's policy.
-public struct OutboxDeliveryWorker: Sendable {
+package struct OutboxDeliveryWorker: Sendable {
     let outbox: Outbox
     let sender: any MessageSender
     let logger: Logger
@@ -17,7 +17,7 @@ public struct OutboxDeliveryWorker: Sendable {
     let recordEvery: Int
 
     /// Creates a worker for `sender`'s adapter, recording deliveries `recordEvery` at a time.
-    public init(
+    package init(
         outbox: Outbox, sender: any MessageSender, logger: Logger, pollInterval: TimeInterval = 5, recordEvery: Int = 8
     ) {
         self.outbox = outbox
@@ -28,7 +28,7 @@ public struct OutboxDeliveryWorker: Sendable {
     }
 
     /// Delivers until the task is cancelled.
-    public func run() async {
+    package func run() async {
         let clock = outbox.clock
         while !Task.isCancelled {
             do {
@@ -46,10 +46,10 @@ public struct OutboxDeliveryWorker: Sendable {
     }
 
     /// Sends every message due now, in order; returns how many went out. Deliveries are recorded
-    /// a few at a time (``recordEvery``), one transaction each, so a crash sends at most that
+    /// a few at a time (`recordEvery`), one transaction each, so a crash sends at most that
     /// many again (with their idempotency keys).
     @discardableResult
-    public func deliverDue() async throws -> Int {
+    package func deliverDue() async throws -> Int {
         var sent = 0
         var unrecorded: [OutboxMessage] = []
         for message in try await outbox.due(for: sender.adapter) {

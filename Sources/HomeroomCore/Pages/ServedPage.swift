@@ -1,24 +1,20 @@
 import Foundation
-import Logging
 
 /// A plugin's page bound to the plugin's storage, as the webhook server serves it.
-public struct ServedPage: Sendable {
+package struct ServedPage: Sendable {
     /// The plugin it belongs to.
-    public let pluginID: String
+    package let pluginID: String
     /// The page.
-    public let page: WebPage
-    let storage: PluginStorage
-    let school: SchoolCalendar
-    let clock: any HomeroomClock
-    let logger: Logger
+    package let page: WebPage
+    let services: PluginServices
 
     /// Two plugins declared the same page path.
-    public struct DuplicatePath: Error, CustomStringConvertible {
+    package struct DuplicatePath: Error, CustomStringConvertible {
         /// The path.
-        public let path: String
+        package let path: String
         /// The plugins that declared it.
-        public let pluginIDs: [String]
-        public var description: String {
+        package let pluginIDs: [String]
+        package var description: String {
             "the page /\(path) is declared by both \(pluginIDs.joined(separator: " and "))"
         }
     }
@@ -26,18 +22,16 @@ public struct ServedPage: Sendable {
     /// Answers `GET /PATH[/NAME]?QUERY`; `name` is percent-encoded as it came, `query` already decoded.
     /// A ``UserFacingError`` becomes a 400 answer with its message; any other error is logged
     /// with a reference and answered with a 500 that shows only the reference.
-    public func respond(name: String?, query: [String: String]) async -> WebPageResponse {
+    package func respond(name: String?, query: [String: String]) async -> WebPageResponse {
         let request = WebPageRequest(
-            name: name.map { $0.removingPercentEncoding ?? $0 }, query: query, storage: storage, school: school,
-            clock: clock, logger: logger)
+            name: name.map { $0.removingPercentEncoding ?? $0 }, query: query, services: services)
         do {
             return try await page.handler(request)
         } catch let error as UserFacingError {
             return .text(error.message, status: 400)
         } catch {
-            let reference = String(UInt32.random(in: 0x1000...0xFFFF), radix: 16, uppercase: true)
-            logger.error(
-                "page failed", metadata: ["page": "/\(page.path)", "reference": "\(reference)", "error": "\(error)"])
+            let reference = ErrorReference.logging(
+                error, as: "page failed", metadata: ["page": "/\(page.path)"], to: services.logger)
             return .text("Something went wrong — it is logged as \(reference) for the admins.", status: 500)
         }
     }

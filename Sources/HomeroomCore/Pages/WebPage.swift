@@ -1,5 +1,3 @@
-import Logging
-
 /// A web page a plugin serves on the webhook server: `GET /PATH` and `GET /PATH/NAME`, for
 /// what a phone's browser or a calendar app opens (a QR code's page, a calendar feed).
 ///
@@ -21,32 +19,25 @@ public struct WebPage: Sendable {
 }
 
 /// One request for a plugin's page.
+@dynamicMemberLookup
 public struct WebPageRequest: Sendable {
     /// The path segment after the page's own (`B2-EAST` in `/here/B2-EAST`), percent-decoded; nil for `/here`.
     public let name: String?
     /// The query's fields (`?to=B-201&accessible=1`), decoded.
     public let query: [String: String]
-    /// The plugin's tables.
-    public let storage: PluginStorage
-    /// The school's calendar and time zone.
-    public let school: SchoolCalendar
-    /// The clock.
-    public let clock: any HomeroomClock
-    /// A logger with the plugin's metadata.
-    public let logger: Logger
+    /// The plugin's tables, the school, the clock, a logger with the plugin's metadata, the outbox
+    /// and outgoing HTTP; read them as the request's own (`request.storage`).
+    public let services: PluginServices
 
     /// Creates a request. The dispatcher does this; tests of a page alone may too.
-    public init(
-        name: String?, query: [String: String], storage: PluginStorage, school: SchoolCalendar,
-        clock: any HomeroomClock, logger: Logger
-    ) {
+    public init(name: String?, query: [String: String], services: PluginServices) {
         self.name = name
         self.query = query
-        self.storage = storage
-        self.school = school
-        self.clock = clock
-        self.logger = logger
+        self.services = services
     }
+
+    /// One of the ``services`` (`request.storage`, `request.clock`), read as the request's own.
+    public subscript<T>(dynamicMember keyPath: KeyPath<PluginServices, T>) -> T { services[keyPath: keyPath] }
 }
 
 /// What a page answers.

@@ -1,13 +1,13 @@
 extension CodingUserInfoKey {
     /// The process environment, handed to configuration sections so that a secret may be written
     /// `"env:NAME"` and read from the variable NAME.
-    public static let homeroomEnvironment = CodingUserInfoKey(rawValue: "homeroom.environment")!
+    package static let homeroomEnvironment = CodingUserInfoKey(rawValue: "homeroom.environment")!
 }
 
 /// A configuration secret written `"env:NAME"`: read from the environment variable NAME.
-public enum EnvironmentSecret {
+package enum EnvironmentSecret {
     /// `value` itself, or for `env:NAME` the variable NAME; nil when that variable is not set or empty.
-    public static func resolve(_ value: String, in environment: [String: String]) -> String? {
+    package static func resolve(_ value: String, in environment: [String: String]) -> String? {
         guard value.hasPrefix("env:") else { return value }
         guard let resolved = environment[String(value.dropFirst(4))], !resolved.isEmpty else { return nil }
         return resolved

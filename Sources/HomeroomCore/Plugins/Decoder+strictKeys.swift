@@ -1,9 +1,9 @@
 /// A coding key for any string, used to list the keys a JSON object really has.
-public struct AnyCodingKey: CodingKey {
-    public var stringValue: String
-    public var intValue: Int? { nil }
-    public init(stringValue: String) { self.stringValue = stringValue }
-    public init?(intValue: Int) { nil }
+package struct AnyCodingKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }
 
 extension Decoder {

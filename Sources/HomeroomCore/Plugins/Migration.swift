@@ -3,7 +3,11 @@ import SQLKit
 /// One numbered step of a plugin's schema. Migrations run at start-up in order, each in its own
 /// transaction, and each is recorded in `homeroom_migrations` so that it runs once.
 public struct Migration: Sendable {
-    /// What a migration's body receives.
+    /// What a migration's body receives: the start-up transaction and the plugin's table names.
+    ///
+    /// It carries no ``PluginServices``: migrations run before the school's services start, and
+    /// reading or writing through ``PluginStorage`` would open a second transaction beside this one.
+    /// A schema step needs neither the clock, nor the outbox, nor the network.
     public struct Context: Sendable {
         /// The transaction to run the schema changes in.
         public let database: any SQLDatabase
@@ -11,7 +15,7 @@ public struct Migration: Sendable {
         let storage: PluginStorage
 
         /// Creates a context for the migrations of `pluginID`, running in the transaction `database` of `store`.
-        public init(database: any SQLDatabase, store: any Database, pluginID: String) {
+        package init(database: any SQLDatabase, store: any Database, pluginID: String) {
             self.database = database
             self.storage = PluginStorage(pluginID: pluginID, database: store)
         }

@@ -11,7 +11,7 @@ public protocol Plugin: Sendable {
     /// The commands it answers.
     var commands: [Command] { get }
 
-    /// Its numbered schema steps.
+    /// Its numbered schema steps; none by default.
     var migrations: [Migration] { get }
 
     /// Its scheduled jobs, run in the school's time zone.
@@ -26,11 +26,16 @@ public protocol Plugin: Sendable {
     /// Its parts of `/day`, the day at a glance.
     var daySections: [DaySection] { get }
 
-    /// What it keeps about a person, for `/me` and `/me forget`.
-    var personalData: PersonalData? { get }
+    /// What it keeps about a person, for `/me` and `/me forget`: its data, or
+    /// ``PersonalData/keepsNothing``. There is no default, so that no plugin is left out of
+    /// `/me forget` by forgetting to say.
+    var personalData: PersonalData { get }
 }
 
 extension Plugin {
+    /// No migrations.
+    public var migrations: [Migration] { [] }
+
     /// No scheduled jobs.
     public var jobs: [ScheduledJob] { [] }
 
@@ -42,9 +47,6 @@ extension Plugin {
 
     /// No part in `/day`.
     public var daySections: [DaySection] { [] }
-
-    /// Nothing kept about anyone.
-    public var personalData: PersonalData? { nil }
 
     /// The id, from an instance.
     public var id: String { Self.id }
@@ -61,6 +63,18 @@ public protocol ConfigurablePlugin: Plugin {
 
     /// Creates the plugin from its settings; throw ``UserFacingError`` naming the bad setting.
     init(settings: Settings) throws
+}
+
+/// A ``ConfigurablePlugin`` without settings: it is created with `init()`, which a struct without
+/// stored properties has already, so it declares no `init(settings:)`.
+public protocol PluginWithoutSettings: ConfigurablePlugin where Settings == NoSettings {
+    /// Creates the plugin.
+    init()
+}
+
+extension PluginWithoutSettings {
+    /// Creates the plugin; it has no settings to read.
+    public init(settings: NoSettings) { self.init() }
 }
 
 /// The settings of a plugin that has none.

@@ -3,9 +3,9 @@ import Synchronization
 
 /// Per-user token buckets: the first command over the limit gets a polite answer, later ones
 /// get silence until a token is back.
-public final class RateLimiter: Sendable {
+package final class RateLimiter: Sendable {
     /// What happens to a command.
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         /// Go ahead.
         case allowed
         /// Over the limit: tell the user once, with the seconds to wait.
@@ -24,12 +24,12 @@ public final class RateLimiter: Sendable {
     private let pruneThreshold: Int
 
     /// Creates a limiter.
-    public init(pruneThreshold: Int = 10_000) {
+    package init(pruneThreshold: Int = 10_000) {
         self.pruneThreshold = pruneThreshold
     }
 
     /// Takes a token for `user` from the bucket named `scope` (`""` for the per-user default).
-    public func check(_ user: UserID, scope: String = "", limit: RateLimit, at now: Date) -> Decision {
+    package func check(_ user: UserID, scope: String = "", limit: RateLimit, at now: Date) -> Decision {
         buckets.withLock { buckets in
             let key = Key(user: user, scope: scope)
             var bucket = buckets[key] ?? TokenBucket(limit: limit, at: now)

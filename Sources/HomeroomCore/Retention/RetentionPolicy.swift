@@ -7,14 +7,14 @@ import Foundation
 /// - one-time link codes and confirmation questions are deleted once they have expired (only
 ///   their digests and deadlines are stored, and nothing reads them after that);
 /// - the audit log is kept, unless ``auditLog`` sets how long.
-public struct RetentionPolicy: Sendable, Equatable {
+package struct RetentionPolicy: Sendable, Equatable {
     /// How long a delivered notification is kept after its delivery.
-    public var deliveredNotifications: TimeInterval
+    package var deliveredNotifications: TimeInterval
     /// How long an audit entry is kept; nil keeps the audit log for good.
-    public var auditLog: TimeInterval?
+    package var auditLog: TimeInterval?
 
     /// The defaults: delivered notifications for 30 days, the audit log for good.
-    public init(deliveredNotifications: TimeInterval = 30 * 86_400, auditLog: TimeInterval? = nil) {
+    package init(deliveredNotifications: TimeInterval = 30 * 86_400, auditLog: TimeInterval? = nil) {
         self.deliveredNotifications = deliveredNotifications
         self.auditLog = auditLog
     }

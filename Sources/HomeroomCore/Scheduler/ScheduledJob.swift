@@ -1,39 +1,26 @@
 import Foundation
-import Logging
 
 /// A job a plugin runs on a schedule in the school's time zone (a cache warm-up at midnight, a
 /// feed refresh every 15 minutes, a reminder at 10:30 on school days).
 public struct ScheduledJob: Sendable {
     /// What a job's body receives.
+    @dynamicMemberLookup
     public struct Context: Sendable {
-        /// The plugin's tables.
-        public let storage: PluginStorage
-        /// The school's calendar.
-        public let school: SchoolCalendar
-        /// The clock.
-        public let clock: any HomeroomClock
-        /// A logger with the job's name.
-        public let logger: Logger
         /// The instant the job was due.
         public let scheduledFor: Date
-        /// Notifications to deliver; a reminder job enqueues here.
-        public let outbox: Outbox
-        /// Outgoing HTTP (a feed refresh).
-        public let fetcher: any HTTPFetching
+        /// The plugin's tables, the school, the clock, a logger with the job's name, the outbox (a
+        /// reminder job enqueues there) and outgoing HTTP (a feed refresh); read them as the
+        /// context's own (`context.storage`).
+        public let services: PluginServices
 
-        /// Creates a context; the scheduler does this.
-        public init(
-            storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger,
-            scheduledFor: Date, outbox: Outbox, fetcher: any HTTPFetching
-        ) {
-            self.storage = storage
-            self.school = school
-            self.clock = clock
-            self.logger = logger
+        /// Creates a context; the scheduler does this, and tests of a job alone may too.
+        public init(scheduledFor: Date, services: PluginServices) {
             self.scheduledFor = scheduledFor
-            self.outbox = outbox
-            self.fetcher = fetcher
+            self.services = services
         }
+
+        /// One of the ``services`` (`context.storage`, `context.clock`), read as the context's own.
+        public subscript<T>(dynamicMember keyPath: KeyPath<PluginServices, T>) -> T { services[keyPath: keyPath] }
     }
 
     /// The job's name, unique within its plugin.

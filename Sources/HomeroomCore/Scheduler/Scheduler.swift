@@ -5,18 +5,18 @@ import Logging
 ///
 /// A job that throws is logged and runs again at its next time; a job that runs past its next
 /// time skips the times it missed rather than running twice.
-public struct Scheduler: Sendable {
+package struct Scheduler: Sendable {
     /// One plugin's job with the storage it runs against.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The plugin's id.
-        public let pluginID: String
+        package let pluginID: String
         /// The job.
-        public let job: ScheduledJob
+        package let job: ScheduledJob
         /// The plugin's tables.
-        public let storage: PluginStorage
+        package let storage: PluginStorage
 
         /// Creates an entry.
-        public init(pluginID: String, job: ScheduledJob, storage: PluginStorage) {
+        package init(pluginID: String, job: ScheduledJob, storage: PluginStorage) {
             self.pluginID = pluginID
             self.job = job
             self.storage = storage
@@ -31,7 +31,7 @@ public struct Scheduler: Sendable {
     let logger: Logger
 
     /// Creates a scheduler.
-    public init(
+    package init(
         entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, outbox: Outbox, fetcher: any HTTPFetching,
         logger: Logger
     ) {
@@ -44,7 +44,7 @@ public struct Scheduler: Sendable {
     }
 
     /// Runs jobs until the task is cancelled (and waits for cancellation when there are none).
-    public func run() async {
+    package func run() async {
         var due = entries.map { $0.job.schedule.nextFire(after: clock.now, in: school) }
         while !Task.isCancelled {
             guard let next = due.compactMap({ $0 }).min() else {
@@ -65,7 +65,7 @@ public struct Scheduler: Sendable {
 
     /// Runs the job named `name` of plugin `pluginID` at once, as if it were due now (an admin's
     /// "refresh now", a test standing at a chosen instant). Returns false when there is no such job.
-    public func runNow(pluginID: String, name: String) async -> Bool {
+    package func runNow(pluginID: String, name: String) async -> Bool {
         guard let entry = entries.first(where: { $0.pluginID == pluginID && $0.job.name == name }) else { return false }
         await runJob(entry, scheduledFor: clock.now)
         return true
@@ -75,8 +75,9 @@ public struct Scheduler: Sendable {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
         let context = ScheduledJob.Context(
-            storage: entry.storage, school: school, clock: clock, logger: logger, scheduledFor: scheduledFor,
-            outbox: outbox, fetcher: fetcher)
+            scheduledFor: scheduledFor,
+            services: PluginServices(
+                storage: entry.storage, school: school, clock: clock, logger: logger, outbox: outbox, fetcher: fetcher))
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")

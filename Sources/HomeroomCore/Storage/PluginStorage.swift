@@ -8,10 +8,10 @@ public struct PluginStorage: Sendable {
     /// The id of the plugin the tables belong to.
     public let pluginID: String
     /// The database.
-    public let database: any Database
+    package let database: any Database
 
     /// Creates the storage view of one plugin.
-    public init(pluginID: String, database: any Database) {
+    package init(pluginID: String, database: any Database) {
         self.pluginID = pluginID
         self.database = database
     }

@@ -2,17 +2,17 @@ import Foundation
 import SQLKit
 
 /// The daily subscriptions (`core_subscriptions`): a topic, where it goes, and at what time.
-public struct SubscriptionBook: Sendable {
+package struct SubscriptionBook: Sendable {
     /// One daily subscription.
-    public struct Entry: Sendable, Equatable {
-        public let id: Int64
-        public let topic: String
-        public let adapter: String
-        public let target: DeliveryTarget
+    package struct Entry: Sendable, Equatable {
+        package let id: Int64
+        package let topic: String
+        package let adapter: String
+        package let target: DeliveryTarget
         /// `HH:MM` in the school's zone.
-        public let time: String
+        package let time: String
         /// When it was made (or its time last moved).
-        public let createdAt: Date
+        package let createdAt: Date
     }
 
     static let table = "core_subscriptions"

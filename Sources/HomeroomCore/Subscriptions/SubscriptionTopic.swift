@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 
 /// Something people subscribe to with `/subscribe NAME [HH:MM]`: a plugin declares it, the
 /// runtime keeps the subscriptions and the commands.
@@ -10,6 +9,7 @@ import Logging
 /// stories) keeps its own subscribers: the runtime passes `/subscribe` and `/unsubscribe` on.
 public struct SubscriptionTopic: Sendable {
     /// What a daily topic's `compose` receives.
+    @dynamicMemberLookup
     public struct DailyContext: Sendable {
         /// The date it is sent for.
         public let date: LocalDate
@@ -17,20 +17,24 @@ public struct SubscriptionTopic: Sendable {
         public let target: DeliveryTarget
         /// The adapter it goes through.
         public let adapter: String
-        /// The topic's plugin's tables.
-        public let storage: PluginStorage
-        /// The school's calendar.
-        public let school: SchoolCalendar
         /// The instant it is sent.
         public let now: Date
-        /// The clock.
-        public let clock: any HomeroomClock
-        /// A logger.
-        public let logger: Logger
-        /// Notifications (a topic composed of several plugins' parts hands it on).
-        public let outbox: Outbox
-        /// Outgoing HTTP (a calendar feed to read first).
-        public let fetcher: any HTTPFetching
+        /// The topic's plugin's tables, the school, the clock, a logger, the outbox (a topic composed
+        /// of several plugins' parts hands it on) and outgoing HTTP (a calendar feed to read first);
+        /// read them as the context's own (`context.storage`).
+        public let services: PluginServices
+
+        /// Creates a context; the runtime does this, and tests of a topic alone may too.
+        public init(date: LocalDate, target: DeliveryTarget, adapter: String, now: Date, services: PluginServices) {
+            self.date = date
+            self.target = target
+            self.adapter = adapter
+            self.now = now
+            self.services = services
+        }
+
+        /// One of the ``services`` (`context.storage`, `context.clock`), read as the context's own.
+        public subscript<T>(dynamicMember keyPath: KeyPath<PluginServices, T>) -> T { services[keyPath: keyPath] }
     }
 
     /// How the topic is delivered.

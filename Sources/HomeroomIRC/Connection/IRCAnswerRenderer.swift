@@ -56,7 +56,10 @@ struct IRCAnswerRenderer {
     }
 
     /// How many kept lines one `!more` shows (one line is the note about the rest).
-    var pageSize: Int { maximumLinesInChannel - 1 }
+    var pageSize: Int { Self.pageSize(showing: maximumLinesInChannel) }
+
+    /// How many kept lines one `!more` shows where a channel shows `maximumLinesInChannel`.
+    static func pageSize(showing maximumLinesInChannel: Int) -> Int { maximumLinesInChannel - 1 }
 
     private func directDelivery(_ lines: [String], to nick: String, command: String) -> Delivery {
         // A direct message may be longer, but not endless: pages of 15 lines.
@@ -78,7 +81,8 @@ struct IRCAnswerRenderer {
         let isChannelAnswer = command == "PRIVMSG"
         return Delivery(
             target: target, command: command,
-            lines: isChannelAnswer ? channelPieces(lines, channel: target) : fitted(lines, target: target, command: command),
+            lines: isChannelAnswer
+                ? channelPieces(lines, channel: target) : fitted(lines, target: target, command: command),
             kept: fitted(full, target: target, command: command), isChannelAnswer: isChannelAnswer)
     }
 

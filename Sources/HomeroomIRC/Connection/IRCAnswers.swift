@@ -3,62 +3,90 @@ import HomeroomCore
 
 /// Answers one chat message: `!more` from the kept lines, a command that needs a services
 /// account from someone without one with a refusal (``IRCServicesRule``), anything else through the bot.
+///
+/// The command is recognised once; the answer is rendered from one snapshot of the connection's
+/// state and handed back to it in one call.
 struct IRCAnswers: Sendable {
     let network: IRCNetworkSettings
     let dispatcher: Dispatcher
 
-    /// What to send for `chat`; a repeat (see ``IRCConnectionState/isRepeat(_:now:)``) is not
+    /// Answers `chat` in the place `ticket` holds on the connection `state`.
+    func answer(_ chat: IRCChatMessage, in ticket: OutgoingQueue.Ticket, on state: IRCConnectionState) async {
+        let recognized = dispatcher.recognizer.recognize(chat.text, in: Self.conversation(of: chat))
+        let asksForMore = recognized.map(Self.asksForMore) ?? false
+        let snapshot = await state.snapshot(
+            for: chat, answeredIn: ticket,
+            takingMore: asksForMore ? IRCAnswerRenderer.pageSize(showing: network.maximumLinesInChannel) : nil)
+        await state.finish(ticket, with: await answer(to: chat, recognized: recognized, snapshot: snapshot))
+    }
+
+    /// What to send for `chat`, whose command is `recognized` (nil: chatter), and what it keeps
+    /// for `!more`, rendered from `snapshot`; a repeat (``IRCAnswerSnapshot/isRepeat``) is not
     /// counted by the rate limit.
-    func answer(to chat: IRCChatMessage, state: IRCConnectionState, isRepeat: Bool = false) async -> IRCAnswer {
-        let conversation: Conversation = chat.channel.map { .channel($0) } ?? .direct
+    func answer(to chat: IRCChatMessage, recognized: CommandRecognizer.Recognized?, snapshot: IRCAnswerSnapshot) async
+        -> IRCRenderedAnswer
+    {
+        guard let recognized else { return IRCRenderedAnswer(answer: .none, asker: chat.nick) }
+        let conversation = Self.conversation(of: chat)
         let renderer = IRCAnswerRenderer(
-            nick: await state.nick, userAndHost: await state.userAndHost,
+            nick: snapshot.nick, userAndHost: snapshot.userAndHost,
             maximumLinesInChannel: network.maximumLinesInChannel,
             longAnswersInDirectMessage: network.longAnswersInDirectMessage, morePrefix: morePrefix)
-        let place = chat.channel ?? chat.nick
-        if let recognized = dispatcher.recognizer.recognize(chat.text, in: conversation),
-            recognized.body.trimmingCharacters(in: .whitespaces).lowercased() == "more"
-        {
-            if let page = await state.takeMore(renderer.pageSize, conversation: place, person: chat.nick) {
-                let lines = renderer.morePage(page.lines, remaining: page.remaining)
-                guard let channel = chat.channel else { return .lines(lines.map { IRCMessage("PRIVMSG", place, $0) }) }
-                return .channel(
-                    IRCChannelAnswer(
-                        channel: channel, asker: chat.nick, question: nil,
-                        pieces: renderer.channelPieces(lines, channel: channel)))
-            }
-            // What was kept of an answer for the sender alone (a NOTICE in a channel) stays theirs.
-            if chat.channel != nil,
-                let page = await state.takeMore(renderer.pageSize, conversation: chat.nick, person: chat.nick)
-            {
-                return .lines(
-                    renderer.morePage(page.lines, remaining: page.remaining).map {
-                        IRCMessage("NOTICE", chat.nick, $0)
-                    })
-            }
-            // Nothing kept here: a plugin's own `more` (the next page of an article) answers, if there is one.
-            guard pluginAnswersMore else { return .lines([IRCMessage("NOTICE", chat.nick, "nothing more to show")]) }
+        if let more = snapshot.more, let shown = page(more, to: chat, renderer: renderer) {
+            return IRCRenderedAnswer(answer: shown, asker: chat.nick)
         }
         if chat.account == nil, !network.allowPinLoginWithoutServices,
-            let refusal = IRCServicesRule(recognizer: dispatcher.recognizer, catalog: dispatcher.catalog)
-                .refusal(for: chat.text, in: conversation)
+            let refusal = IRCServicesRule(catalog: dispatcher.catalog).refusal(for: recognized, in: conversation)
         {
-            return .lines(
-                renderer.deliveries(for: .error(refusal), sender: chat.nick, channel: chat.channel).flatMap {
-                    delivery in delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
-                })
+            let lines = renderer.deliveries(for: .error(refusal), sender: chat.nick, channel: chat.channel).flatMap {
+                delivery in delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
+            }
+            return IRCRenderedAnswer(answer: .lines(lines), asker: chat.nick)
         }
         let message = IncomingMessage(
             sender: sender(of: chat), senderIsVerified: chat.account != nil, conversation: conversation,
             text: chat.text, receivedAt: chat.time)
-        guard let reply = await dispatcher.handle(message, countingAgainstRateLimit: !isRepeat), !reply.lines.isEmpty
-        else { return .none }
+        guard
+            let reply = await dispatcher.handle(
+                message, recognized: recognized, countingAgainstRateLimit: !snapshot.isRepeat),
+            !reply.lines.isEmpty
+        else { return IRCRenderedAnswer(answer: .none, asker: chat.nick) }
         if reply.retryAfterSeconds != nil, let line = reply.lines.first {
-            return .urgentNotice(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line)))
+            return IRCRenderedAnswer(
+                answer: .urgentNotice(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line))), asker: chat.nick)
         }
+        return rendered(reply, to: chat, renderer: renderer)
+    }
+
+    /// The answer to a `!more` from what it found kept; nil when nothing was kept and a plugin's
+    /// own `more` (the next page of an article) answers.
+    private func page(_ more: IRCAnswerSnapshot.More, to chat: IRCChatMessage, renderer: IRCAnswerRenderer)
+        -> IRCAnswer?
+    {
+        switch more {
+        case .here(let page):
+            let lines = renderer.morePage(page.lines, remaining: page.remaining)
+            guard let channel = chat.channel else { return .lines(lines.map { IRCMessage("PRIVMSG", chat.nick, $0) }) }
+            return .channel(
+                IRCChannelAnswer(
+                    channel: channel, asker: chat.nick, question: nil,
+                    pieces: renderer.channelPieces(lines, channel: channel)))
+        case .forTheAsker(let page):
+            return .lines(
+                renderer.morePage(page.lines, remaining: page.remaining).map { IRCMessage("NOTICE", chat.nick, $0) })
+        case .nothingKept:
+            guard pluginAnswersMore else { return .lines([IRCMessage("NOTICE", chat.nick, "nothing more to show")]) }
+            return nil
+        }
+    }
+
+    /// The bot's reply as IRC lines, with what each delivery keeps for the asker's `!more`.
+    private func rendered(_ reply: Reply, to chat: IRCChatMessage, renderer: IRCAnswerRenderer) -> IRCRenderedAnswer {
+        let place = chat.channel ?? chat.nick
         let question = reply.advances ? nil : chat.text
         var lines: [IRCMessage] = []
         var channelAnswer: IRCChannelAnswer?
+        var kept: [IRCRenderedAnswer.Kept] = []
         for delivery in renderer.deliveries(for: reply, sender: chat.nick, channel: chat.channel) {
             if delivery.isChannelAnswer {
                 channelAnswer = IRCChannelAnswer(
@@ -67,18 +95,22 @@ struct IRCAnswers: Sendable {
                 lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
             }
             if !delivery.kept.isEmpty || delivery.target == place {
-                await state.keepForMore(delivery.kept, conversation: delivery.target, person: chat.nick)
+                kept.append(IRCRenderedAnswer.Kept(conversation: delivery.target, lines: delivery.kept))
             }
             // The rest of an answer for the sender alone is what their next `!more` here shows.
             if chat.channel != nil, delivery.target != place, !delivery.kept.isEmpty {
-                await state.keepForMore([], conversation: place, person: chat.nick)
+                kept.append(IRCRenderedAnswer.Kept(conversation: place, lines: []))
             }
         }
-        if let channelAnswer { return .channel(channelAnswer) }
-        if let channel = chat.channel, !reply.isError {
-            return .toTheAsker(lines, channel: channel, asker: chat.nick, question: question)
+        let answer: IRCAnswer
+        if let channelAnswer {
+            answer = .channel(channelAnswer)
+        } else if let channel = chat.channel, !reply.isError {
+            answer = .toTheAsker(lines, channel: channel, asker: chat.nick, question: question)
+        } else {
+            answer = .lines(lines)
         }
-        return .lines(lines)
+        return IRCRenderedAnswer(answer: answer, asker: chat.nick, keptForMore: kept)
     }
 
     /// `irc:NETWORK:ACCOUNT` when the server vouches for the services account, otherwise
@@ -86,6 +118,16 @@ struct IRCAnswers: Sendable {
     /// without services).
     func sender(of chat: IRCChatMessage) -> UserID {
         UserID(adapter: "irc", id: "\(network.name):\(chat.account ?? chat.hostmask)")
+    }
+
+    /// The conversation `chat` belongs to.
+    private static func conversation(of chat: IRCChatMessage) -> Conversation {
+        chat.channel.map { .channel($0) } ?? .direct
+    }
+
+    /// True when the command is `more` alone (`!more`, `homeroom: more`).
+    private static func asksForMore(_ recognized: CommandRecognizer.Recognized) -> Bool {
+        recognized.body.trimmingCharacters(in: .whitespaces).lowercased() == "more"
     }
 
     /// True when a plugin declares a `more` command of its own.

@@ -3,17 +3,18 @@ import HomeroomCore
 
 /// One live connection's state, shared by its reader, writer and ticker: the session, the
 /// outgoing queue, the channel answers being coalesced (``ChannelAnswerBoard``), the answers
-/// waiting behind `!more` and the WHOIS lookups waiting for the server.
+/// waiting behind `!more` (``MoreBook``) and the WHOIS lookups waiting for the server.
+///
+/// An answer takes two calls: ``snapshot(for:answeredIn:takingMore:now:)`` when its command's
+/// turn comes, and ``finish(_:with:now:)`` with what was rendered from it.
 actor IRCConnectionState {
     private struct WhoisWaiter {
         let deadline: Date
         let continuation: CheckedContinuation<IRCWhoisAnswer?, Never>
     }
 
-    private struct KeptAnswer {
-        var lines: [String]
-        let order: Int
-    }
+    /// A channel answer whose first line has not gone out: its place and its unaddressed lines.
+    private typealias WaitingAnswer = (ticket: OutgoingQueue.Ticket, answer: IRCChannelAnswer)
 
     /// Seconds a WHOIS may take before it counts as unanswered.
     static let whoisTimeout: TimeInterval = 15
@@ -28,8 +29,7 @@ actor IRCConnectionState {
     private var board: ChannelAnswerBoard
     /// Channel answers that may still be written again (their first line has not gone out):
     /// the answer's place, its unaddressed lines, and which answer a place holds.
-    private var waitingAnswers: [ChannelAnswerBoard.AnswerID: (ticket: OutgoingQueue.Ticket, answer: IRCChannelAnswer)] =
-        [:]
+    private var waitingAnswers: [ChannelAnswerBoard.AnswerID: WaitingAnswer] = [:]
     private var answerInPlace: [Int: ChannelAnswerBoard.AnswerID] = [:]
     /// Channel questions being answered, by channel, asker and question: the places of their
     /// answers in the order asked, so that a repeat waits for the first and is then folded.
@@ -41,9 +41,8 @@ actor IRCConnectionState {
     /// Senders waiting until their lines are written, by ticket id.
     private var confirmations: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var closed = false
-    /// Answer lines not shown yet, by conversation and person (folded).
-    private var pendingMore: [String: KeptAnswer] = [:]
-    private var keptCount = 0
+    /// Answer lines not shown yet, by conversation and person.
+    private var more = MoreBook(capacity: IRCConnectionState.maximumKeptAnswers)
     private var answersInProgress = 0
     /// Those waiting for a WHOIS answer, by folded nick.
     private var whoisWaiters: [String: [WhoisWaiter]] = [:]
@@ -198,6 +197,44 @@ actor IRCConnectionState {
         wakeWriter()
     }
 
+    /// The state the answer to `chat`, in the place `ticket` holds, is rendered from: taken once
+    /// a repeat of the same question still being answered has its answer
+    /// (``waitForTheSameQuestion(before:)``), at `now` (nil: the time then). A `!more` (a page
+    /// size given) takes its page here, so that two of them never show the same lines: from what
+    /// was kept in its conversation, else, in a channel, from what was kept for the asker alone.
+    func snapshot(
+        for chat: IRCChatMessage, answeredIn ticket: OutgoingQueue.Ticket, takingMore pageSize: Int?, now: Date? = nil
+    ) async -> IRCAnswerSnapshot {
+        await waitForTheSameQuestion(before: ticket)
+        var taken: IRCAnswerSnapshot.More?
+        if let pageSize {
+            if let page = more.take(pageSize, for: moreKey(chat.channel ?? chat.nick, chat.nick)) {
+                taken = .here(page)
+            } else if chat.channel != nil, let page = more.take(pageSize, for: moreKey(chat.nick, chat.nick)) {
+                taken = .forTheAsker(page)
+            } else {
+                taken = .nothingKept
+            }
+        }
+        return IRCAnswerSnapshot(
+            nick: session.nick, userAndHost: session.userAndHost, isRepeat: isRepeat(chat, now: now ?? Date()),
+            more: taken)
+    }
+
+    /// Takes back an answer rendered from a snapshot: keeps its lines for the asker's `!more`,
+    /// then fills the place `ticket` holds (``fillAnswer(_:with:now:)``).
+    func finish(_ ticket: OutgoingQueue.Ticket, with rendered: IRCRenderedAnswer, now: Date = Date()) {
+        for kept in rendered.keptForMore {
+            more.keep(kept.lines, for: moreKey(kept.conversation, rendered.asker))
+        }
+        fillAnswer(ticket, with: rendered.answer, now: now)
+    }
+
+    /// The key of what `person` keeps for `!more` in `conversation`, under the server's case mapping.
+    private func moreKey(_ conversation: String, _ person: String) -> MoreBook.Key {
+        MoreBook.Key(conversation: session.caseMapping.fold(conversation), person: session.caseMapping.fold(person))
+    }
+
     /// True when `chat` repeats, in a channel, a command its sender asked there within the
     /// coalescing window: the rate limit does not count it, and an identical answer folds.
     func isRepeat(_ chat: IRCChatMessage, now: Date = Date()) -> Bool {
@@ -268,33 +305,6 @@ actor IRCConnectionState {
         for id in ticketIDs {
             confirmations.removeValue(forKey: id)?.resume(returning: true)
         }
-    }
-
-    /// Keeps `lines` for the next `!more` of `person` in `conversation`; replaces what was kept.
-    func keepForMore(_ lines: [String], conversation: String, person: String) {
-        let key = session.caseMapping.fold(conversation) + " " + session.caseMapping.fold(person)
-        guard !lines.isEmpty else {
-            pendingMore[key] = nil
-            return
-        }
-        if pendingMore[key] == nil, pendingMore.count >= Self.maximumKeptAnswers,
-            let oldest = pendingMore.min(by: { $0.value.order < $1.value.order })?.key
-        {
-            pendingMore[oldest] = nil
-        }
-        keptCount += 1
-        pendingMore[key] = KeptAnswer(lines: lines, order: keptCount)
-    }
-
-    /// Takes up to `count` kept lines for `person` in `conversation`, and how many remain.
-    func takeMore(_ count: Int, conversation: String, person: String) -> (lines: [String], remaining: Int)? {
-        let key = session.caseMapping.fold(conversation) + " " + session.caseMapping.fold(person)
-        guard let kept = pendingMore[key] else { return nil }
-        let taken = Array(kept.lines.prefix(count))
-        let rest = Array(kept.lines.dropFirst(count))
-        pendingMore[key]?.lines = rest
-        if rest.isEmpty { pendingMore[key] = nil }
-        return (taken, rest.count)
     }
 
     /// Lines written together at most: an answer's lines go out in one write, so that the server

@@ -163,14 +163,7 @@ struct IRCNetworkClient: Sendable {
             return
         }
         let answers = IRCAnswers(network: network, dispatcher: dispatcher)
-        handlers.submit {
-            var isRepeat = false
-            if chat.channel != nil {
-                await state.waitForTheSameQuestion(before: ticket)
-                isRepeat = await state.isRepeat(chat)
-            }
-            await state.fillAnswer(ticket, with: await answers.answer(to: chat, state: state, isRepeat: isRepeat))
-        }
+        handlers.submit { await answers.answer(chat, in: ticket, on: state) }
     }
 
     static func describe(_ error: any Error) -> String {

@@ -7,17 +7,15 @@ import HomeroomCore
 /// a sender uses the student commands only, unless the network allows PIN logins without
 /// services (``IRCNetworkSettings/allowPinLoginWithoutServices``).
 struct IRCServicesRule {
-    let recognizer: CommandRecognizer
     let catalog: CommandCatalog
 
     /// The core's commands that vouch for a person: a PIN login, and joining or splitting accounts.
     static let identityCommands: Set<String> = ["login", "link", "unlink"]
 
-    /// The refusal for `text` from a sender without a services account, or nil when it is not a
-    /// command or is one anyone may use.
-    func refusal(for text: String, in conversation: Conversation) -> String? {
-        guard let recognized = recognizer.recognize(text, in: conversation),
-            let words = try? ArgumentTokenizer.words(in: recognized.body), let name = words.first,
+    /// The refusal for the `recognized` command from a sender without a services account, or nil
+    /// when it names no command or one anyone may use.
+    func refusal(for recognized: CommandRecognizer.Recognized, in conversation: Conversation) -> String? {
+        guard let words = try? ArgumentTokenizer.words(in: recognized.body), let name = words.first,
             let command = catalog.command(named: name)
         else { return nil }
         if command.pluginID == CorePlugin.id, Self.identityCommands.contains(command.command.name) {

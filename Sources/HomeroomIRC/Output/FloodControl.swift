@@ -14,8 +14,11 @@ import Foundation
 /// limit's "try again in 3 s", at most one a person at a time) may borrow up to one burst, so that
 /// it is still true when it arrives.
 public struct FloodControl: Sendable, Equatable {
+    /// False sends every line at once.
     public var isEnabled: Bool
+    /// Lines that may go at once.
     public var burst: Double
+    /// Seconds per line after the burst.
     public var secondsPerLine: Double
 
     /// The defaults: RFC 1459's allowance used to the full, a burst of 5 lines and then a line

@@ -3,7 +3,7 @@ extension IRCMessage {
     /// (what older clients send), so no byte sequence makes it fail; a line with no command
     /// (empty, only tags or a prefix) gives nil. At most ``maximumTags`` tags are read, and at
     /// most 15 parameters (RFC 1459): the fifteenth takes the rest of the line.
-    public init?(line bytes: some Collection<UInt8>) {
+    package init?(line bytes: some Collection<UInt8>) {
         let text = Self.decodeText(bytes)
         var rest = Substring(text)
         var tags: [String: String] = [:]

@@ -3,7 +3,7 @@ extension IRCMessage {
     /// Unicode scalars: `"\r\n"` is one `Character` in Swift, so a check on characters would miss
     /// it), so text from a user can never start a second command. A space in a middle parameter
     /// (which would split it in two) becomes `_`.
-    public var serialized: [UInt8] {
+    package var serialized: [UInt8] {
         var line = ""
         if !tags.isEmpty {
             line += "@"

@@ -1,12 +1,12 @@
 /// How the server compares nicks and channel names (`CASEMAPPING` in ISUPPORT): `rfc1459`
 /// (the default) also folds `[]\~` to `{}|^`, `strict-rfc1459` folds `[]\` only, `ascii` only A–Z.
-public enum CaseMapping: String, Sendable {
+package enum CaseMapping: String, Sendable {
     case ascii
     case rfc1459
     case strictRFC1459 = "strict-rfc1459"
 
     /// `text` folded to lowercase under this mapping.
-    public func fold(_ text: String) -> String {
+    package func fold(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -22,5 +22,5 @@ public enum CaseMapping: String, Sendable {
     }
 
     /// True when `a` and `b` name the same nick or channel.
-    public func equal(_ a: String, _ b: String) -> Bool { fold(a) == fold(b) }
+    package func equal(_ a: String, _ b: String) -> Bool { fold(a) == fold(b) }
 }

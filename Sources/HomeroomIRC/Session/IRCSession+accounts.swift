@@ -6,7 +6,7 @@ extension IRCSession {
     /// Asks the server who holds `nick` (WHOIS); the answer comes as a ``Action/whois(_:)`` action.
     /// nil when it cannot be asked now: not registered, not a nick, or too many lookups waiting.
     /// A lookup already waiting for the same nick is not asked twice.
-    public mutating func whois(_ nick: String) -> [Action]? {
+    package mutating func whois(_ nick: String) -> [Action]? {
         guard isRegistered, IRCNetworkSettings.isNick(nick), !"#&:".contains(nick.first ?? "#") else { return nil }
         let key = caseMapping.fold(nick)
         if whoisInProgress[key] != nil { return [] }
@@ -16,7 +16,7 @@ extension IRCSession {
     }
 
     /// Gives up the WHOIS of `nick` (its answer took too long); a late answer is ignored.
-    public mutating func cancelWhois(_ nick: String) {
+    package mutating func cancelWhois(_ nick: String) {
         whoisInProgress[caseMapping.fold(nick)] = nil
     }
 
@@ -62,7 +62,7 @@ extension IRCSession {
     /// Where to look for the person logged in to `account`: the nick last seen logged in to it,
     /// then the account's name as a nick (most networks reserve it for its owner). A nick found
     /// here is only a guess until a WHOIS confirms the account.
-    public func nicksToAsk(forAccount account: String) -> [String] {
+    package func nicksToAsk(forAccount account: String) -> [String] {
         var nicks: [String] = []
         if let seen = nickByAccount[caseMapping.fold(account)] { nicks.append(seen) }
         if IRCNetworkSettings.isNick(account), !nicks.contains(where: { caseMapping.equal($0, account) }) {

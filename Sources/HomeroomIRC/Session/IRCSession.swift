@@ -9,9 +9,9 @@ import Foundation
 /// sender's services account only after the server acknowledged `account-tag`, and an
 /// acknowledgement counts only for a capability that was asked for. Everything the server may
 /// send without end (capabilities, channels, nick refusals, WHOIS answers) is capped.
-public struct IRCSession: Sendable {
+package struct IRCSession: Sendable {
     /// What the session asks its driver to do.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Send a line in a lane.
         case send(IRCMessage, IRCLane)
         /// A message for the bot.
@@ -29,25 +29,25 @@ public struct IRCSession: Sendable {
     }
 
     /// The capabilities Homeroom asks for when the server offers them.
-    public static let wantedCapabilities: Set<String> = [
+    package static let wantedCapabilities: Set<String> = [
         "sasl", "server-time", "message-tags", "account-tag", "multi-prefix",
     ]
 
     let settings: IRCSessionSettings
     /// The nick in use (the server's word after 001 or a NICK).
-    public private(set) var nick: String
+    package private(set) var nick: String
     /// True once the server sent 001.
-    public private(set) var isRegistered = false
+    package private(set) var isRegistered = false
     /// Capabilities the server acknowledged.
-    public private(set) var enabledCapabilities: Set<String> = []
+    package private(set) var enabledCapabilities: Set<String> = []
     /// The services account the bot is logged in as (SASL), if any.
-    public private(set) var account: String?
+    package private(set) var account: String?
     /// Channels the bot is in.
-    public private(set) var joinedChannels: Set<String> = []
+    package private(set) var joinedChannels: Set<String> = []
     /// The server's case mapping.
-    public private(set) var caseMapping = CaseMapping.rfc1459
+    package private(set) var caseMapping = CaseMapping.rfc1459
     /// The bot's `user@host` as the server shows it, once seen (for line lengths).
-    public private(set) var userAndHost: String?
+    package private(set) var userAndHost: String?
 
     private var offeredCapabilities: [String: String] = [:]
     /// Capabilities asked for with CAP REQ and not yet answered.
@@ -79,7 +79,7 @@ public struct IRCSession: Sendable {
     static let maximumRememberedAccounts = 1000
 
     /// A session that has not yet sent anything.
-    public init(settings: IRCSessionSettings, now: Date) {
+    package init(settings: IRCSessionSettings, now: Date) {
         self.settings = settings
         nick = settings.nick
         lastReceived = now
@@ -89,7 +89,7 @@ public struct IRCSession: Sendable {
 
     /// The first lines after the connection opens: CAP LS 302 (so the server waits for CAP END),
     /// the server password, NICK and USER.
-    public mutating func start(now: Date) -> [Action] {
+    package mutating func start(now: Date) -> [Action] {
         startedAt = now
         lastReceived = now
         capabilityNegotiationOpen = true
@@ -101,7 +101,7 @@ public struct IRCSession: Sendable {
     }
 
     /// Handles one line from the server.
-    public mutating func receive(_ message: IRCMessage, now: Date) -> [Action] {
+    package mutating func receive(_ message: IRCMessage, now: Date) -> [Action] {
         lastReceived = now
         switch message.command {
         case "PING":
@@ -157,7 +157,7 @@ public struct IRCSession: Sendable {
 
     /// Handles the passing of time: our own PING and its deadline, the SASL and registration
     /// deadlines, rejoins after kicks and taking back the configured nick.
-    public mutating func tick(now: Date) -> [Action] {
+    package mutating func tick(now: Date) -> [Action] {
         if let sentAt = pingSentAt, now.timeIntervalSince(sentAt) >= settings.pingTimeout {
             return [.disconnect(reason: "no answer to PING within \(Int(settings.pingTimeout)) s")]
         }

@@ -8,8 +8,10 @@ public struct IRCSettings: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case networks }
 
+    /// No networks: IRC is off.
     public init() {}
 
+    /// Reads the section; unknown keys and two networks of one name are refused.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -26,9 +28,11 @@ public struct IRCSettings: Sendable, Decodable {
 public struct IRCNetworkSettings: Sendable, Decodable {
     /// The network's name, part of its users' ids (`irc:libera:alice`): letters, digits and `-`.
     public var name: String
+    /// The server's name or address.
     public var host: String
     /// 6697 with TLS, 6667 without, unless given.
     public var port: Int
+    /// True connects with TLS (the default).
     public var tls = true
     /// True accepts a server certificate that does not verify (a school's self-signed server).
     public var allowInvalidCertificate = false
@@ -36,6 +40,7 @@ public struct IRCNetworkSettings: Sendable, Decodable {
     public var connectTimeoutSeconds = 15.0
     /// How the bot registers and behaves in the session.
     public var session: IRCSessionSettings
+    /// How fast the bot may send (``FloodControl``).
     public var flood = FloodControl()
     /// Lines of one answer shown in a channel; the rest waits for `!more`.
     public var maximumLinesInChannel = 4
@@ -43,6 +48,7 @@ public struct IRCNetworkSettings: Sendable, Decodable {
     public var longAnswersInDirectMessage = false
     /// The first wait before reconnecting; it doubles up to `maximumReconnectSeconds`.
     public var firstReconnectSeconds = 2.0
+    /// The longest wait before reconnecting.
     public var maximumReconnectSeconds = 300.0
     /// A connection that lasted this long resets the backoff.
     public var stableAfterSeconds = 120.0
@@ -71,6 +77,7 @@ public struct IRCNetworkSettings: Sendable, Decodable {
         session = IRCSessionSettings(nick: nick)
     }
 
+    /// Reads one network; unknown keys and values out of range are refused with the key named.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)

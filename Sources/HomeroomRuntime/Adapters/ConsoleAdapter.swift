@@ -5,20 +5,20 @@ import ServiceLifecycle
 
 /// The terminal as a chat: each line typed on standard input is a direct message from the
 /// console's user, and the replies are printed. `homeroom console` and `homeroom serve` use it.
-public struct ConsoleAdapter: Service {
+package struct ConsoleAdapter: Service {
     let runtime: BotRuntime
     let user: UserID
     let prompt: String?
 
     /// Creates the adapter; `prompt` is printed before each line when standard input is a terminal.
-    public init(runtime: BotRuntime, user: UserID, prompt: String? = nil) {
+    package init(runtime: BotRuntime, user: UserID, prompt: String? = nil) {
         self.runtime = runtime
         self.user = user
         self.prompt = prompt
     }
 
     /// Reads lines until end of input, or until graceful shutdown or cancellation.
-    public func run() async throws {
+    package func run() async throws {
         let lines = Self.standardInputLines()
         let interactive = isatty(STDIN_FILENO) == 1
         showPrompt(interactive)

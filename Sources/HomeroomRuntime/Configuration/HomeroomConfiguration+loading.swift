@@ -7,7 +7,7 @@ import Logging
 extension HomeroomConfiguration {
     /// Reads the configuration at `path`, or the embedded defaults when `path` is nil, then
     /// applies the environment (`HOMEROOM_DATABASE_URL`; `"env:NAME"` values).
-    public static func load(path: String?, environment: [String: String]) throws(ConfigurationError)
+    package static func load(path: String?, environment: [String: String]) throws(ConfigurationError)
         -> HomeroomConfiguration
     {
         var configuration: HomeroomConfiguration
@@ -27,7 +27,7 @@ extension HomeroomConfiguration {
     }
 
     /// Decodes configuration JSON.
-    public static func parse(_ data: Data) throws(ConfigurationError) -> HomeroomConfiguration {
+    package static func parse(_ data: Data) throws(ConfigurationError) -> HomeroomConfiguration {
         do {
             return try JSONDecoder().decode(HomeroomConfiguration.self, from: data)
         } catch let error as DecodingError {
@@ -58,7 +58,7 @@ extension HomeroomConfiguration {
     }
 
     /// Checks every value and returns them in the types the runtime uses.
-    public func resolve() throws(ConfigurationError) -> ResolvedConfiguration {
+    package func resolve() throws(ConfigurationError) -> ResolvedConfiguration {
         guard let zone = TimeZone(identifier: timeZone) else {
             throw ConfigurationError(
                 key: "timeZone", problem: "\"\(timeZone)\" is not an IANA time zone such as America/New_York")
@@ -162,30 +162,30 @@ extension HomeroomConfiguration {
 }
 
 /// A checked configuration in the types the runtime uses.
-public struct ResolvedConfiguration: Sendable {
+package struct ResolvedConfiguration: Sendable {
     /// The file's values.
-    public let configuration: HomeroomConfiguration
+    package let configuration: HomeroomConfiguration
     /// The school's calendar.
-    public let school: SchoolCalendar
+    package let school: SchoolCalendar
     /// How commands are recognised.
-    public let recognizer: CommandRecognizer
+    package let recognizer: CommandRecognizer
     /// Where the data lives.
-    public let storage: StorageLocation
+    package let storage: StorageLocation
     /// Roles and configured holders.
-    public let accessPolicy: AccessPolicy
+    package let accessPolicy: AccessPolicy
     /// PIN login behaviour.
-    public let loginPolicy: LoginPolicy
+    package let loginPolicy: LoginPolicy
     /// The log level.
-    public let logLevel: Logger.Level
+    package let logLevel: Logger.Level
     /// The console's user.
-    public let consoleUser: UserID
+    package let consoleUser: UserID
     /// Where outgoing fetches and posts may go.
-    public let fetchPolicy: FetchPolicy
+    package let fetchPolicy: FetchPolicy
 
     /// Decodes a configuration section (a plugin's, an adapter's) into its settings type: a
     /// problem is reported with its full key (`webhooks.slack.signingSecret`), and `"env:NAME"`
     /// secrets are read from the environment the configuration was loaded with.
-    public func decodeSection<Settings: Decodable>(_ section: JSONValue?, key: String, as type: Settings.Type)
+    package func decodeSection<Settings: Decodable>(_ section: JSONValue?, key: String, as type: Settings.Type)
         throws(ConfigurationError) -> Settings
     {
         let decoder = JSONDecoder()

@@ -127,13 +127,13 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         }
 
         /// What the daily pruning keeps, as these settings say.
-        public var retention: RetentionPolicy {
+        package var retention: RetentionPolicy {
             RetentionPolicy(
                 deliveredNotifications: retentionDays * 86_400, auditLog: auditRetentionDays.map { $0 * 86_400 })
         }
 
         /// The login policy these settings describe.
-        public var loginPolicy: LoginPolicy {
+        package var loginPolicy: LoginPolicy {
             LoginPolicy(
                 maxFailures: maxLoginFailures, lockout: lockoutMinutes * 60, sessionLength: loginHours * 3600,
                 minimumPINLength: minimumPINLength)

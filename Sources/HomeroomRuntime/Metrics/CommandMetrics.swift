@@ -5,11 +5,11 @@ import Synchronization
 /// Counts handled commands through swift-metrics: `homeroom_commands_total` by plugin and
 /// outcome, and the `homeroom_command_duration_seconds` timer by plugin. With the Prometheus
 /// factory of `homeroom serve` they appear on `GET /metrics`.
-public final class CommandMetrics: CommandObserver {
+package final class CommandMetrics: CommandObserver {
     /// The counter's label.
-    public static let commandsLabel = "homeroom_commands_total"
+    package static let commandsLabel = "homeroom_commands_total"
     /// The timer's label.
-    public static let durationLabel = "homeroom_command_duration_seconds"
+    package static let durationLabel = "homeroom_command_duration_seconds"
 
     private struct Instruments {
         var counters: [String: Counter] = [:]
@@ -20,11 +20,11 @@ public final class CommandMetrics: CommandObserver {
     private let instruments = Mutex(Instruments())
 
     /// Records into `factory`.
-    public init(factory: any MetricsFactory) {
+    package init(factory: any MetricsFactory) {
         self.factory = factory
     }
 
-    public func commandHandled(_ command: HandledCommand) {
+    package func commandHandled(_ command: HandledCommand) {
         let plugin = command.pluginID ?? "none"
         let (counter, timer) = instruments.withLock { instruments in
             let counterKey = plugin + "\u{1F}" + command.outcome.rawValue

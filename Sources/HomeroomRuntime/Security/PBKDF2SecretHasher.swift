@@ -8,17 +8,17 @@ import _CryptoExtras
 ///
 /// Stored as `pbkdf2-sha256$ROUNDS$SALT$DIGEST` (base64), so a hash keeps its own round count
 /// when the configured one changes.
-public struct PBKDF2SecretHasher: SecretHasher {
+package struct PBKDF2SecretHasher: SecretHasher {
     static let scheme = "pbkdf2-sha256"
     /// Rounds for new hashes.
-    public let rounds: Int
+    package let rounds: Int
 
     /// Creates a hasher.
-    public init(rounds: Int) {
+    package init(rounds: Int) {
         self.rounds = rounds
     }
 
-    public func hash(_ secret: String) throws -> String {
+    package func hash(_ secret: String) throws -> String {
         let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }
         let digest = try derive(secret, salt: salt, rounds: rounds)
         return [Self.scheme, String(rounds), salt.base64EncodedString(), digest.base64EncodedString()]
@@ -26,7 +26,7 @@ public struct PBKDF2SecretHasher: SecretHasher {
     }
 
     /// Derives the key on a thread of the global dispatch queue, not on the cooperative pool.
-    public func verify(_ secret: String, against stored: String) async -> Bool {
+    package func verify(_ secret: String, against stored: String) async -> Bool {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: verifyNow(secret, against: stored)) }
         }

@@ -3,15 +3,15 @@ import ServiceLifecycle
 /// A loop that runs until its task is cancelled — the scheduler, an outbox delivery worker — as a
 /// service of the `ServiceGroup`: graceful shutdown cancels it, and whatever it left undone stays
 /// in storage for the next start.
-public struct BackgroundLoopService: Service {
+package struct BackgroundLoopService: Service {
     let loop: @Sendable () async -> Void
 
     /// Wraps `loop`, e.g. `BackgroundLoopService { await runtime.scheduler.run() }`.
-    public init(_ loop: @escaping @Sendable () async -> Void) {
+    package init(_ loop: @escaping @Sendable () async -> Void) {
         self.loop = loop
     }
 
-    public func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             await loop()
         }

@@ -8,8 +8,8 @@ import HomeroomCore
 /// `X-Homeroom-Timestamp` and `X-Homeroom-Notification-Signature: v1=HEX(HMAC-SHA256(secret,
 /// "homeroom-notification:v1:TIMESTAMP:BODY"))`: a scheme of its own, so that a captured
 /// notification posted back to `/api/v1/messages` is refused.
-public struct APINotificationSender: MessageSender {
-    public let adapter = WebhookPlatform.api.rawValue
+package struct APINotificationSender: MessageSender {
+    package let adapter = WebhookPlatform.api.rawValue
     let urls: [String: URL]
     let credentials: APICredentials
     let poster: WebhookPoster
@@ -23,7 +23,7 @@ public struct APINotificationSender: MessageSender {
     }
 
     /// A sender for the clients of `settings` that have a `notifyURL`.
-    public init(settings: APISettings, fetcher: any HTTPFetching, timeout: Duration, clock: any HomeroomClock) {
+    package init(settings: APISettings, fetcher: any HTTPFetching, timeout: Duration, clock: any HomeroomClock) {
         urls = settings.clients.compactMapValues(\.notifyURL)
         credentials = APICredentials(settings)
         poster = WebhookPoster(fetcher: fetcher, timeout: timeout)
@@ -31,9 +31,9 @@ public struct APINotificationSender: MessageSender {
     }
 
     /// True when some client takes notifications.
-    public var isEnabled: Bool { !urls.isEmpty }
+    package var isEnabled: Bool { !urls.isEmpty }
 
-    public func send(_ message: OutboxMessage) async throws {
+    package func send(_ message: OutboxMessage) async throws {
         let text = message.lines.joined(separator: "\n")
         switch message.target {
         case .user(let user):

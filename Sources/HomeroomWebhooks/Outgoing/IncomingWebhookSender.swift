@@ -6,22 +6,22 @@ import HomeroomCore
 /// message's idempotency key in an `Idempotency-Key` header for receivers that drop repeats.
 /// Failures worth retrying go back to the outbox's backoff; a channel without a URL, a direct
 /// message (incoming webhooks post to channels only) or a refused message is given up at once.
-public struct IncomingWebhookSender: MessageSender {
+package struct IncomingWebhookSender: MessageSender {
     let platform: WebhookPlatform
     let urls: [String: URL]
     let poster: WebhookPoster
 
-    public var adapter: String { platform.rawValue }
+    package var adapter: String { platform.rawValue }
 
     /// A sender for `platform` posting through `fetcher`; `urls` maps channels to webhook URLs
     /// (`*` for every other channel).
-    public init(platform: WebhookPlatform, urls: [String: URL], fetcher: any HTTPFetching, timeout: Duration) {
+    package init(platform: WebhookPlatform, urls: [String: URL], fetcher: any HTTPFetching, timeout: Duration) {
         self.platform = platform
         self.urls = urls
         self.poster = WebhookPoster(fetcher: fetcher, timeout: timeout)
     }
 
-    public func send(_ message: OutboxMessage) async throws {
+    package func send(_ message: OutboxMessage) async throws {
         guard case .channel(let channel) = message.target else {
             throw DeliveryFailure(
                 "\(platform.rawValue) incoming webhooks post to channels, not to \(message.target)", isPermanent: true)
@@ -38,10 +38,10 @@ public struct IncomingWebhookSender: MessageSender {
     func payload(_ lines: [String]) -> [UInt8] {
         let reply = Reply(lines: lines)
         switch platform {
-        case .slack: return JSONBody.encode(["text": SlackText.escaping(reply.text)])
+        case .slack: return JSONBody.encode(SlashCommandPlatform.slack.notification(lines))
         case .discord: return JSONBody.encode(DiscordResponse.Message(reply))
         case .teams: return JSONBody.encode(TeamsEndpoint.Answer(reply))
-        case .mattermost: return JSONBody.encode(["text": MattermostText.escaping(reply.text)])
+        case .mattermost: return JSONBody.encode(SlashCommandPlatform.mattermost.notification(lines))
         case .api: return JSONBody.encode(["text": reply.text])
         }
     }

@@ -1,10 +1,8 @@
-import Foundation
 import HomeroomCore
 import Hummingbird
 
 /// `POST /slack/commands`: a Slack slash command. The signature is checked over the raw body
-/// first; the answer goes back in the response, or, when the command takes longer than the
-/// deadline, the request is acknowledged and the answer posted to `response_url`.
+/// first; then it is answered as ``SlashCommandPlatform/slack``.
 struct SlackEndpoint: Sendable {
     let signature: SlackSignature?
     let replays: ReplayGuard
@@ -18,15 +16,6 @@ struct SlackEndpoint: Sendable {
         ) { code, timestamp in
             signature.isValid(code: code, timestamp: timestamp, body: request.body)
         }
-        let form = try request.form(SlashCommandForm.self)
-        guard !form.team_id.isEmpty, !form.user_id.isEmpty, !form.channel_id.isEmpty else {
-            throw .badRequest("team_id, user_id and channel_id must not be empty")
-        }
-        let direct = form.channel_name == "directmessage" || form.channel_id.hasPrefix("D")
-        let message = IncomingMessage(
-            sender: UserID(adapter: WebhookPlatform.slack.rawValue, id: "\(form.team_id):\(form.user_id)"),
-            senderIsVerified: true, conversation: direct ? .direct : .channel(form.channel_id),
-            text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
-        return await gateway.answerSlashCommand(message, responseURL: form.response_url, escaping: SlackText.escaping)
+        return try await SlashCommandPlatform.slack.answer(request, gateway: gateway)
     }
 }

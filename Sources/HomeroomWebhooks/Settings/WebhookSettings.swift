@@ -101,7 +101,7 @@ public struct WebhookSettings: Sendable, Decodable {
     }
 
     /// The platforms whose outgoing notifications have URLs, by adapter name.
-    public var incomingWebhooks: [WebhookPlatform: [String: URL]] {
+    package var incomingWebhooks: [WebhookPlatform: [String: URL]] {
         [
             .slack: slack.incomingWebhooks, .mattermost: mattermost.incomingWebhooks,
             .discord: discord.incomingWebhooks, .teams: teams.incomingWebhooks,

@@ -1,0 +1,22 @@
+import HomeroomCore
+
+/// A rendered lunch answer (`/lunch` for a day, `/lunch week`) in both forms, kept in the plugin's
+/// cache because the menu is read far more often than it changes.
+///
+/// Every write through the plugin empties the cache at once; entries also expire after
+/// `cacheSeconds`, so a change made by another process (an import, a second instance) shows within
+/// that time.
+struct LunchAnswer: Sendable {
+    /// What an answer is for.
+    enum Key: Hashable, Sendable {
+        /// `/lunch` for one day.
+        case day(LocalDate)
+        /// `/lunch week` for the week starting that Monday.
+        case week(LocalDate)
+    }
+
+    /// The full answer.
+    let lines: [String]
+    /// Its compact form for a channel.
+    let compact: [String]
+}

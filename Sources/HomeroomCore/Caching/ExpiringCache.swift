@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+/// Values kept in memory for a while, so that a question asked often does not read storage each time.
+///
+/// An entry is fresh from the instant it is stored until its time to live has passed, measured on
+/// the instants the caller reads from its ``HomeroomClock`` (so a test moves time with its clock).
+/// An entry stored "in the future" (the clock was set back) is not fresh either. A time to live of
+/// zero or less keeps nothing.
+///
+/// The cache holds at most ``capacity`` entries: when a new key would pass it, entries whose time
+/// has run out go first and, if none has, the older half, so a flood of new keys costs one sort now
+/// and then rather than a scan on every store.
+///
+/// Whatever changes the data behind an entry calls ``forget(_:)`` or ``invalidate()`` at once; the
+/// time to live only bounds how long a change made elsewhere (another process, an import) stays
+/// unseen.
+///
+/// ```swift
+/// let answers = ExpiringCache<LocalDate, [String]>(timeToLive: 60, capacity: 1_000)
+/// if let lines = answers.value(for: date, at: context.clock.now) { return lines }
+/// ```
+public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entry {
+        var value: Value
+        var storedAt: Date
+        var expiresAt: Date
+    }
+
+    /// How long an entry stays fresh, in seconds.
+    public let timeToLive: TimeInterval
+    /// The most entries kept at once.
+    public let capacity: Int
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    /// A cache whose entries stay fresh for `timeToLive` seconds, holding at most `capacity` (at least 1) of them.
+    public init(timeToLive: TimeInterval, capacity: Int) {
+        self.timeToLive = timeToLive
+        self.capacity = max(1, capacity)
+    }
+
+    /// The value stored for `key`, when it is fresh at `now`.
+    public func value(for key: Key, at now: Date) -> Value? {
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.storedAt <= now, now < entry.expiresAt else { return nil }
+            return entry.value
+        }
+    }
+
+    /// The value stored for `key` whether or not it is still fresh, for a caller that can cheaply
+    /// check that it still holds (a revision, a version) and then ``store(_:for:at:expiringBy:)`` it
+    /// again; nil once it was forgotten, invalidated or evicted.
+    public func heldValue(for key: Key) -> Value? {
+        entries.withLock { $0[key]?.value }
+    }
+
+    /// Keeps `value` for `key` from `now`, fresh for the time to live or until `deadline` when that
+    /// comes first (a login that ends sooner, say).
+    public func store(_ value: Value, for key: Key, at now: Date, expiringBy deadline: Date? = nil) {
+        guard timeToLive > 0 else { return }
+        var expiresAt = now.addingTimeInterval(timeToLive)
+        if let deadline { expiresAt = min(expiresAt, deadline) }
+        let entry = Entry(value: value, storedAt: now, expiresAt: expiresAt)
+        entries.withLock { entries in
+            if entries[key] == nil, entries.count >= capacity {
+                Self.makeRoom(in: &entries, at: now, capacity: capacity)
+            }
+            entries[key] = entry
+        }
+    }
+
+    /// Drops the entry for `key`, so the next question reads afresh.
+    public func forget(_ key: Key) {
+        _ = entries.withLock { $0.removeValue(forKey: key) }
+    }
+
+    /// Drops every entry; called after a write that may touch any of them.
+    public func invalidate() {
+        entries.withLock { $0.removeAll() }
+    }
+
+    /// Frees at least one place: the entries no longer fresh at `now`, else the older half.
+    private static func makeRoom(in entries: inout [Key: Entry], at now: Date, capacity: Int) {
+        entries = entries.filter { $0.value.storedAt <= now && now < $0.value.expiresAt }
+        guard entries.count >= capacity else { return }
+        let oldest = entries.sorted { $0.value.storedAt < $1.value.storedAt }.prefix(max(1, entries.count / 2))
+        for (key, _) in oldest { entries[key] = nil }
+    }
+}

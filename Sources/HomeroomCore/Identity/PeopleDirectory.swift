@@ -1,0 +1,56 @@
+/// The people a command may name: a user name typed in a command (`alice`, `@alice`,
+/// `irc:school:alice`) read as a person, the same way for every adapter.
+///
+/// A full id (`adapter:id`) is taken as it is when its adapter is one the runtime runs; a bare
+/// name is an id on the asker's own adapter, sharing the leading parts that adapter's
+/// `UserIDForm` names (on IRC, the asker's network). The person is then the identity's home
+/// identity when it is linked (`IdentityLinks`), since plugins keep people by it.
+public struct PeopleDirectory: Sendable {
+    /// The longest name read.
+    package static let maximumNameLength = 200
+
+    let forms: [String: UserIDForm]
+    let database: any Database
+    let asker: UserID
+
+    /// The people as `asker` names them, by the adapters' `forms`, with the links in `database`.
+    package init(forms: [UserIDForm], database: any Database, asker: UserID) {
+        self.forms = Dictionary(forms.map { ($0.adapter, $0) }) { first, _ in first }
+        self.database = database
+        self.asker = asker
+    }
+
+    /// The person `typed` names: the home identity of the identity it names. Throws a short error
+    /// naming the problem when `typed` is not a user name.
+    public func resolve(_ typed: String) async throws -> UserID {
+        try await IdentityLinks(database: database).home(of: identity(typed))
+    }
+
+    /// The identity `typed` names, before links are followed: `irc:school:alice` as it is;
+    /// `alice` or `@alice` typed on IRC network `school` as `irc:school:alice`, elsewhere as
+    /// `ADAPTER:alice` on the asker's adapter.
+    package func identity(_ typed: String) throws(UserFacingError) -> UserID {
+        guard typed.count <= Self.maximumNameLength else {
+            throw UserFacingError("a user name is at most \(Self.maximumNameLength) characters")
+        }
+        if typed.contains(":") {
+            guard let user = UserID(typed) else {
+                throw UserFacingError(
+                    "\"\(typed)\" is not a user: write a name like alice or a full id like \(asker.adapter):alice")
+            }
+            guard forms[user.adapter] != nil else {
+                throw UserFacingError(
+                    "no chat here is called \(user.adapter) (there are \(forms.keys.sorted().joined(separator: ", ")))")
+            }
+            return user
+        }
+        let name = typed.hasPrefix("@") ? String(typed.dropFirst()) : typed
+        guard !name.isEmpty,
+            !name.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            })
+        else { throw UserFacingError("\"\(typed)\" is not a user name") }
+        let shared = asker.id.split(separator: ":").prefix(forms[asker.adapter]?.sharedParts ?? 0)
+        return UserID(adapter: asker.adapter, id: (shared + [Substring(name)]).joined(separator: ":"))
+    }
+}

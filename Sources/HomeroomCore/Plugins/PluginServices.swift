@@ -1,0 +1,44 @@
+import Logging
+
+/// The services a plugin uses, in one value: its tables, the school's calendar, the clock, a
+/// logger, the notification outbox and outgoing HTTP.
+///
+/// Every context a plugin's code receives carries one (``CommandContext``, ``ScheduledJob/Context``,
+/// ``SubscriptionTopic/DailyContext``, ``WebPageRequest``) and reads its fields as its own, so
+/// `context.storage`, `context.clock` and `context.school` read the same in every handler. A
+/// ``Migration/Context`` carries none: a migration runs in the start-up transaction, before the
+/// school's services start, and changes the schema alone.
+public struct PluginServices: Sendable {
+    /// The plugin's tables.
+    public let storage: PluginStorage
+    /// The school's calendar and time zone.
+    public let school: SchoolCalendar
+    /// The clock; tests stand it at any instant.
+    public let clock: any HomeroomClock
+    /// A logger with the plugin's (and the command's or job's) metadata.
+    public let logger: Logger
+    /// Notifications to deliver later; enqueue inside the transaction that causes them.
+    public let outbox: Outbox
+    /// Outgoing HTTP (feeds, calendars, pages).
+    public let fetcher: any HTTPFetching
+
+    /// Bundles the services. The runtime does this; tests of a handler alone may too.
+    public init(
+        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger, outbox: Outbox,
+        fetcher: any HTTPFetching
+    ) {
+        self.storage = storage
+        self.school = school
+        self.clock = clock
+        self.logger = logger
+        self.outbox = outbox
+        self.fetcher = fetcher
+    }
+
+    /// The same services over the tables of plugin `pluginID`.
+    package func handingOver(to pluginID: String) -> PluginServices {
+        PluginServices(
+            storage: PluginStorage(pluginID: pluginID, database: storage.database), school: school, clock: clock,
+            logger: logger, outbox: outbox, fetcher: fetcher)
+    }
+}

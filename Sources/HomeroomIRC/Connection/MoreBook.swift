@@ -1,0 +1,65 @@
+/// The answers kept for `!more`: the lines of an answer not shown yet, by conversation and
+/// person, at most `capacity` answers at one time (a new one replaces the oldest). A value: the
+/// connection keeps one, and folds the names under the server's case mapping into its keys.
+struct MoreBook: Sendable {
+    /// Whose kept lines: a conversation (a channel, or a nick for a direct message or a notice)
+    /// and the person asking there, each folded.
+    struct Key: Hashable, Sendable {
+        /// The channel or nick, folded.
+        let conversation: String
+        /// The asker's nick, folded.
+        let person: String
+    }
+
+    /// The lines one `!more` takes, and how many are left after them.
+    struct Page: Sendable, Equatable {
+        /// The lines taken.
+        let lines: [String]
+        /// Kept lines still waiting.
+        let remaining: Int
+    }
+
+    private struct Kept {
+        var lines: [String]
+        /// When it was kept, counted in answers: the lowest is the oldest.
+        let order: Int
+    }
+
+    /// Answers kept at one time at most (at least one).
+    let capacity: Int
+    private var kept: [Key: Kept] = [:]
+    private var keptSoFar = 0
+
+    /// An empty book holding at most `capacity` answers.
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// How many answers are kept.
+    var count: Int { kept.count }
+
+    /// Keeps `lines` for the next `!more` under `key`, in place of what was kept there; no lines
+    /// forget what was kept there.
+    mutating func keep(_ lines: [String], for key: Key) {
+        guard !lines.isEmpty else {
+            kept[key] = nil
+            return
+        }
+        if kept[key] == nil, kept.count >= capacity, let oldest = kept.min(by: { $0.value.order < $1.value.order })?.key
+        {
+            kept[oldest] = nil
+        }
+        keptSoFar &+= 1
+        kept[key] = Kept(lines: lines, order: keptSoFar)
+    }
+
+    /// Takes up to `count` kept lines under `key`; nil when nothing is kept there.
+    mutating func take(_ count: Int, for key: Key) -> Page? {
+        guard let answer = kept[key] else { return nil }
+        let taken = Array(answer.lines.prefix(max(0, count)))
+        let rest = Array(answer.lines.dropFirst(max(0, count)))
+        kept[key]?.lines = rest
+        if rest.isEmpty { kept[key] = nil }
+        return Page(lines: taken, remaining: rest.count)
+    }
+}

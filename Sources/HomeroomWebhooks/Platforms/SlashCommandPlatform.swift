@@ -1,0 +1,71 @@
+import Foundation
+import HomeroomCore
+import Hummingbird
+
+/// Slack or Mattermost. Both post a slash command as the same form (``SlashCommandForm``), take
+/// its answer in the same JSON, in the response or later at `response_url`, and take a
+/// notification at an incoming webhook as `{"text": …}` (``SlashCommandMessage``). What differs is
+/// held here as data: the adapter name, how the platform shows text literally, and how a form
+/// from a direct message is told apart.
+struct SlashCommandPlatform: Sendable {
+    /// The adapter, named in user ids and in the outbox.
+    let platform: WebhookPlatform
+    /// How the platform writes plain text literally (``SlackText`` or ``MattermostText``).
+    let escaping: @Sendable (String) -> String
+    /// Whether the form came from a direct message rather than a channel.
+    let isDirect: @Sendable (SlashCommandForm) -> Bool
+
+    /// Slack marks a direct message by the channel's name or by its id's `D`.
+    static let slack = SlashCommandPlatform(platform: .slack, escaping: SlackText.escaping) { form in
+        form.channel_name == "directmessage" || form.channel_id.hasPrefix("D")
+    }
+
+    /// Mattermost names a direct channel after its two members: "userid1__userid2".
+    static let mattermost = SlashCommandPlatform(platform: .mattermost, escaping: MattermostText.escaping) { form in
+        form.channel_name?.contains("__") ?? false
+    }
+
+    /// Answers the slash command in `request`, whose signature or token is already checked: in
+    /// the response when the bot answers within the gateway's deadline, otherwise an empty
+    /// acknowledgement now and the answer posted to `response_url` when it is ready.
+    func answer(_ request: RawRequest, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
+        let form = try request.form(SlashCommandForm.self)
+        guard !form.team_id.isEmpty, !form.user_id.isEmpty, !form.channel_id.isEmpty else {
+            throw .badRequest("team_id, user_id and channel_id must not be empty")
+        }
+        let message = IncomingMessage(
+            sender: UserID(adapter: platform.rawValue, id: "\(form.team_id):\(form.user_id)"),
+            senderIsVerified: true, conversation: isDirect(form) ? .direct : .channel(form.channel_id),
+            text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
+        let responseURL = form.response_url.flatMap(URL.init(string:))
+        let outcome = await gateway.answer(message) { [self] reply in
+            guard let reply, let responseURL else { return }
+            do {
+                try await gateway.poster.post(JSONBody.encode(self.answer(reply)), to: responseURL)
+            } catch {
+                gateway.logger.error(
+                    "a late \(platform.rawValue) answer could not be posted to its response_url: \(error)")
+            }
+        }
+        switch outcome {
+        case .onTime(let reply?): return JSONBody.response(answer(reply))
+        case .onTime(nil):
+            return JSONBody.response(
+                SlashCommandMessage(responseType: "ephemeral", text: escaping(gateway.silenceNote)))
+        case .late: return Response(status: .ok)
+        }
+    }
+
+    /// `reply` as a slash command's answer: in the channel when it is for the conversation and not
+    /// an error, otherwise only the sender sees it.
+    func answer(_ reply: Reply) -> SlashCommandMessage {
+        SlashCommandMessage(
+            responseType: reply.visibility == .conversation && !reply.isError ? "in_channel" : "ephemeral",
+            text: escaping(reply.text))
+    }
+
+    /// A notification of `lines` for an incoming webhook.
+    func notification(_ lines: [String]) -> SlashCommandMessage {
+        SlashCommandMessage(responseType: nil, text: escaping(Reply(lines: lines).text))
+    }
+}
