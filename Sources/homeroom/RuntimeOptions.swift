@@ -24,11 +24,14 @@ struct RuntimeOptions: ParsableArguments {
         }
     }
 
-    /// Starts the runtime, logging at the configured level (never below `quietest`) and counting
-    /// commands into `metrics` when given.
-    func startRuntime(quietest: Logger.Level = .trace, metrics: (any MetricsFactory)? = nil) async throws -> BotRuntime
-    {
-        let configuration = try resolvedConfiguration()
+    /// Starts the runtime on `resolved` (by default the configuration `--config` names) and `clock`,
+    /// logging at the configured level (never below `quietest`) and counting commands into `metrics`
+    /// when given.
+    func startRuntime(
+        _ resolved: ResolvedConfiguration? = nil, clock: any HomeroomClock = SystemClock(),
+        quietest: Logger.Level = .trace, metrics: (any MetricsFactory)? = nil
+    ) async throws -> BotRuntime {
+        let configuration = try resolved ?? resolvedConfiguration()
         let level = max(configuration.logLevel, quietest)
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -38,7 +41,7 @@ struct RuntimeOptions: ParsableArguments {
         let logger = Logger(label: "homeroom")
         do {
             return try await BotRuntime.start(
-                configuration: configuration, plugins: installedPlugins, metrics: metrics, logger: logger)
+                configuration: configuration, plugins: installedPlugins, clock: clock, metrics: metrics, logger: logger)
         } catch let error as ConfigurationError {
             printError(error.description)
             throw ExitCode(2)

@@ -15,10 +15,23 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: RuntimeOptions
 
+    @Flag(
+        help: """
+            Start on a sample school in --demo-folder, never the configured database: a bell schedule, lunch \
+            menus, the example campus and recipe book, clubs, events and news, dated from today.
+            """)
+    var demo = false
+
+    @Option(help: "The demo school's folder, created on the first start with --demo.")
+    var demoFolder = "homeroom-demo"
+
     func run() async throws {
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(Self.metricsFactory(registry))
-        let settings = try options.resolvedConfiguration()
+        let clock = SystemClock()
+        let demoSchool =
+            demo ? try DemoSchool.prepare(in: demoFolder, from: options.resolvedConfiguration(), clock: clock) : nil
+        let settings = try demoSchool?.configuration ?? options.resolvedConfiguration()
         let webhooks: WebhookSettings
         let irc: IRCSettings
         do {
@@ -29,7 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        let runtime = try await options.startRuntime(metrics: MetricsSystem.factory)
+        let runtime = try await options.startRuntime(settings, clock: clock, metrics: MetricsSystem.factory)
+        let demoFeeds = await demoSchool?.load(into: runtime)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             stopsTheOthersGracefully(BackgroundLoopService { await runtime.scheduler.run() })
         ]
@@ -69,6 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
             services.append(stopsTheOthersGracefully(adapter))
             services.append(delivery(through: adapter.sender, runtime: runtime))
         }
+        if let demoSchool { StandardOutput.write(demoSchool.welcome) }
         StandardOutput.write(
             "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."
                 + (settings.configuration.console.enabled ? " Type /help, Ctrl-C to stop." : " Ctrl-C to stop."))
@@ -82,6 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
             failure = error
         }
         await runtime.close()
+        demoFeeds?.stop()
         if let failure {
             printError("homeroom: stopped: \(failure)")
             throw ExitCode(1)

@@ -1,0 +1,39 @@
+import Foundation
+import HomeroomRuntime
+
+extension HomeroomConfiguration {
+    /// This configuration pointed at the demo school in `folder`: the campus's school name, the demo's own SQLite file (never
+    /// a PostgreSQL server, `HOMEROOM_DATABASE_URL` included), `bellSchedule` as the calendar file,
+    /// the office's contact details, a start given with `/here` that lasts the day, ``DemoAdmin`` as
+    /// an admin, and fetches allowed to reach 127.0.0.1, where the demo's news files are served.
+    func demo(in folder: URL, bellSchedule: URL) -> HomeroomConfiguration {
+        var demo = self
+        demo.schoolName = "Lincoln High School (demo)"
+        demo.storage.sqlite = folder.appendingPathComponent("homeroom.sqlite").path
+        demo.storage.postgres = nil
+        demo.admins.append(DemoAdmin.id.description)
+        demo.fetch.allowedHosts.append(DemoFeedServer.host)
+        demo.setPlugin(
+            "schedule",
+            ["calendarFile": .string(bellSchedule.path), "calendarURL": .null, "defaultDayType": .null])
+        demo.setPlugin(
+            "events",
+            [
+                "contact": .object([
+                    "office": .string("Main office, room A-100, by the front entrance"),
+                    "phone": .string("+1 555 0100"), "email": .string("office@lincolnhigh.example"),
+                    "hours": .string("Mon–Fri 7:30–16:00"), "address": .string("1 School Street"),
+                ])
+            ])
+        demo.setPlugin("directions", ["locationMinutes": .number(1440)])
+        return demo
+    }
+
+    /// Sets `values` in the plugin's section, keeping its other keys.
+    private mutating func setPlugin(_ id: String, _ values: [String: JSONValue]) {
+        var section: [String: JSONValue] = [:]
+        if case .object(let existing) = plugins[id] { section = existing }
+        section.merge(values) { _, demo in demo }
+        plugins[id] = .object(section)
+    }
+}
