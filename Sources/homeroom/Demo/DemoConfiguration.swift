@@ -5,7 +5,8 @@ extension HomeroomConfiguration {
     /// This configuration pointed at the demo school in `folder`: the campus's school name, the demo's own SQLite file (never
     /// a PostgreSQL server, `HOMEROOM_DATABASE_URL` included), `bellSchedule` as the calendar file,
     /// the office's contact details, a start given with `/here` that lasts the day, ``DemoAdmin`` as
-    /// an admin, and fetches allowed to reach 127.0.0.1, where the demo's news files are served.
+    /// an admin, fetches allowed to reach 127.0.0.1, where the demo's news files are served, and a
+    /// rate limit roomy enough for someone pasting the whole tour of commands at once.
     func demo(in folder: URL, bellSchedule: URL) -> HomeroomConfiguration {
         var demo = self
         demo.schoolName = "Lincoln High School (demo)"
@@ -13,6 +14,8 @@ extension HomeroomConfiguration {
         demo.storage.postgres = nil
         demo.admins.append(DemoAdmin.id.description)
         demo.fetch.allowedHosts.append(DemoFeedServer.host)
+        demo.rateLimit.burst = max(demo.rateLimit.burst, 60)
+        demo.rateLimit.perMinute = max(demo.rateLimit.perMinute, 120)
         demo.setPlugin(
             "schedule",
             ["calendarFile": .string(bellSchedule.path), "calendarURL": .null, "defaultDayType": .null])
