@@ -3,13 +3,9 @@ import HomeroomCore
 extension LunchPlugin {
     /// `/lunch [DATE | week | next week]`; in a channel with a one- or two-line form for the class.
     @Sendable func show(_ context: CommandContext) async throws -> Reply {
-        if !context.arguments.isEmpty {
-            let text = context.arguments.joined(separator: " ").lowercased()
-            if text == "week" || text == "this week" || text == "next week" {
-                let day = text == "next week" ? context.today.mondayOfWeek.adding(days: 7) : context.today
-                let answer = try await weekAnswer(around: day, context)
-                return CompactAnswer.reply(answer.lines, compact: answer.compact, for: context)
-            }
+        if let week = WeekExpression(context.arguments) {
+            let answer = try await weekAnswer(around: week.nextMonday(after: context.today) ?? context.today, context)
+            return CompactAnswer.reply(answer.lines, compact: answer.compact, for: context)
         }
         let answer = try await dayAnswer(for: try context.dateArgument(), context)
         return CompactAnswer.reply(answer.lines, compact: answer.compact, for: context)

@@ -22,6 +22,16 @@ import Testing
         }
     }
 
+    @Test func wordsAfterAKnownNameAreNotRead() async throws {
+        try await withRecipesBot { bot in
+            let polite = try await bot.expect("/recipe 1 ingredients please", contains: "— ingredients")
+            let plain = try await bot.expect("/recipe 1 ingredients")
+            #expect(polite.lines == plain.lines)
+            let list = try await bot.expect("/recipe 1 shopping list for saturday", contains: "— ingredients")
+            #expect(list.lines == plain.lines)
+        }
+    }
+
     @Test func anUnknownWordIsRefusedWithTheWordsAccepted() async throws {
         try await withRecipesBot { bot in
             try await bot.expect(

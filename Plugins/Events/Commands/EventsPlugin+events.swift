@@ -19,13 +19,10 @@ extension EventsPlugin {
 
     func listEvents(_ context: CommandContext) async throws -> Reply {
         let days: [LocalDate]
-        switch context.arguments.map({ $0.lowercased() }) {
-        case ["week"], ["this", "week"]:
-            days = (0..<7).map { context.today.adding(days: $0) }
-        case ["next", "week"]:
-            let monday = context.today.mondayOfWeek.adding(days: 7)
-            days = (0..<7).map { monday.adding(days: $0) }
-        default:
+        if let week = WeekExpression(context.arguments) {
+            let first = week.nextMonday(after: context.today) ?? context.today
+            days = (0..<7).map { first.adding(days: $0) }
+        } else {
             days = [try context.dateArgument()]
         }
         let from = context.school.startOfDay(days[0])

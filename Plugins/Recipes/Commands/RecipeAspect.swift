@@ -8,7 +8,7 @@ enum RecipeAspect: Equatable {
     /// The words for each aspect, one or two words long, the main one first.
     static let names: [(words: [String], aspect: RecipeAspect)] = [
         (["overview"], .overview), (["general"], .overview), (["info"], .overview), (["about"], .overview),
-        (["ingredients"], .ingredients), (["shopping", "list"], .ingredients), (["shopping"], .ingredients),
+        (["ingredients"], .ingredients), (["shopping", "list"], .ingredients),
         (["steps"], .steps), (["method"], .steps), (["instructions"], .steps), (["directions"], .steps),
         (["summary"], .summary), (["description"], .summary),
         (["nutrition"], .nutrition), (["nutrition", "facts"], .nutrition), (["macros"], .nutrition),
@@ -24,8 +24,9 @@ enum RecipeAspect: Equatable {
         "ingredients, summary, nutrition, diets, steps or serves N (also: overview, macros, calories, shopping list, "
         + "directions)"
 
-    /// The aspect `words` (lowercased, after the recipe number) name: the overview for none; nil
-    /// for words it does not know.
+    /// The aspect `words` (lowercased, after the recipe number) start with, the longest name first
+    /// (`shopping list please` is the ingredients; what follows a known name is not read): the
+    /// overview for none; nil for words it does not know.
     init?(_ words: [String]) {
         guard let first = words.first else {
             self = .overview
@@ -35,7 +36,8 @@ enum RecipeAspect: Equatable {
             self = .serves(Array(words.dropFirst()))
             return
         }
-        guard let match = Self.names.first(where: { $0.words == words }) else { return nil }
-        self = match.aspect
+        let matches = Self.names.filter { words.starts(with: $0.words) }
+        guard let longest = matches.max(by: { $0.words.count < $1.words.count }) else { return nil }
+        self = longest.aspect
     }
 }

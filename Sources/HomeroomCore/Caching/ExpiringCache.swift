@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// An entry is fresh from the instant it is stored until its time to live has passed, measured on
 /// the instants the caller reads from its ``HomeroomClock`` (so a test moves time with its clock).
-/// An entry stored "in the future" (the clock was set back) is not fresh either. A time to live of
-/// zero or less keeps nothing.
+/// An entry stored "in the future" (the clock was set back) is not fresh either. With a time to
+/// live of zero or less no entry is ever fresh, but the last one stored is still held for
+/// ``heldValue(for:)`` (a campus re-checked by its revision on every question, say).
 ///
 /// The cache holds at most ``capacity`` entries: when a new key would pass it, entries whose time
 /// has run out go first and, if none has, the older half, so a flood of new keys costs one sort now
@@ -57,8 +58,7 @@ public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     /// Keeps `value` for `key` from `now`, fresh for the time to live or until `deadline` when that
     /// comes first (a login that ends sooner, say).
     public func store(_ value: Value, for key: Key, at now: Date, expiringBy deadline: Date? = nil) {
-        guard timeToLive > 0 else { return }
-        var expiresAt = now.addingTimeInterval(timeToLive)
+        var expiresAt = now.addingTimeInterval(max(0, timeToLive))
         if let deadline { expiresAt = min(expiresAt, deadline) }
         let entry = Entry(value: value, storedAt: now, expiresAt: expiresAt)
         entries.withLock { entries in
