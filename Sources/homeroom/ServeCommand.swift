@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let runtime = try await options.startRuntime(settings, clock: clock, metrics: MetricsSystem.factory)
-        let demoFeeds = await demoSchool?.load(into: runtime)
+        let demoLoaded = await demoSchool?.load(into: runtime)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             stopsTheOthersGracefully(BackgroundLoopService { await runtime.scheduler.run() })
         ]
@@ -83,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
             services.append(stopsTheOthersGracefully(adapter))
             services.append(delivery(through: adapter.sender, runtime: runtime))
         }
-        if let demoSchool { StandardOutput.write(demoSchool.welcome) }
+        if let demoSchool, let demoLoaded { StandardOutput.write(demoSchool.welcome(demoLoaded)) }
         StandardOutput.write(
             "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."
                 + (settings.configuration.console.enabled ? " Type /help, Ctrl-C to stop." : " Ctrl-C to stop."))
@@ -97,7 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
             failure = error
         }
         await runtime.close()
-        demoFeeds?.stop()
+        demoLoaded?.feeds?.stop()
         if let failure {
             printError("homeroom: stopped: \(failure)")
             throw ExitCode(1)

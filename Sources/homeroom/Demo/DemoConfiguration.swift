@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomRuntime
+import HomeroomWebhooks
 
 extension HomeroomConfiguration {
     /// This configuration pointed at the demo school in `folder`: the campus's school name, the demo's own SQLite file (never
@@ -7,15 +8,21 @@ extension HomeroomConfiguration {
     /// the office's contact details, a start given with `/here` that lasts the day, ``DemoAdmin`` as
     /// an admin, fetches allowed to reach 127.0.0.1, where the demo's news files are served, and a
     /// rate limit roomy enough for someone pasting the whole tour of commands at once.
+    ///
+    /// Nothing of the sample school reaches another machine: the IRC networks, the chat platforms
+    /// (their incoming webhooks, and their slash commands, whose late answers are posted back to
+    /// the platform) and the API clients' `notifyURL`s are switched off. The console and the
+    /// webhook server with its pages, health and JSON API stay.
     func demo(in folder: URL, bellSchedule: URL) -> HomeroomConfiguration {
         var demo = self
         demo.schoolName = "Lincoln High School (demo)"
-        demo.storage.sqlite = folder.appendingPathComponent("homeroom.sqlite").path
+        demo.storage.sqlite = DemoSchool.database(in: folder).path
         demo.storage.postgres = nil
         demo.admins.append(DemoAdmin.id.description)
         demo.fetch.allowedHosts.append(DemoFeedServer.host)
         demo.rateLimit.burst = max(demo.rateLimit.burst, 60)
         demo.rateLimit.perMinute = max(demo.rateLimit.perMinute, 120)
+        demo.switchOffOutsideDeliveries()
         demo.setPlugin(
             "schedule",
             ["calendarFile": .string(bellSchedule.path), "calendarURL": .null, "defaultDayType": .null])
@@ -30,6 +37,26 @@ extension HomeroomConfiguration {
             ])
         demo.setPlugin("directions", ["locationMinutes": .number(1440)])
         return demo
+    }
+
+    /// Removes the IRC networks, the chat platforms' sections and the API clients' `notifyURL`s.
+    private mutating func switchOffOutsideDeliveries() {
+        if case .object(var section) = irc {
+            section["networks"] = .array([])
+            irc = .object(section)
+        }
+        guard case .object(var section) = webhooks else { return }
+        for platform in WebhookPlatform.allCases where platform != .api { section[platform.rawValue] = nil }
+        if case .object(var api) = section["api"], case .object(var clients) = api["clients"] {
+            for (name, client) in clients {
+                guard case .object(var fields) = client else { continue }
+                fields["notifyURL"] = nil
+                clients[name] = .object(fields)
+            }
+            api["clients"] = .object(clients)
+            section["api"] = .object(api)
+        }
+        webhooks = .object(section)
     }
 
     /// Sets `values` in the plugin's section, keeping its other keys.

@@ -59,25 +59,38 @@ enum DemoNews {
     ]
 
     /// Serves the news folder, writes the feed and its pages, and adds or moves the source; returns
-    /// the server, which must keep running while the News plugin polls.
+    /// the server, which must keep running while the News plugin polls. When any step fails the
+    /// server is stopped before the error is thrown.
     static func load(into demoFolder: URL, _ admin: DemoAdmin, today: LocalDate) async throws -> DemoFeedServer {
         let folder = demoFolder.appendingPathComponent("news")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let sources = try await admin.send("news sources").lines
         let previous = sources.first { $0.contains("\(sourceName) —") }
         let server = try DemoFeedServer(serving: folder, preferredPort: previous.flatMap(port(in:)))
-        let school = admin.runtime.configuration.school
+        do {
+            try await publish(in: folder, on: server, previous: previous, admin, today: today)
+        } catch {
+            server.stop()
+            throw error
+        }
+        return server
+    }
+
+    /// Writes the feed and its pages into `folder` for `server`, and adds the source at the
+    /// server's address unless `previous`, the source's `/news sources` line, already has it.
+    private static func publish(
+        in folder: URL, on server: DemoFeedServer, previous: String?, _ admin: DemoAdmin, today: LocalDate
+    ) async throws {
         for story in stories {
             try page(story).write(
                 to: folder.appendingPathComponent("\(story.page).html"), atomically: true, encoding: .utf8)
         }
-        try feed(server: server, today: today, school: school)
+        try feed(server: server, today: today, school: admin.runtime.configuration.school)
             .write(to: folder.appendingPathComponent(feedName), atomically: true, encoding: .utf8)
         let address = server.address(of: feedName)
-        if let previous, previous.contains(address) { return server }
+        if let previous, previous.contains(address) { return }
         if previous != nil { try await admin.send("news source remove \(sourceName)") }
         try await admin.send("news source add \(address) \(sourceName)")
-        return server
     }
 
     /// The port of a `/news sources` line's 127.0.0.1 address.

@@ -12,28 +12,61 @@ import HomeroomRuntime
 /// a school uses: files the configuration names, the import commands, and admin commands sent by
 /// ``DemoAdmin``. Loading twice adds nothing twice.
 struct DemoSchool {
+    /// The parts ``load(into:)`` loads, named as the startup line names them.
+    enum Part: String {
+        case menus, campus, recipes, clubs, events, news
+    }
+
+    /// What ``load(into:)`` loaded.
+    struct Loaded {
+        /// The server of the news files, to stop when serving ends; nil when the news did not load.
+        let feeds: DemoFeedServer?
+        /// The parts that loaded, in order.
+        let parts: [Part]
+        /// True when the console's user stands at ``startingPoint``.
+        let standsAtStartingPoint: Bool
+    }
+
     /// The configuration pointed at the demo: its own SQLite file, never the configured database.
     let configuration: ResolvedConfiguration
     /// The demo's folder.
     let folder: URL
     /// The folder as given on the command line, for the startup line.
     let shownFolder: String
+    /// What the configuration reaches other machines with, switched off in the demo.
+    let switchedOff: [String]
+
+    /// The demo's SQLite file in `folder`.
+    static func database(in folder: URL) -> URL { folder.appendingPathComponent("homeroom.sqlite") }
 
     /// Creates the folder, writes the files the configuration names (the bell schedule) and points
-    /// `configuration` at them; prints one line and exits with code 1 when that fails.
+    /// `configuration` at them; prints one line and exits with code 1 when that fails. A folder
+    /// whose demo database is the configured SQLite file is refused as a bad option before anything
+    /// is written.
     static func prepare(in path: String, from configuration: ResolvedConfiguration, clock: any HomeroomClock)
         throws -> DemoSchool
     {
         let folder = URL(fileURLWithPath: path).standardizedFileURL
+        let configured = configuration.configuration.storage.sqlite
+        let database = database(in: folder).resolvedPath
+        if !configured.isEmpty, database == URL(fileURLWithPath: configured).resolvedPath {
+            throw ValidationError(
+                "the demo's database \(database) would be the configured database \(configured); "
+                    + "give --demo-folder another folder")
+        }
         do {
+            let switchedOff = try DemoOutsideDeliveries.names(in: configuration)
+            let isNew = !FileManager.default.fileExists(atPath: folder.path)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            // Generated data stays out of version control wherever the folder is.
-            try "*\n".write(to: folder.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
+            // Generated data stays out of version control; a folder that was there keeps its own rules.
+            if isNew {
+                try "*\n".write(to: folder.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
+            }
             let bellSchedule = try DemoBellSchedule.write(
                 into: folder, today: configuration.school.localDate(at: clock.now), school: configuration.school,
                 now: clock.now)
             let demo = try configuration.configuration.demo(in: folder, bellSchedule: bellSchedule).resolve()
-            return DemoSchool(configuration: demo, folder: folder, shownFolder: path)
+            return DemoSchool(configuration: demo, folder: folder, shownFolder: path, switchedOff: switchedOff)
         } catch let error as ConfigurationError {
             printError(error.description)
             throw ExitCode(2)
@@ -44,44 +77,65 @@ struct DemoSchool {
     }
 
     /// Loads the menus, the campus, the recipes, the clubs, the events and the news into `runtime`'s
-    /// storage; a part that fails is skipped with a warning on standard error, and the rest is
-    /// loaded. Returns the server of the news files, to stop when serving ends.
-    func load(into runtime: BotRuntime) async -> DemoFeedServer? {
+    /// storage, and stands the console's user at ``startingPoint`` when the campus loaded; a part
+    /// that fails is skipped with a warning on standard error, and the rest is loaded.
+    func load(into runtime: BotRuntime) async -> Loaded {
         let admin = DemoAdmin(runtime: runtime)
         let today = runtime.configuration.school.localDate(at: runtime.clock.now)
-        await Self.warnOnFailure("lunch menus") {
+        let menus = await Self.loads("lunch menus") {
             try await DemoLunchMenus.load(into: folder, today: today, runtime: runtime)
         }
-        await Self.warnOnFailure("campus") { try await DemoCampus.load(from: DemoExamples.folder(), runtime: runtime) }
-        await Self.warnOnFailure("recipe book") {
+        let campus = await Self.loads("campus") {
+            try await DemoCampus.load(from: DemoExamples.folder(), runtime: runtime)
+        }
+        let recipes = await Self.loads("recipe book") {
             try await DemoRecipeBook.load(from: DemoExamples.folder(), runtime: runtime)
         }
-        await Self.warnOnFailure("clubs") { try await DemoClubs.load(admin) }
-        await Self.warnOnFailure("events") { try await DemoEvents.load(admin, today: today) }
-        await Self.warnOnFailure("starting point") {
-            try await admin.send("here \(DemoSchool.startingPoint)", as: runtime.configuration.consoleUser)
+        let clubs = await Self.loads("clubs") { try await DemoClubs.load(admin) }
+        let events = await Self.loads("events") { try await DemoEvents.load(admin, today: today) }
+        var standing = false
+        if campus {
+            standing = await Self.loads("starting point") {
+                try await admin.send("here \(DemoSchool.startingPoint)", as: runtime.configuration.consoleUser)
+            }
         }
-        var server: DemoFeedServer?
-        await Self.warnOnFailure("news") { server = try await DemoNews.load(into: folder, admin, today: today) }
-        return server
+        var feeds: DemoFeedServer?
+        let news = await Self.loads("news") { feeds = try await DemoNews.load(into: folder, admin, today: today) }
+        let parts: [(Part, Bool)] = [
+            (.menus, menus), (.campus, campus), (.recipes, recipes), (.clubs, clubs), (.events, events), (.news, news),
+        ]
+        return Loaded(feeds: feeds, parts: parts.filter(\.1).map(\.0), standsAtStartingPoint: standing)
     }
 
     /// The checkpoint the console's user stands at, so `/directions B-201` has a start.
     static let startingPoint = "A1-ENTRANCE"
 
-    /// The line printed before serving.
-    var welcome: String {
-        "Demo school in \(shownFolder) (its own SQLite file, bell schedule, menus, campus, recipes, clubs, events "
-            + "and news, dated from today; you stand at \(Self.startingPoint)). Try /now, /lunch, /directions B-201."
+    /// The line printed before serving: what `loaded` holds, what to try, and what was switched off.
+    func welcome(_ loaded: Loaded) -> String {
+        let contents = ["its own SQLite file", "bell schedule"] + loaded.parts.map(\.rawValue)
+        let listed = contents.dropLast().joined(separator: ", ") + " and " + (contents.last ?? "")
+        let standing = loaded.standsAtStartingPoint ? "; you stand at \(Self.startingPoint)" : ""
+        var tries = ["/now"]
+        if loaded.parts.contains(.menus) { tries.append("/lunch") }
+        if loaded.standsAtStartingPoint { tries.append("/directions B-201") }
+        let off =
+            switchedOff.isEmpty
+            ? "" : " Off in the demo, so nothing reaches other machines: \(switchedOff.joined(separator: ", "))."
+        return
+            "Demo school in \(shownFolder) (\(listed), dated from today\(standing)). Try \(tries.joined(separator: ", "))."
+            + off
     }
 
-    private static func warnOnFailure(_ part: String, _ body: () async throws -> Void) async {
+    /// Runs `body`; true when it succeeded, otherwise prints a warning naming `part` on standard error.
+    private static func loads(_ part: String, _ body: () async throws -> Void) async -> Bool {
         do {
             try await body()
+            return true
         } catch let error as UserFacingError {
             printError("warning: demo \(part) not loaded: \(error.message)")
         } catch {
             printError("warning: demo \(part) not loaded: \(error)")
         }
+        return false
     }
 }
