@@ -1,29 +1,29 @@
 /// A calendar feed's body as fetched, checked and ready to become the last good copy, with the
 /// validators to send with the next conditional GET.
-public struct CalendarFeedCopy: Sendable, Equatable {
+package struct CalendarFeedCopy: Sendable, Equatable {
     /// What a held copy sends with the next request, so the server may answer 304 Not Modified.
-    public struct Validators: Sendable, Equatable {
+    package struct Validators: Sendable, Equatable {
         /// The copy's ETag.
-        public var etag: String?
+        package var etag: String?
         /// The copy's Last-Modified.
-        public var lastModified: String?
+        package var lastModified: String?
 
         /// Validators as stored with a copy.
-        public init(etag: String?, lastModified: String?) {
+        package init(etag: String?, lastModified: String?) {
             self.etag = etag
             self.lastModified = lastModified
         }
     }
 
     /// The iCalendar text.
-    public var body: String
+    package var body: String
     /// The validators the server sent with it.
-    public var validators: Validators
+    package var validators: Validators
     /// How many events it holds.
-    public var events: Int
+    package var events: Int
 
     /// A copy of `body` with its validators and its number of events.
-    public init(body: String, validators: Validators, events: Int) {
+    package init(body: String, validators: Validators, events: Int) {
         self.body = body
         self.validators = validators
         self.events = events

@@ -11,9 +11,9 @@ import Logging
 /// count; the rest of the copy is kept. A failed fetch, or a body that fails the check, keeps
 /// nothing: the store records the failure and its held copy keeps serving. A feed's address may
 /// hold a secret, so the log and the recorded problem show it redacted (`URL.redacted`).
-public struct CalendarFeedRefresher: Sendable {
+package struct CalendarFeedRefresher: Sendable {
     /// What one refresh did.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// A new copy with this many events is kept.
         case updated(events: Int)
         /// The server answered 304: the held copy is current.
@@ -23,14 +23,14 @@ public struct CalendarFeedRefresher: Sendable {
     }
 
     /// The feed's address.
-    public let url: URL
+    package let url: URL
     /// The largest body and the deadline.
-    public let limits: FetchLimits
+    package let limits: FetchLimits
     /// What the log calls the feed ("bell schedule feed").
-    public let name: String
+    package let name: String
 
     /// A refresher of `url` within `limits`, logged as `name`.
-    public init(url: URL, limits: FetchLimits, name: String = "calendar feed") {
+    package init(url: URL, limits: FetchLimits, name: String = "calendar feed") {
         self.url = url
         self.limits = limits
         self.name = name
@@ -40,7 +40,7 @@ public struct CalendarFeedRefresher: Sendable {
     /// there is none; floating and all-day times are read in `localZone` (the calendar's own zone
     /// when nil). `metadata` is added to every log line (the feed's place in a list, say). Throws
     /// only what `store` throws.
-    public func refresh(
+    package func refresh(
         into store: some CalendarFeedStore, fetcher: any HTTPFetching, now: Date, localZone: ZoneRules? = nil,
         logger: Logger, metadata: Logger.Metadata = [:]
     ) async throws -> Outcome {

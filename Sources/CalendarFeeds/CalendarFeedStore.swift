@@ -5,7 +5,7 @@ import Foundation
 /// ``CalendarFeedRefresher`` calls ``keep(_:of:at:)`` only with a copy that was fetched within
 /// the limits and checked, and never replaces the copy otherwise: a failed refresh reaches
 /// ``recordFailure(_:of:at:)``, and the held copy keeps serving.
-public protocol CalendarFeedStore: Sendable {
+package protocol CalendarFeedStore: Sendable {
     /// The validators of the copy held for `url`; nil when no copy is held, so the request is not
     /// conditional.
     func heldValidators(of url: URL) async throws -> CalendarFeedCopy.Validators?

@@ -15,7 +15,7 @@ public struct IRCAdapter: Service {
     let connections = IRCConnectionRegistry()
 
     /// Creates the adapter for the networks in `settings`.
-    public init(settings: IRCSettings, dispatcher: Dispatcher, adapterStatus: AdapterStatusBoard, logger: Logger) {
+    package init(settings: IRCSettings, dispatcher: Dispatcher, adapterStatus: AdapterStatusBoard, logger: Logger) {
         self.settings = settings
         self.dispatcher = dispatcher
         self.adapterStatus = adapterStatus

@@ -87,10 +87,10 @@ public final class BotRuntime: Sendable {
             policy: configuration.loginPolicy, clock: clock)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
         let outbox = Outbox(database: database, clock: clock)
-        var services = Dispatcher.Services(
+        let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
-            rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer)
-        services.userIDForms = UserIDForm.homeroomAdapters
+            rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer,
+            userIDForms: UserIDForm.homeroomAdapters)
         let core: CorePlugin
         do {
             core = try CorePlugin(

@@ -12,18 +12,18 @@ import ServiceLifecycle
 /// waits for late answers already promised.
 public struct WebhookServer: Service {
     /// What the server needs from the runtime.
-    public struct Dependencies: Sendable {
-        public var dispatcher: Dispatcher
-        public var database: any Database
-        public var outbox: Outbox
-        public var clock: any HomeroomClock
-        public var fetcher: any HTTPFetching
-        public var adapterStatus: AdapterStatusBoard
+    package struct Dependencies: Sendable {
+        package var dispatcher: Dispatcher
+        package var database: any Database
+        package var outbox: Outbox
+        package var clock: any HomeroomClock
+        package var fetcher: any HTTPFetching
+        package var adapterStatus: AdapterStatusBoard
         /// The registry `/metrics` shows; nil leaves `/metrics` out.
-        public var metrics: PrometheusCollectorRegistry?
-        public var logger: Logger
+        package var metrics: PrometheusCollectorRegistry?
+        package var logger: Logger
 
-        public init(
+        package init(
             dispatcher: Dispatcher, database: any Database, outbox: Outbox, clock: any HomeroomClock,
             fetcher: any HTTPFetching, adapterStatus: AdapterStatusBoard, metrics: PrometheusCollectorRegistry?,
             logger: Logger
@@ -40,16 +40,16 @@ public struct WebhookServer: Service {
     }
 
     /// Where the server listens and what it serves, once it accepts connections.
-    public struct Listening: Sendable {
+    package struct Listening: Sendable {
         /// The address.
-        public let host: String
+        package let host: String
         /// The bound port (a free one when the settings ask for port 0).
-        public let port: Int
+        package let port: Int
         /// The paths this configuration switches on.
-        public let endpoints: [String]
+        package let endpoints: [String]
 
         /// `http://HOST:PORT`.
-        public var baseURL: String { "http://\(host):\(port)" }
+        package var baseURL: String { "http://\(host):\(port)" }
     }
 
     /// The adapter's name on the status board.
@@ -60,7 +60,7 @@ public struct WebhookServer: Service {
     let onListening: @Sendable (Listening) async -> Void
 
     /// Creates the server; `onListening` is called once it accepts connections.
-    public init(
+    package init(
         settings: WebhookSettings, dependencies: Dependencies,
         onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
     ) {

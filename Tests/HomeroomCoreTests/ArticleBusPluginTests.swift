@@ -130,8 +130,6 @@ public struct BusPlugin: PluginWithoutSettings {
             try await bot.expect("/bus late 7 10", from: Self.admin, contains: "Route 7 runs 10 min late.")
             let reply = try await bot.expect("!bus", in: "#buses")
             #expect(reply.lines == ["Route 12: 15:05", "Route 7: 15:40, 10 min late"])
-            let audit = try await AuditLog.recent(5, in: bot.runtime.database)
-            #expect(audit.map(\.action).contains("bus.late"))
         }
     }
 
@@ -142,9 +140,16 @@ public struct BusPlugin: PluginWithoutSettings {
             try await bot.expect("/bus late 7 25", from: Self.admin)
             try await bot.expect("/bus", contains: "Route 7: 15:40, 25 min late")
             bot.clock.set(to: TestClock.instant("2026-11-24T00:00:00-05:00"))
-            #expect(await bot.runtime.scheduler.runNow(pluginID: BusPlugin.id, name: "clear delays"))
+            try await bot.runJob("clear delays", of: BusPlugin.self)
             let reply = try await bot.expect("/bus")
             #expect(reply.lines == ["Route 7: 15:40"])
+            let storage = bot.storage(of: BusPlugin.self)
+            let departures = storage.table("departures")
+            let late = try await storage.read { db in
+                try await db.select().column("late_minutes").from(departures)
+                    .all(decodingColumn: "late_minutes", as: Int.self)
+            }
+            #expect(late == [0])
         }
     }
 
@@ -161,6 +166,17 @@ public struct BusPlugin: PluginWithoutSettings {
                 "/bus late 9 5", from: Self.admin, contains: "no route 9 — /bus lists them", error: true)
             let reply = try await bot.expect("/bus")
             #expect(reply.lines == ["Route 7: 15:40"])
+        }
+    }
+
+    @Test func everyChangeIsAudited() async throws {
+        try await TestBot.with(plugins: [BusPlugin.self]) { bot in
+            try await bot.loginAsAdmin(Self.admin)
+            try await bot.expect("/bus set 7 15:40", from: Self.admin)
+            try await bot.expect("/bus late 7 10", from: Self.admin)
+            let audit = try await AuditLog.recent(5, in: bot.runtime.database)
+            #expect(audit.map(\.action).contains("bus.set"))
+            #expect(audit.map(\.action).contains("bus.late"))
         }
     }
 

@@ -22,8 +22,8 @@ public struct CommandContext: Sendable {
     /// The people the asker may name: `context.people.resolve("alice")`.
     public let people: PeopleDirectory
 
-    /// Creates a context. The runtime does this; tests of a handler alone may too.
-    public init(
+    /// Creates a context. The dispatcher does this; a plugin's tests send the command through `TestBot`.
+    package init(
         message: IncomingMessage, arguments: [String], command: RegisteredCommand, prefix: String, caller: Caller,
         catalog: CommandCatalog, services: PluginServices, people: PeopleDirectory
     ) {

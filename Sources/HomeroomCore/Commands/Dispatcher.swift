@@ -6,7 +6,7 @@ import Logging
 /// Built once at start-up from the plugins and then immutable, so messages are handled
 /// concurrently; the mutable state it consults (rate buckets, channel switches, cached callers)
 /// lives in the thread-safe services it holds.
-public struct Dispatcher: Sendable {
+package struct Dispatcher: Sendable {
     /// The services the dispatcher and the handlers use.
     package struct Services: Sendable {
         /// The database.
@@ -29,15 +29,18 @@ public struct Dispatcher: Sendable {
         package var logger: Logger
         /// Told about every handled command (the metrics), if set.
         package var observer: (any CommandObserver)?
-        /// How each adapter the runtime runs writes its users' ids, for ``PeopleDirectory``.
-        package var userIDForms: [UserIDForm] = []
+        /// The people a command may name, read by the id forms of the adapters the runtime runs;
+        /// each command asks it as its sender (``PeopleDirectory/asked(by:)``).
+        package let people: PeopleDirectory
 
-        /// Bundles the services.
+        /// Bundles the services; `userIDForms` says how each adapter the runtime runs writes its
+        /// users' ids (a full id of any other adapter is refused).
         package init(
             database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
             switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
-            logger: Logger, observer: (any CommandObserver)? = nil
+            logger: Logger, observer: (any CommandObserver)? = nil, userIDForms: [UserIDForm]
         ) {
+            self.people = PeopleDirectory(forms: userIDForms, database: database)
             self.database = database
             self.school = school
             self.clock = clock
@@ -204,7 +207,7 @@ public struct Dispatcher: Sendable {
         let context = CommandContext(
             message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
             caller: caller, catalog: catalog, services: pluginServices[command.pluginID]!,
-            people: PeopleDirectory(forms: services.userIDForms, database: services.database, asker: message.sender))
+            people: services.people.asked(by: message.sender))
         do {
             let reply = try await handler(context)
             return Routed(

@@ -30,7 +30,7 @@ package struct AdapterStatus: Sendable, Equatable {
 
 /// Where each adapter of this process stands: adapters report changes, the health and metrics
 /// endpoints read them.
-public final class AdapterStatusBoard: Sendable {
+package final class AdapterStatusBoard: Sendable {
     private let statuses = Mutex<[String: AdapterStatus]>([:])
 
     /// An empty board.

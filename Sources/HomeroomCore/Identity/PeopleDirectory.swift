@@ -14,10 +14,24 @@ public struct PeopleDirectory: Sendable {
     let asker: UserID
 
     /// The people as `asker` names them, by the adapters' `forms`, with the links in `database`.
-    package init(forms: [UserIDForm], database: any Database, asker: UserID) {
+    /// Without an `asker`, as the runtime names them (``asked(by:)`` gives each command's view).
+    package init(
+        forms: [UserIDForm], database: any Database, asker: UserID = UserID(adapter: "homeroom", id: "runtime")
+    ) {
         self.forms = Dictionary(forms.map { ($0.adapter, $0) }) { first, _ in first }
         self.database = database
         self.asker = asker
+    }
+
+    private init(forms: [String: UserIDForm], database: any Database, asker: UserID) {
+        self.forms = forms
+        self.database = database
+        self.asker = asker
+    }
+
+    /// The same people as `asker` names them.
+    package func asked(by asker: UserID) -> PeopleDirectory {
+        PeopleDirectory(forms: forms, database: database, asker: asker)
     }
 
     /// The person `typed` names: the home identity of the identity it names. Throws a short error

@@ -29,8 +29,8 @@ public struct WebPageRequest: Sendable {
     /// and outgoing HTTP; read them as the request's own (`request.storage`).
     public let services: PluginServices
 
-    /// Creates a request. The dispatcher does this; tests of a page alone may too.
-    public init(name: String?, query: [String: String], services: PluginServices) {
+    /// Creates a request. The dispatcher does this when the page is asked for.
+    package init(name: String?, query: [String: String], services: PluginServices) {
         self.name = name
         self.query = query
         self.services = services

@@ -65,8 +65,12 @@ public protocol ConfigurablePlugin: Plugin {
     init(settings: Settings) throws
 }
 
-/// A ``ConfigurablePlugin`` without settings: it is created with `init()`, which a struct without
-/// stored properties has already, so it declares no `init(settings:)`.
+/// A ``ConfigurablePlugin`` without settings: it is created with `init()`, so it declares no
+/// `init(settings:)`.
+///
+/// A struct without stored properties has an `init()` already, but Swift makes it `internal`:
+/// a `public` plugin type in its own module, which the bot's executable lists, declares
+/// `public init() {}` to meet this requirement.
 public protocol PluginWithoutSettings: ConfigurablePlugin where Settings == NoSettings {
     /// Creates the plugin.
     init()

@@ -22,8 +22,8 @@ public struct PluginServices: Sendable {
     /// Outgoing HTTP (feeds, calendars, pages).
     public let fetcher: any HTTPFetching
 
-    /// Bundles the services. The runtime does this; tests of a handler alone may too.
-    public init(
+    /// Bundles the services. The runtime does this; a plugin's tests reach them through `TestBot`.
+    package init(
         storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger, outbox: Outbox,
         fetcher: any HTTPFetching
     ) {

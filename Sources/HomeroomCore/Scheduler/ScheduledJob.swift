@@ -13,8 +13,8 @@ public struct ScheduledJob: Sendable {
         /// context's own (`context.storage`).
         public let services: PluginServices
 
-        /// Creates a context; the scheduler does this, and tests of a job alone may too.
-        public init(scheduledFor: Date, services: PluginServices) {
+        /// Creates a context; the scheduler does this, and a plugin's tests run the job through `TestBot`.
+        package init(scheduledFor: Date, services: PluginServices) {
             self.scheduledFor = scheduledFor
             self.services = services
         }

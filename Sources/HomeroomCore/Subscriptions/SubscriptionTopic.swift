@@ -24,8 +24,8 @@ public struct SubscriptionTopic: Sendable {
         /// read them as the context's own (`context.storage`).
         public let services: PluginServices
 
-        /// Creates a context; the runtime does this, and tests of a topic alone may too.
-        public init(date: LocalDate, target: DeliveryTarget, adapter: String, now: Date, services: PluginServices) {
+        /// Creates a context; the runtime does this, and a plugin's tests send the topic through `TestBot`.
+        package init(date: LocalDate, target: DeliveryTarget, adapter: String, now: Date, services: PluginServices) {
             self.date = date
             self.target = target
             self.adapter = adapter
