@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTestbed
 import Synchronization
 import Testing
 
@@ -43,35 +44,10 @@ struct HomeroomProcess {
         return path
     }
 
-    /// Runs `homeroom ARGUMENTS`, feeding `input` on standard input, and waits for it to end, on a
-    /// thread of its own so the concurrency pool's few threads go on serving the other tests.
+    /// Runs `homeroom ARGUMENTS`, feeding `input` on standard input, and waits for it to end.
     func run(_ arguments: [String], input: String? = nil) async throws -> Result {
-        let process = makeProcess(arguments)
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try Self.finish(process, input: input) }) }.start()
-        }
-    }
-
-    private static func finish(_ process: Process, input: String?) throws -> Result {
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorLog) }
-        let errorHandle = try FileHandle(forWritingTo: errorLog)
-        defer { try? errorHandle.close() }
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        // Standard error goes to a file, so a chatty run cannot block on a pipe read only after standard output.
-        process.standardError = errorHandle
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        while process.isRunning { usleep(1000) }
-        let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-        return Result(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: errors)
+        let result = try await ExternalProgram.run(makeProcess(arguments), input: input.map { Data($0.utf8) })
+        return Result(status: result.status, output: result.text, errors: result.errors)
     }
 
     func makeProcess(_ arguments: [String]) -> Process {
