@@ -124,12 +124,18 @@ let package = Package(
         ),
         // The project's own test bed, shared by its tests and benchmarks and not part of the plugin
         // author's kit: the shared corpora and their scores, generated campuses, outside programs
-        // (gzip, zbarimg, Chromium), a real ngircd, hostile HTTP servers, services run until a
-        // graceful shutdown.
+        // (gzip, zbarimg, Chromium), a real ngircd with Homeroom and a class of IRC clients on it,
+        // hostile HTTP servers, services run until a graceful shutdown.
         .target(
             name: "HomeroomTestbed",
             dependencies: [
+                "HomeroomCore",
+                "HomeroomRuntime",
                 "HomeroomTesting",
+                "HomeroomIRC",
+                "Lunch",
+                "Schedule",
+                "Events",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -193,9 +199,13 @@ let package = Package(
             ],
             path: "Plugins/Directions"
         ),
+        .target(
+            name: "InstalledPlugins",
+            dependencies: ["HomeroomCore", "Lunch", "Schedule", "News", "RecipesPlugin", "Directions", "Events"]),
         .executableTarget(
             name: "homeroom",
             dependencies: [
+                "InstalledPlugins",
                 "HomeroomCore",
                 "HomeroomStorage",
                 "HomeroomRuntime",
@@ -262,11 +272,12 @@ let package = Package(
         .testTarget(
             name: "HomeroomRuntimeTests",
             dependencies: [
-                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed", "Lunch", "Events", "Schedule",
-                "News",
-                "Directions", "RecipesPlugin",
+                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed", "InstalledPlugins", "Lunch",
+                "Events", "Schedule", "News", "Directions", "RecipesPlugin",
             ]),
-        .testTarget(name: "HomeroomTestingTests", dependencies: ["HomeroomCore", "HomeroomTesting"]),
+        .testTarget(
+            name: "HomeroomTestingTests",
+            dependencies: ["HomeroomCore", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]),
         .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(
             name: "homeroomTests",

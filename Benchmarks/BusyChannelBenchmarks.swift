@@ -1,11 +1,7 @@
-import Events
 import Foundation
 import HomeroomCore
-import HomeroomIRC
 import HomeroomTestbed
 import HomeroomTesting
-import Lunch
-import Schedule
 
 /// A class asking at once in one channel, through a real ngircd with real clients, Homeroom at its
 /// default settings (flood control and the per-user rate limit on), an operator with +F (ngircd's
@@ -63,10 +59,21 @@ struct Lesson {
     func run() async throws -> LessonResult {
         let server = try NgircdServer()
         try await server.start()
-        defer { Task { await server.remove() } }
-        let bot = try await BenchHomeroom.start(port: server.port, commands: Set(commands).sorted())
         do {
-            let result = try await BenchClassroom.with(port: server.port, size: students) { classroom in
+            let result = try await round(port: server.port)
+            await server.remove()
+            return result
+        } catch {
+            await server.remove()
+            throw error
+        }
+    }
+
+    /// One round with a new bot on the server at `port`.
+    private func round(port: Int) async throws -> LessonResult {
+        try await BusyChannel.withHomeroom(port: port) { homeroom in
+            let expected = await ExpectedAnswers(to: Set(commands).sorted(), bot: homeroom.bot)
+            return try await Classroom.with(port: port, size: students) { classroom in
                 if let spread {
                     let step = spread / classroom.students.count
                     let start = ContinuousClock.now
@@ -82,29 +89,25 @@ struct Lesson {
                         try await group.waitForAll()
                     }
                 }
-                try await waitForAnswers(in: classroom, from: bot)
-                return LessonResult(classroom, bot: bot)
+                try await waitForAnswers(in: classroom, expected: expected)
+                return LessonResult(classroom, homeroom: homeroom, expected: expected)
             }
-            await bot.stop()
-            return result
-        } catch {
-            await bot.stop()
-            throw error
         }
     }
 
-    /// Waits until every student has the answer to every question and `bot` has been quiet for
+    /// Waits until every student has the answer to every question and the bot has been quiet for
     /// 3 s, or until it has been quiet for 20 s (what is missing will not come), or 150 s have passed.
-    private func waitForAnswers(in classroom: BenchClassroom, from bot: BenchHomeroom) async throws {
+    private func waitForAnswers(in classroom: Classroom, expected: ExpectedAnswers) async throws {
         let deadline = ContinuousClock.now + .seconds(150)
         while ContinuousClock.now < deadline {
             let quiet =
-                ContinuousClock.now - (classroom.latestLine(from: bot.nick) ?? classroom.questions.last?.sentAt ?? .now)
+                ContinuousClock.now
+                - (classroom.latestLine(from: BusyChannel.nick) ?? classroom.questions.last?.sentAt ?? .now)
             if quiet >= .seconds(20) { return }
             if quiet >= .seconds(3),
                 classroom.students.allSatisfy({ student in
                     Set(classroom.questions(of: student).map(\.text)).allSatisfy {
-                        bot.isAnswered($0, for: student, in: classroom)
+                        expected.isAnswered($0, for: student, in: classroom)
                     }
                 })
             {
@@ -128,24 +131,25 @@ struct LessonResult {
     var lastAnswer = 0.0
     var stayedUp = true
 
-    init(_ classroom: BenchClassroom, bot: BenchHomeroom) {
+    init(_ classroom: Classroom, homeroom: IRCHomeroom, expected: ExpectedAnswers) {
+        let bot = BusyChannel.nick
         let questions = classroom.questions
         guard let firstQuestion = questions.first?.sentAt, let lastQuestion = questions.last?.sentAt else { return }
         var lastNamed: ContinuousClock.Instant?
         var latestLine = firstQuestion
         if let observer = classroom.students.first {
-            let lines = classroom.channelLines(from: bot.nick, seenBy: observer)
+            let lines = classroom.channelLines(from: bot, seenBy: observer)
             channelLines = lines.count
             latestLine = max(latestLine, lines.last?.arrivedAt ?? latestLine)
         }
         for student in classroom.students {
             let own = classroom.questions(of: student)
             guard let first = own.first?.sentAt, let last = own.last?.sentAt else { continue }
-            if let named = classroom.firstNamed(student, by: bot.nick) {
+            if let named = classroom.firstNamed(student, by: bot) {
                 lastNamed = max(lastNamed ?? named, named)
                 slowestFirstNamed = max(slowestFirstNamed ?? 0, (named - first).seconds)
             }
-            let notices = classroom.notices(from: bot.nick, to: student)
+            let notices = classroom.notices(from: bot, to: student)
             self.notices += notices.count
             latestLine = max(latestLine, notices.last?.arrivedAt ?? latestLine)
             for notice in notices where notice.text.contains("try again in") {
@@ -154,11 +158,11 @@ struct LessonResult {
             }
             let distinct = Set(own.map(\.text))
             asked += distinct.count
-            answered += distinct.filter { bot.isAnswered($0, for: student, in: classroom) }.count
+            answered += distinct.filter { expected.isAnswered($0, for: student, in: classroom) }.count
         }
         lastNamedAfterLastQuestion = lastNamed.map { ($0 - lastQuestion).seconds }
         lastAnswer = (latestLine - firstQuestion).seconds
-        stayedUp = bot.isUp && !classroom.sawLeave(of: bot.nick)
+        stayedUp = homeroom.isUp && !classroom.sawLeave(of: bot)
     }
 
     /// The medians of `results`, in one line.
@@ -202,7 +206,7 @@ struct ExpectedAnswer: Sendable {
     /// True when `student` got it: in the channel on a line naming them or followed by a line
     /// naming them that points to it, or in a notice.
     func isAnswered(
-        for student: BenchIRCClient, in classroom: BenchClassroom, bot: String, markers: [String]
+        for student: ClassroomStudent, in classroom: Classroom, bot: String, markers: [String]
     ) -> Bool {
         let notices = classroom.notices(from: bot, to: student)
         if isNotice { return notices.contains { $0.text.contains(marker) } }
@@ -212,5 +216,30 @@ struct ExpectedAnswer: Sendable {
             line.names.contains(student.nick)
                 && (offset == 0 || line.text.contains(marker) || !markers.contains { line.text.contains($0) })
         }
+    }
+}
+
+/// How the answers to a lesson's commands show, found before the class asks.
+struct ExpectedAnswers: Sendable {
+    private let byCommand: [String: ExpectedAnswer]
+
+    /// Asks `bot` each of `commands` in another channel, each as a person of their own.
+    init(to commands: [String], bot: TestBot) async {
+        var byCommand: [String: ExpectedAnswer] = [:]
+        for (index, command) in commands.enumerated() {
+            guard let reply = await bot.send(command, from: "irc:test:probe\(index)!p@127.0.0.1", in: "#probe"),
+                let first = (reply.channelLines ?? reply.lines).first
+            else { continue }
+            byCommand[command] = ExpectedAnswer(
+                marker: String(first.prefix(40)), isNotice: reply.visibility == .sender || reply.isError)
+        }
+        self.byCommand = byCommand
+    }
+
+    /// True when `student` got the answer to `command`.
+    func isAnswered(_ command: String, for student: ClassroomStudent, in classroom: Classroom) -> Bool {
+        let markers = byCommand.values.filter { !$0.isNotice }.map(\.marker)
+        return byCommand[command]?.isAnswered(for: student, in: classroom, bot: BusyChannel.nick, markers: markers)
+            ?? false
     }
 }

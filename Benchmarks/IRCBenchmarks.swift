@@ -57,27 +57,14 @@ func benchmarkIRCRoundTrips() async throws {
 private func ircRound(port: Int, flood: FloodControl, clients: Int, commands: Int, window: Int) async throws -> (
     perSecond: Double, p50: Double, p99: Double
 ) {
-    let bot = try await TestBot.start(plugins: [LunchPlugin.self])
-    defer { Task { await bot.stop() } }
     var network = IRCNetworkSettings(name: "bench", host: "127.0.0.1", port: port, nick: "homeroom")
     network.tls = false
     network.flood = flood
     network.session.operatorName = NgircdServer.operatorName
     network.session.operatorPassword = NgircdServer.operatorPassword
     network.session.userModes = "+F"
-    var settings = IRCSettings()
-    settings.networks = [network]
-    let adapter = IRCAdapter(
-        settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-        logger: TestBot.testLogger())
-    return try await withThrowingTaskGroup(of: (Double, Double, Double)?.self) { group in
-        group.addTask {
-            try await adapter.run()
-            return nil
-        }
-        while bot.runtime.adapterStatus.snapshot["irc/bench"]?.state != .up {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+    return try await IRCHomeroom.with(networks: [network], plugins: [LunchPlugin.self]) { homeroom in
+        try await homeroom.waitUntilUp()
         let measured = try await withThrowingTaskGroup(of: (latencies: [Double], seconds: Double).self) { loaders in
             for index in 0..<clients {
                 loaders.addTask {
@@ -87,11 +74,10 @@ private func ircRound(port: Int, flood: FloodControl, clients: Int, commands: In
             }
             return try await loaders.reduce(into: []) { $0.append($1) }
         }
-        group.cancelAll()
         let sorted = measured.flatMap(\.latencies).sorted()
         let seconds = measured.map(\.seconds).max() ?? 1
         return (Double(sorted.count) / seconds, percentile(sorted, 0.5), percentile(sorted, 0.99))
-    }!
+    }
 }
 
 /// A raw IRC client that sends `!lunch` to the bot and times the answers.

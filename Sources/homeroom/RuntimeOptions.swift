@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
+import InstalledPlugins
 import Logging
 import Metrics
 

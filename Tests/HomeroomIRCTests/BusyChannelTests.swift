@@ -1,14 +1,8 @@
-import Events
 import Foundation
 import HomeroomCore
-import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
-import Lunch
-import Schedule
 import Testing
-
-@testable import HomeroomIRC
 
 /// A class asking at once in one channel, through a real ngircd with real clients, the bot at its
 /// default settings: its flood control and the per-user rate limit on, an operator with +F as any
@@ -16,7 +10,7 @@ import Testing
 /// The students are operators with +F too, so that every question reaches the bot when it is sent.
 @Suite(.enabled(if: NgircdServer.isInstalled, "needs Debian's ngircd (Scripts/test installs it)"), .serialized)
 struct BusyChannelTests {
-    static let bot = "homeroom"
+    static let bot = BusyChannel.nick
     /// What a class asks most.
     static let fiveCommands = ["!lunch", "!now", "!next", "!events", "!day"]
     /// Twenty different questions, the five first.
@@ -28,7 +22,7 @@ struct BusyChannelTests {
         ]
 
     @Test func aClassOfThirtyAskingForLunchWithinASecondIsNamedWithinThreeSecondsInFourLines() async throws {
-        try await Self.withLunchRoom(size: 30) { harness, classroom in
+        try await Self.withLunchRoom(size: 30) { homeroom, classroom in
             let step = Duration.seconds(1) / classroom.students.count
             try await classroom.ask(
                 classroom.students.enumerated().map { (step * $0.offset, $0.element, "!lunch") })
@@ -51,16 +45,16 @@ struct BusyChannelTests {
     }
 
     @Test func fourStudentsSendingFiveCommandsEachAreNamedWithinTenSecondsAndAllAnswered() async throws {
-        try await Self.withLunchRoom(size: 4) { harness, classroom in
-            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: harness.bot)
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: homeroom.bot)
             try await Self.askQuickly(Self.fiveCommands, classroom)
             try await Self.expectEveryoneAnswered(classroom, expected: expected)
         }
     }
 
     @Test func fourStudentsRepeatingFiveCommandsFourTimesAreNamedWithinTenSecondsAndAllAnswered() async throws {
-        try await Self.withLunchRoom(size: 4) { harness, classroom in
-            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: harness.bot)
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: homeroom.bot)
             try await Self.askQuickly(Array(repeating: Self.fiveCommands, count: 4).flatMap { $0 }, classroom)
             try await Self.expectEveryoneAnswered(classroom, expected: expected)
             for student in classroom.students {
@@ -71,9 +65,9 @@ struct BusyChannelTests {
     }
 
     @Test func fourStudentsSendingTwentyDifferentCommandsAreAnsweredOrToldATrueTimeToTryAgain() async throws {
-        try await Self.withLunchRoom(size: 4) { harness, classroom in
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
             let retry = "!schedule 2026-11-26"
-            let expected = try await Self.expectedAnswers(to: Self.twentyCommands + [retry], bot: harness.bot)
+            let expected = try await Self.expectedAnswers(to: Self.twentyCommands + [retry], bot: homeroom.bot)
             try await Self.askQuickly(Self.twentyCommands, classroom)
             try await Self.expectEveryoneAnswered(classroom, expected: expected)
             var waits: [Int] = []
@@ -87,7 +81,7 @@ struct BusyChannelTests {
             }
             // The bot's clock moves on by the time the notices gave: a new question is answered.
             let wait = try #require(waits.max())
-            harness.bot.clock.advance(by: TimeInterval(wait))
+            homeroom.bot.clock.advance(by: TimeInterval(wait))
             for student in classroom.students { try await classroom.ask(student, retry) }
             let unanswered = await Self.waitUntil(.seconds(60)) {
                 classroom.students.filter {
@@ -102,56 +96,18 @@ struct BusyChannelTests {
     // MARK: - The lesson
 
     /// ngircd, the bot (lunch, schedule, events) at its defaults with today's menu and bell
-    /// schedule, and a class of `size` in #lunch; afterwards, checks that the bot was never
-    /// disconnected.
-    static func withLunchRoom(size: Int, _ body: (IRCBotHarness, Classroom) async throws -> Void) async throws {
+    /// schedule (``BusyChannel``), and a class of `size` in #lunch; afterwards, checks that the bot
+    /// was never disconnected.
+    static func withLunchRoom(size: Int, _ body: (IRCHomeroom, Classroom) async throws -> Void) async throws {
         try await IRCIntegrationTests.withServer { server in
-            try await IRCBotHarness.with(
-                networks: [network(port: server.port)],
-                plugins: [LunchPlugin.self, SchedulePlugin.self, EventsPlugin.self], configure: atDefaults
-            ) { harness in
-                try await prepareToday(harness.bot)
-                try await harness.waitUntilJoined()
+            try await BusyChannel.withHomeroom(port: server.port) { homeroom in
                 try await Classroom.with(port: server.port, size: size) { classroom in
-                    try await body(harness, classroom)
+                    try await body(homeroom, classroom)
                     #expect(!classroom.sawLeave(of: bot), "the bot left or reconnected")
-                    #expect(harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state == .up)
+                    #expect(homeroom.isUp)
                 }
             }
         }
-    }
-
-    /// The bot's network at the defaults: flood control on, an operator with +F.
-    static func network(port: Int) -> IRCNetworkSettings {
-        var network = IRCNetworkSettings(name: "test", host: "127.0.0.1", port: port, nick: bot)
-        network.tls = false
-        network.session.channels = [.init(name: "#lunch")]
-        network.session.operatorName = NgircdServer.operatorName
-        network.session.operatorPassword = NgircdServer.operatorPassword
-        network.session.userModes = "+F"
-        network.flood = FloodControl()
-        return network
-    }
-
-    /// The production rate limit (tests switch it off by default), and a bell schedule every school day.
-    static func atDefaults(_ configuration: inout HomeroomConfiguration) {
-        configuration.rateLimit.enabled = true
-        configuration.rateLimit.burst = RateLimit.perUserDefault.burst
-        configuration.rateLimit.perMinute = RateLimit.perUserDefault.perMinute
-        configuration.plugins["schedule"] = .object(["defaultDayType": .string("regular")])
-    }
-
-    /// Monday, November 23, 12:00: a lunch menu and the regular bell schedule (Period 5 until 12:30).
-    static func prepareToday(_ bot: TestBot) async throws {
-        try await bot.loginAsAdmin()
-        try await bot.expect(
-            #"/lunch set specials "Chicken tacos; Veggie pizza" vegetables "Green beans; Corn" fries yes"#,
-            from: "console:admin", contains: "Saved the menu for Monday, November 23")
-        try await bot.expect(
-            #"/schedule daytype set regular "8:00-8:50 Period 1" "8:55-9:45 Period 2" "9:50-10:40 Period 3" "#
-                + #""10:45-11:35 Period 4" "11:40-12:30 Period 5" "12:35-13:25 Period 6" "13:30-14:20 Period 7""#,
-            from: "console:admin", contains: "Saved day type \"regular\"")
-        try await bot.expect("/now", contains: "Period 5")
     }
 
     /// Every student sends `commands` in a row, all four at once.
@@ -225,7 +181,7 @@ struct BusyChannelTests {
     /// names them or followed by a line that names them (pointing to it), or a notice with it; with
     /// `countingRefusals`, a notice telling them when to try again covers what was refused.
     static func isAnswered(
-        _ command: String, for student: IRCTestClient, _ classroom: Classroom, expected: [String: ExpectedAnswer],
+        _ command: String, for student: ClassroomStudent, _ classroom: Classroom, expected: [String: ExpectedAnswer],
         countingRefusals: Bool
     ) -> Bool {
         guard let answer = expected[command] else { return false }

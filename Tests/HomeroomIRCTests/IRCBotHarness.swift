@@ -7,7 +7,9 @@ import Lunch
 
 @testable import HomeroomIRC
 
-/// The bot (lunch and the test commands) connected through the IRC adapter to a test server.
+/// The bot (lunch and the test commands) connected through the IRC adapter to a test server
+/// (``IRCHomeroom``), with what the adapter's own tests read inside it: whether a connection has
+/// joined, and its nick.
 struct IRCBotHarness {
     let bot: TestBot
     let adapter: IRCAdapter
@@ -43,17 +45,8 @@ struct IRCBotHarness {
         networks: [IRCNetworkSettings], plugins: [any ConfigurablePlugin.Type] = [LunchPlugin.self, TalkPlugin.self],
         configure: (inout HomeroomConfiguration) -> Void = { _ in }, _ body: (IRCBotHarness) async throws -> Void
     ) async throws {
-        try await TestBot.with(plugins: plugins, configure: configure) { bot in
-            var settings = IRCSettings()
-            settings.networks = networks
-            let adapter = IRCAdapter(
-                settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-                logger: TestBot.testLogger())
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await adapter.run() }
-                try await body(IRCBotHarness(bot: bot, adapter: adapter))
-                group.cancelAll()
-            }
+        try await IRCHomeroom.with(networks: networks, plugins: plugins, configure: configure) { homeroom in
+            try await body(IRCBotHarness(bot: homeroom.bot, adapter: homeroom.adapter))
         }
     }
 

@@ -1,24 +1,13 @@
-import Directions
-import Events
 import HomeroomCore
 import HomeroomRuntime
 import HomeroomTesting
-import Lunch
-import News
-import RecipesPlugin
+import InstalledPlugins
 import SQLKit
-import Schedule
 import Testing
 
 /// Every column of every plugin's real schema that names a person is declared by that plugin's
 /// `personalData`: erased by `/me forget`, or kept for a stated reason.
 @Suite struct PersonalColumnTests {
-    /// The plugins `homeroom` installs (Sources/homeroom/InstalledPlugins.swift); the runtime adds its core.
-    static let installedPlugins: [any ConfigurablePlugin.Type] = [
-        LunchPlugin.self, SchedulePlugin.self, NewsPlugin.self, RecipesPlugin.self, DirectionsPlugin.self,
-        EventsPlugin.self,
-    ]
-
     /// The words a column that names a person is spelt with in this project's schemas: a column
     /// names a person when one of its `_`-separated words is one of these (`user_id`, `owner`,
     /// `identity`, `home`, `actor`, a delivery `target` such as `user:slack:T1:U1`), or when it ends
@@ -45,10 +34,10 @@ import Testing
     }
 
     @Test func everyPersonColumnIsDeclared() async throws {
-        try await TestBot.with(plugins: Self.installedPlugins) { bot in
+        try await TestBot.with(plugins: installedPlugins) { bot in
             let plugins = bot.runtime.plugins
             let running = plugins.map { $0.id }.sorted()
-            let installed = (["core"] + Self.installedPlugins.map { $0.id }).sorted()
+            let installed = (["core"] + installedPlugins.map { $0.id }).sorted()
             #expect(running == installed)
             let schema = try await Self.schema(of: bot)
             #expect(schema.count > 20, "the real schema has the plugins' tables")
