@@ -68,15 +68,15 @@ func benchmarkRecipeSearch() async throws {
         "/recipe \(words.randomElement(using: &random)!) \(dishes.randomElement(using: &random)!)"
     }
     var next = 0
-    let measured = try await latencies(samples: 200) {
+    let measured = await latencies(samples: 200) {
         _ = await bot.send(queries[next % queries.count])
         next += 1
     }
-    let filtered = try await latencies(samples: 200) {
+    let filtered = await latencies(samples: 200) {
         _ = await bot.send("\(queries[next % queries.count]) under 30 min")
         next += 1
     }
-    let byNumber = try await latencies(samples: 200) {
+    let byNumber = await latencies(samples: 200) {
         _ = await bot.send("/recipe \(1 + next % 50_000)")
         next += 1
     }

@@ -20,8 +20,10 @@ extension TestBot {
     /// The tables of `plugin`, to read (or set up) what its commands and jobs keep.
     ///
     /// ```swift
-    /// let delays = try await bot.storage(of: BusPlugin.self).read { db in
-    ///     try await db.select().column("route").from(BusPlugin.delaysTable).all()
+    /// let storage = bot.storage(of: BusPlugin.self)
+    /// let departures = storage.table("departures")
+    /// let late = try await storage.read { db in
+    ///     try await db.select().column("late_minutes").from(departures).all()
     /// }
     /// ```
     public func storage(of plugin: any Plugin.Type) -> PluginStorage {
@@ -46,6 +48,7 @@ public struct MissingJob: Error, CustomStringConvertible {
     /// The plugin's jobs; nil when the plugin is not among the bot's plugins.
     public let jobs: [String]?
 
+    /// The plugin, the job asked for, and the jobs the plugin has.
     public var description: String {
         guard let jobs else { return "\(pluginID) is not among the bot's plugins, so it has no job \"\(name)\"" }
         let known = jobs.isEmpty ? "it has none" : "its jobs: \(jobs.map { "\"\($0)\"" }.joined(separator: ", "))"
