@@ -21,99 +21,95 @@ struct IRCIntegrationTests {
         await server.remove()
     }
 
-    @Test func aCommandInAChannelAndADirectMessageWithoutPrefixAreAnswered() async throws {
-        try await Self.withServer { server in
+    /// A server with the bot joined to #lunch, and ada there too.
+    static func withAdaInTheLunchRoom(_ body: (IRCTestClient) async throws -> Void) async throws {
+        try await withServer { server in
             try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
                 try await harness.waitUntilJoined()
                 try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
                     try await ada.join("#lunch")
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo hello lunch room"))
-                    try await ada.waitFor {
-                        $0.says("hello lunch room", in: "#lunch")
-                    }
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "homeroom: lunch"))
-                    let lunch = try await ada.waitFor {
-                        $0.command == "PRIVMSG" && $0.parameter(1)?.lowercased().contains("lunch") == true
-                            && $0.sourceNick == "homeroom" && $0.parameter(1)?.withoutAddressees != "hello lunch room"
-                    }
-                    #expect(lunch.parameter(0) == "#lunch")
-                    try await ada.send(IRCMessage("PRIVMSG", "homeroom", "echo just for me"))
-                    try await ada.waitFor { $0.command == "PRIVMSG" && $0.parameters == ["ada", "just for me"] }
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!secret"))
-                    try await ada.waitFor { $0.command == "NOTICE" && $0.parameters == ["ada", "only for you"] }
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "just chatting about lunch"))
-                    try await ada.send(IRCMessage("NOTICE", "homeroom", "!echo never answered"))
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo last"))
-                    try await ada.waitFor { $0.says("last", in: "#lunch") }
-                    let fromBot = ada.received.filter {
-                        $0.message.sourceNick == "homeroom" && $0.message.command != "JOIN"
-                    }
-                    #expect(
-                        !fromBot.contains { $0.message.parameter(1)?.withoutAddressees == "never answered" }, "a NOTICE is never answered")
+                    try await body(ada)
                 }
             }
+        }
+    }
+
+    @Test func aCommandInAChannelAndADirectMessageWithoutPrefixAreAnswered() async throws {
+        try await Self.withAdaInTheLunchRoom { ada in
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo hello lunch room"))
+            try await ada.waitFor {
+                $0.says("hello lunch room", in: "#lunch")
+            }
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "homeroom: lunch"))
+            let lunch = try await ada.waitFor {
+                $0.command == "PRIVMSG" && $0.parameter(1)?.lowercased().contains("lunch") == true
+                    && $0.sourceNick == "homeroom" && $0.parameter(1)?.withoutAddressees != "hello lunch room"
+            }
+            #expect(lunch.parameter(0) == "#lunch")
+            try await ada.send(IRCMessage("PRIVMSG", "homeroom", "echo just for me"))
+            try await ada.waitFor { $0.command == "PRIVMSG" && $0.parameters == ["ada", "just for me"] }
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!secret"))
+            try await ada.waitFor { $0.command == "NOTICE" && $0.parameters == ["ada", "only for you"] }
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "just chatting about lunch"))
+            try await ada.send(IRCMessage("NOTICE", "homeroom", "!echo never answered"))
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo last"))
+            try await ada.waitFor { $0.says("last", in: "#lunch") }
+            let fromBot = ada.received.filter {
+                $0.message.sourceNick == "homeroom" && $0.message.command != "JOIN"
+            }
+            #expect(
+                !fromBot.contains { $0.message.parameter(1)?.withoutAddressees == "never answered" },
+                "a NOTICE is never answered")
         }
     }
 
     @Test func aSixtyLineAnswerIsSplitUnder512BytesAndContinuesWithMore() async throws {
-        try await Self.withServer { server in
-            try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
-                try await harness.waitUntilJoined()
-                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
-                    try await ada.join("#lunch")
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!long"))
-                    var pieces: [String] = []
-                    var notes = 0
-                    while true {
-                        let expected = pieces.count + notes + 1
-                        let page = try await ada.waitFor(count: expected) {
-                            $0.command == "PRIVMSG" && $0.sourceNick == "homeroom"
-                        }
-                        for line in page.dropFirst(pieces.count + notes) {
-                            #expect(line.bytes.count + 2 <= 512, "relayed line of \(line.bytes.count + 2) bytes")
-                            #expect(String(validating: line.bytes, as: UTF8.self) != nil, "a character was cut")
-                            let text = line.message.parameter(1)?.withoutAddressees ?? ""
-                            if text.hasPrefix("(") && text.hasSuffix("type !more)") {
-                                notes += 1
-                            } else {
-                                pieces.append(text)
-                            }
-                        }
-                        if pieces.joined(separator: " ").hasSuffix("end 60") { break }
-                        if page.last?.message.parameter(1)?.hasSuffix("type !more)") == true {
-                            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
-                        }
+        try await Self.withAdaInTheLunchRoom { ada in
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!long"))
+            var pieces: [String] = []
+            var notes = 0
+            while true {
+                let expected = pieces.count + notes + 1
+                let page = try await ada.waitFor(count: expected) {
+                    $0.command == "PRIVMSG" && $0.sourceNick == "homeroom"
+                }
+                for line in page.dropFirst(pieces.count + notes) {
+                    #expect(line.bytes.count + 2 <= 512, "relayed line of \(line.bytes.count + 2) bytes")
+                    #expect(String(validating: line.bytes, as: UTF8.self) != nil, "a character was cut")
+                    let text = line.message.parameter(1)?.withoutAddressees ?? ""
+                    if text.hasPrefix("(") && text.hasSuffix("type !more)") {
+                        notes += 1
+                    } else {
+                        pieces.append(text)
                     }
-                    // Each original line is its pieces joined with the spaces the cuts took.
-                    let rebuilt = pieces.joined(separator: " ")
-                    #expect(rebuilt == TalkPlugin.longLines.joined(separator: " "))
-                    #expect(pieces.count > 60, "the long lines were split")
+                }
+                if pieces.joined(separator: " ").hasSuffix("end 60") { break }
+                if page.last?.message.parameter(1)?.hasSuffix("type !more)") == true {
                     try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
-                    try await ada.waitFor { $0.command == "NOTICE" && $0.parameter(1) == "nothing more to show" }
                 }
             }
+            // Each original line is its pieces joined with the spaces the cuts took.
+            let rebuilt = pieces.joined(separator: " ")
+            #expect(rebuilt == TalkPlugin.longLines.joined(separator: " "))
+            #expect(pieces.count > 60, "the long lines were split")
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
+            try await ada.waitFor { $0.command == "NOTICE" && $0.parameter(1) == "nothing more to show" }
         }
     }
 
     @Test func aPrivateShortAnswerInAChannelContinuesPrivatelyWithMore() async throws {
-        try await Self.withServer { server in
-            try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
-                try await harness.waitUntilJoined()
-                try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
-                    try await ada.join("#lunch")
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!long"))
-                    try await ada.waitFor { $0.parameter(1)?.hasSuffix("type !more)") == true }
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!diary"))
-                    try await ada.waitFor {
-                        $0.command == "NOTICE" && $0.parameters == ["ada", "diary in short · more: !more"]
-                    }
-                    // The newer, private answer is what !more continues, still privately.
-                    try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
-                    try await ada.waitFor { $0.command == "NOTICE" && $0.parameters == ["ada", "diary 3"] }
-                    let inTheChannel = ada.messages(from: "homeroom", to: "#lunch").filter { $0.contains("diary") }
-                    #expect(inTheChannel.isEmpty, "a private answer never reaches the channel: \(inTheChannel)")
-                }
+        try await Self.withAdaInTheLunchRoom { ada in
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!long"))
+            try await ada.waitFor { $0.parameter(1)?.hasSuffix("type !more)") == true }
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!diary"))
+            try await ada.waitFor {
+                $0.command == "NOTICE" && $0.parameters == ["ada", "diary in short · more: !more"]
             }
+            // The newer, private answer is what !more continues, still privately.
+            try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!more"))
+            try await ada.waitFor { $0.command == "NOTICE" && $0.parameters == ["ada", "diary 3"] }
+            let inTheChannel = ada.messages(from: "homeroom", to: "#lunch").filter { $0.contains("diary") }
+            #expect(inTheChannel.isEmpty, "a private answer never reaches the channel: \(inTheChannel)")
         }
     }
 
@@ -135,7 +131,8 @@ struct IRCIntegrationTests {
                                         try await client.sendLine("PRIVMSG #lunch :!echo \(person) \(number)")
                                     }
                                     _ = try await client.waitFor(count: 10, timeout: .seconds(60)) {
-                                        $0.sourceNick == "homeroom" && $0.parameter(1)?.withoutAddressees.hasPrefix("\(person) ") == true
+                                        $0.sourceNick == "homeroom"
+                                            && $0.parameter(1)?.withoutAddressees.hasPrefix("\(person) ") == true
                                     }
                                 }
                             }
