@@ -73,11 +73,8 @@ public struct WebhookServer: Service {
     var endpoints: [String] {
         var paths = ["/healthz"]
         if dependencies.metrics != nil { paths.append("/metrics") }
-        if settings.slack.signingSecret != nil { paths.append("/slack/commands") }
-        if !settings.mattermost.tokens.isEmpty { paths.append("/mattermost/commands") }
-        if settings.discord.publicKey != nil { paths.append("/discord/interactions") }
-        if settings.teams.secret != nil { paths.append("/teams/messages") }
-        if !settings.api.clients.isEmpty { paths.append("/api/v1/messages") }
+        paths += settings.platformsTakingCommands.map(\.commandPath)
+        if !settings.api.clients.isEmpty { paths.append(WebhookPlatform.api.commandPath) }
         paths += dependencies.dispatcher.pages.keys.sorted().map { "/\($0)" }
         return paths
     }

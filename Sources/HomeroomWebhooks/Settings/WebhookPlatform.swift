@@ -4,4 +4,15 @@ package enum WebhookPlatform: String, Sendable, CaseIterable, Hashable {
     case slack, mattermost, discord, teams
     /// Homeroom's own JSON API (`POST /api/v1/messages`).
     case api
+
+    /// The path its commands (or, for the API, its messages) are posted to.
+    package var commandPath: String {
+        switch self {
+        case .slack: "/slack/commands"
+        case .mattermost: "/mattermost/commands"
+        case .discord: "/discord/interactions"
+        case .teams: "/teams/messages"
+        case .api: "/api/v1/messages"
+        }
+    }
 }

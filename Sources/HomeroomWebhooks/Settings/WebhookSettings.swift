@@ -100,6 +100,16 @@ public struct WebhookSettings: Sendable, Decodable {
         }
     }
 
+    /// The chat platforms whose commands this configuration takes: those given their signing
+    /// secret, tokens or public key, in the order slack, mattermost, discord, teams.
+    package var platformsTakingCommands: [WebhookPlatform] {
+        let configured: [(WebhookPlatform, Bool)] = [
+            (.slack, slack.signingSecret != nil), (.mattermost, !mattermost.tokens.isEmpty),
+            (.discord, discord.publicKey != nil), (.teams, teams.secret != nil),
+        ]
+        return configured.filter(\.1).map(\.0)
+    }
+
     /// The platforms whose outgoing notifications have URLs, by adapter name.
     package var incomingWebhooks: [WebhookPlatform: [String: URL]] {
         [

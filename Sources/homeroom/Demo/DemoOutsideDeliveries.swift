@@ -13,9 +13,7 @@ enum DemoOutsideDeliveries {
         var names: [String] = []
         if !irc.networks.isEmpty { names.append("IRC") }
         guard webhooks.enabled else { return names }
-        if !webhooks.incomingWebhooks.isEmpty || webhooks.slack.signingSecret != nil
-            || !webhooks.mattermost.tokens.isEmpty || webhooks.discord.publicKey != nil || webhooks.teams.secret != nil
-        {
+        if !webhooks.incomingWebhooks.isEmpty || !webhooks.platformsTakingCommands.isEmpty {
             names.append("chat platforms")
         }
         if webhooks.api.clients.values.contains(where: { $0.notifyURL != nil }) { names.append("API notify URLs") }
