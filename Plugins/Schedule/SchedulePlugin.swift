@@ -67,14 +67,14 @@ public struct SchedulePlugin: ConfigurablePlugin {
         var alerts: [AlertTarget] = []
         for entry in settings.feedAlerts { alerts.append(try AlertTarget(parsing: entry)) }
         let origin: BellCalendarSource.Origin
-        var refresher: FeedRefresher?
+        var refresher: BellFeedRefresher?
         if let text = settings.calendarURL, !text.isEmpty {
             guard let url = URL(calendarFeed: text)
             else {
                 throw UserFacingError("calendarURL must be an http, https or webcal address")
             }
             origin = .feed(url)
-            refresher = FeedRefresher(url: url, limits: limits, alertTargets: alerts)
+            refresher = BellFeedRefresher(url: url, limits: limits, alertTargets: alerts)
         } else if let path = settings.calendarFile, !path.isEmpty {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw UserFacingError("calendarFile \(path) does not exist or cannot be read")

@@ -18,7 +18,7 @@ final class BellCalendarSource: Sendable {
     }
 
     let origin: Origin
-    let refresher: FeedRefresher?
+    let refresher: BellFeedRefresher?
     private let recheckSeconds: TimeInterval
     private let state = Mutex<Loaded?>(nil)
 
@@ -28,7 +28,7 @@ final class BellCalendarSource: Sendable {
         var checkedAt: Date
     }
 
-    init(origin: Origin, refresher: FeedRefresher?, recheckSeconds: TimeInterval) {
+    init(origin: Origin, refresher: BellFeedRefresher?, recheckSeconds: TimeInterval) {
         self.origin = origin
         self.refresher = refresher
         self.recheckSeconds = recheckSeconds
