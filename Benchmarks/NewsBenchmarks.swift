@@ -55,7 +55,7 @@ func benchmarkFeedParsing() throws {
         let counter = ElementCounter()
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = counter
-        parser.parse()
+        _ = parser.parse()
         elements = counter.elements
     }
     print("Feed parsing (Feeds on a \(bytes.count / 1_000_000) MB RSS 2.0 feed, \(items) items, \(elements) elements):")
