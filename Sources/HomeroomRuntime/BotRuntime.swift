@@ -34,13 +34,16 @@ public final class BotRuntime: Sendable {
     package let adapterStatus = AdapterStatusBoard()
     /// Every plugin it runs, the core commands first.
     package let plugins: [any Plugin]
+    /// The duties this instance holds: all of them on SQLite, its share of the leases on PostgreSQL.
+    package let roster: any DutyRoster
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
         login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, fetcher: any HTTPFetching,
-        logger: Logger, plugins: [any Plugin]
+        logger: Logger, plugins: [any Plugin], roster: any DutyRoster
     ) {
         self.plugins = plugins
+        self.roster = roster
         self.configuration = configuration
         self.database = database
         self.dispatcher = dispatcher
@@ -87,6 +90,11 @@ public final class BotRuntime: Sendable {
             policy: configuration.loginPolicy, clock: clock)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
         let outbox = Outbox(database: database, clock: clock)
+        let roster: any DutyRoster =
+            switch database.backend {
+            case .sqlite: SoleInstanceRoster(database: database, logger: logger)
+            case .postgres: LeaseRoster(database: database, logger: logger)
+            }
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
             rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer,
@@ -115,7 +123,8 @@ public final class BotRuntime: Sendable {
             school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, logger: logger)
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
-            scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger, plugins: allPlugins)
+            scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger, plugins: allPlugins,
+            roster: roster)
     }
 
     /// Handles one message through the whole path, as the dispatcher does.

@@ -44,8 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let runtime = try await options.startRuntime(settings, clock: clock, metrics: MetricsSystem.factory)
         let demoLoaded = await demoSchool?.load(into: runtime)
+        // The roster comes first, so it stops last: the duties' work has ended before it releases their leases.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            stopsTheOthersGracefully(BackgroundLoopService { await runtime.scheduler.run() })
+            stopsTheOthersGracefully(BackgroundLoopService { await runtime.roster.run() }),
+            stopsTheOthersGracefully(BackgroundLoopService { await runtime.scheduler.run() }),
         ]
         if settings.configuration.console.enabled {
             services.append(delivery(through: ConsoleSender(), runtime: runtime))
@@ -126,12 +128,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The outbox worker delivering `sender`'s notifications.
+    /// The outbox worker delivering `sender`'s notifications, on whichever instance holds the
+    /// adapter's delivery duty.
     private func delivery(through sender: any MessageSender, runtime: BotRuntime)
         -> ServiceGroupConfiguration.ServiceConfiguration
     {
-        let worker = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: runtime.logger)
-        return stopsTheOthersGracefully(BackgroundLoopService { await worker.run() })
+        stopsTheOthersGracefully(
+            BackgroundLoopService {
+                await runtime.roster.perform(.delivery(sender.adapter)) { hold in
+                    let worker = OutboxDeliveryWorker(
+                        outbox: runtime.outbox.working(under: hold), sender: sender, logger: runtime.logger)
+                    await worker.run()
+                }
+            })
     }
 
     /// Prometheus through swift-metrics, with latency buckets sized for commands (most take

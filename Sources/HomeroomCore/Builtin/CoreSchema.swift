@@ -46,5 +46,6 @@ enum CoreSchema {
         SubscriptionBook.migration,
         IdentityLinks.migration,
         PendingConfirmations.migration,
+        InstanceSchema.migration,
     ]
 }

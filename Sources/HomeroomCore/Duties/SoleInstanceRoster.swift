@@ -1,0 +1,44 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The roster of an instance that is alone on its database (one SQLite file, which `serve` locks):
+/// it holds every duty from the start, with token 0, and never loses one.
+package final class SoleInstanceRoster: DutyRoster {
+    package let instanceID: String
+    private let database: any Database
+    private let logger: Logger
+    private let held = Mutex<[Duty: Int64]>([:])
+
+    /// A roster over `database`, named `instanceID`.
+    package init(database: any Database, instanceID: String = InstanceName.make(), logger: Logger) {
+        self.database = database
+        self.instanceID = instanceID
+        self.logger = logger
+    }
+
+    package func perform(_ duty: Duty, _ work: @escaping @Sendable (DutyHold) async throws -> Void) async {
+        held.withLock { $0[duty] = 0 }
+        defer { held.withLock { $0[duty] = nil } }
+        let hold = DutyHold(duty: duty, token: 0, database: database) { true }
+        while !Task.isCancelled {
+            do {
+                try await work(hold)
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.error("\(duty) stopped: \(error)")
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    package var heldDuties: [Duty: Int64] { held.withLock { $0 } }
+
+    /// Nothing to renew: waits for cancellation.
+    package func run() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: .seconds(3600)) } catch { return }
+        }
+    }
+}

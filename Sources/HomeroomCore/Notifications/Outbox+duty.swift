@@ -1,0 +1,8 @@
+/// The outbox as seen by delivery done under a duty's lease.
+extension Outbox {
+    /// This outbox writing through `hold`'s database, whose writes are refused once the lease has
+    /// passed to another instance.
+    package func working(under hold: DutyHold) -> Outbox {
+        Outbox(database: hold.database, clock: clock, retryPolicy: retryPolicy)
+    }
+}
