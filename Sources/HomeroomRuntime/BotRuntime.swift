@@ -36,12 +36,20 @@ public final class BotRuntime: Sendable {
     package let plugins: [any Plugin]
     /// The duties this instance holds: all of them on SQLite, its share of the leases on PostgreSQL.
     package let roster: any DutyRoster
+    /// The shared caches by name (`lunch.answers`, `core.access`), and what this instance changed in them.
+    package let caches: CacheChannel
+    /// On PostgreSQL, the service that tells the other instances which caches changed and hears
+    /// theirs (`homeroom serve` runs it); nil on SQLite, where there is one instance.
+    package let cacheNotifications: CacheNotifications?
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
         login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, fetcher: any HTTPFetching,
-        logger: Logger, plugins: [any Plugin], roster: any DutyRoster
+        logger: Logger, plugins: [any Plugin], roster: any DutyRoster, caches: CacheChannel,
+        cacheNotifications: CacheNotifications?
     ) {
+        self.caches = caches
+        self.cacheNotifications = cacheNotifications
         self.plugins = plugins
         self.roster = roster
         self.configuration = configuration
@@ -93,7 +101,9 @@ public final class BotRuntime: Sendable {
         let roster: any DutyRoster =
             switch database.backend {
             case .sqlite: SoleInstanceRoster(database: database, logger: logger)
-            case .postgres: LeaseRoster(database: database, logger: logger)
+            case .postgres:
+                LeaseRoster(
+                    database: database, version: "core schema \(CorePlugin.schemaMigrations.count)", logger: logger)
             }
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
@@ -108,6 +118,21 @@ public final class BotRuntime: Sendable {
             throw ConfigurationError(key: "plugins", problem: error.message)
         }
         let allPlugins: [any Plugin] = [core] + plugins
+        let caches = CacheChannel()
+        caches.register(access.sharedCache, as: "core.access")
+        caches.register(switchboard.sharedCache, as: "core.switches")
+        do {
+            for plugin in allPlugins { try caches.register(plugin) }
+        } catch let error as UserFacingError {
+            throw ConfigurationError(key: "plugins", problem: error.message)
+        }
+        let cacheNotifications: CacheNotifications? =
+            if case .postgres(let url) = configuration.storage {
+                try CacheNotifications(
+                    url: url, database: database, caches: caches, instanceID: roster.instanceID, logger: logger)
+            } else {
+                nil
+            }
         let dispatcher = try Dispatcher(
             plugins: allPlugins, recognizer: configuration.recognizer,
             rateLimit: configuration.configuration.rateLimit.limit, alwaysOnPlugins: [CorePlugin.id],
@@ -120,11 +145,12 @@ public final class BotRuntime: Sendable {
                         pluginID: plugin.id, job: $0, storage: PluginStorage(pluginID: plugin.id, database: database))
                 }
             },
-            school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, logger: logger)
+            school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, roster: roster,
+            logger: logger)
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
             scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger, plugins: allPlugins,
-            roster: roster)
+            roster: roster, caches: caches, cacheNotifications: cacheNotifications)
     }
 
     /// Handles one message through the whole path, as the dispatcher does.
@@ -137,8 +163,9 @@ public final class BotRuntime: Sendable {
         PluginStorage(pluginID: pluginID, database: database)
     }
 
-    /// Closes the database.
+    /// Closes the database, once the caches changed here are announced.
     public func close() async {
+        await cacheNotifications?.flush()
         await database.close()
     }
 

@@ -26,8 +26,11 @@ package final class PostgresStore: Database {
     }
 
     /// Connects to the server named by `url` (`postgres://user:password@host:port/database`;
-    /// `?sslmode=disable|prefer|require`) and checks the connection with one query.
-    package static func open(url: String, logger: Logger) async throws -> PostgresStore {
+    /// `?sslmode=disable|prefer|require`) and checks the connection with one query, which must
+    /// answer within `connectDeadline`.
+    package static func open(
+        url: String, logger: Logger, connectDeadline: Duration = defaultConnectDeadline
+    ) async throws -> PostgresStore {
         let sqlConfiguration: SQLPostgresConfiguration
         do {
             sqlConfiguration = try SQLPostgresConfiguration(url: url)
@@ -57,13 +60,45 @@ package final class PostgresStore: Database {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
         let store = PostgresStore(client: client, runTask: runTask, logger: logger)
+        let place = core.host.map { "\($0):\(core.port ?? 5432)" } ?? core.unixSocketPath ?? "the server"
         do {
-            _ = try await store.read { try await $0.raw("SELECT 1 AS ok").first() }
+            try await firstAnswer(from: store, within: connectDeadline, place: place)
         } catch {
             await store.close()
             throw error
         }
         return store
+    }
+
+    /// How long the first query may take before start-up gives up.
+    package static let defaultConnectDeadline: Duration = .seconds(20)
+
+    /// The server did not answer the first query in time.
+    package struct NoAnswer: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Runs `SELECT 1` and waits at most `deadline` for it: the connection pool retries a
+    /// connection it cannot open (a server that is down, a TLS certificate that does not verify)
+    /// without ever failing the query, which would leave start-up waiting without a word.
+    private static func firstAnswer(from store: PostgresStore, within deadline: Duration, place: String) async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = try await store.read { try await $0.raw("SELECT 1 AS ok").first() }
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return false
+            }
+            let answered = try await group.next() ?? false
+            group.cancelAll()
+            guard answered else {
+                throw NoAnswer(
+                    description: "PostgreSQL at \(place) did not answer within \(deadline.components.seconds) s: "
+                        + "is it running and reachable, and, with TLS (sslmode), does its certificate verify?")
+            }
+        }
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

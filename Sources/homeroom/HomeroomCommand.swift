@@ -11,7 +11,7 @@ struct HomeroomCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, SayCommand.self, ConsoleCommand.self, AdminCommand.self, ImportCommand.self,
-            BackupCommand.self, InspectCommand.self, QRCommand.self,
+            BackupCommand.self, InspectCommand.self, QRCommand.self, StatusCommand.self,
         ]
     )
 }

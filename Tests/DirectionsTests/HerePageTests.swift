@@ -24,7 +24,8 @@ struct PageServer {
             settings.port = 0
             let dependencies = WebhookServer.Dependencies(
                 dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
-                clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus, metrics: nil,
+                clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus,
+                roster: bot.runtime.roster, metrics: nil,
                 logger: TestBot.testLogger())
             let (ports, continuation) = AsyncStream.makeStream(of: WebhookServer.Listening.self)
             let server = WebhookServer(settings: settings, dependencies: dependencies) { continuation.yield($0) }

@@ -22,6 +22,35 @@ import Testing
         }
     }
 
+    @Test func healthzAndMetricsShowThisInstanceAndTheDutiesItHolds() async throws {
+        try await WebhookHarness.with { harness in
+            let roster = harness.bot.runtime.roster
+            let duty = Duty.connection("irc", "libera")
+            let work = Task { await roster.perform(duty) { _ in try await Task.sleep(for: .seconds(3600)) } }
+            defer { work.cancel() }
+            var held = roster.heldDuties
+            for _ in 0..<500 where held[duty] == nil {
+                try await Task.sleep(for: .milliseconds(10))
+                held = roster.heldDuties
+            }
+            #expect(held == [duty: 0])
+            let health = try await harness.get("/healthz")
+            #expect(health.json["instance"] as? String == roster.instanceID, "\(health.body)")
+            #expect(health.json["duties"] as? [String: Int] == ["irc:libera": 0], "\(health.body)")
+            let metrics = try await harness.get("/metrics")
+            #expect(metrics.body.contains(#"homeroom_duty_held{duty="irc:libera"} 1.0"#), "\(metrics.body)")
+            #expect(metrics.body.contains(#"homeroom_instance_info{instance="\#(roster.instanceID)"} 1.0"#))
+
+            work.cancel()
+            await work.value
+            #expect(roster.heldDuties.isEmpty)
+            let after = try await harness.get("/healthz")
+            #expect(after.json["duties"] as? [String: Int] == [:], "\(after.body)")
+            let metricsAfter = try await harness.get("/metrics")
+            #expect(metricsAfter.body.contains(#"homeroom_duty_held{duty="irc:libera"} 0.0"#), "\(metricsAfter.body)")
+        }
+    }
+
     @Test func healthzIs503WhenStorageIsGone() async throws {
         try await WebhookHarness.with { harness in
             await harness.bot.runtime.database.close()

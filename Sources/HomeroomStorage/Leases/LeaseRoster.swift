@@ -10,7 +10,10 @@ import Synchronization
 ///
 /// Every ``renewInterval`` the roster's ``run()`` loop records that this instance is alive,
 /// renews every lease it holds in one statement, and tries to take each duty it wants that
-/// nobody holds. A lease lasts ``leaseLifetime`` on the database server's clock; this instance
+/// nobody holds. Duties are spread: while other instances are alive, one takes at most its share
+/// of the duties it wants (their number divided by the instances seen within a lease lifetime,
+/// rounded up) and leaves the rest to the others; a duty nobody took for two rounds is taken
+/// anyway. A lease lasts ``leaseLifetime`` on the database server's clock; this instance
 /// counts its own hold from the instant it *sent* the renewal, on its monotonic clock, so it
 /// always believes the lease over before the database does. Work under a lost lease is
 /// cancelled, and its writes are refused by the fencing token (``FencedDatabase``).
@@ -27,6 +30,8 @@ package final class LeaseRoster: DutyRoster {
     private struct State {
         var wanted: Set<Duty> = []
         var held: [Duty: Hold] = [:]
+        /// Free duties left to other instances, with the number of rounds in a row they stayed free.
+        var leftFree: [Duty: Int] = [:]
     }
 
     package let instanceID: String
@@ -71,69 +76,103 @@ package final class LeaseRoster: DutyRoster {
         await releaseAll()
     }
 
-    /// One round: heartbeat, renew what is held, take what is wanted and free.
+    /// One round: heartbeat, renew what is held, take what is wanted and free (up to this
+    /// instance's share while others are alive).
     package func tick() async {
         let sent = ContinuousClock.now
         let lifetime = Self.milliseconds(leaseLifetime)
         let record = InstanceRecord(
             id: instanceID, host: ProcessInfo.processInfo.hostName,
             pid: Int64(ProcessInfo.processInfo.processIdentifier), version: version)
+        let live: Int
         do {
-            let renewed = try await database.read { [instanceID] db in
-                try await LeaseTable.heartbeat(record, on: db)
-                return try await LeaseTable.renew(holder: instanceID, lifetime: lifetime, on: db)
+            let (alive, renewed) = try await database.read { [instanceID] db in
+                let alive = try await LeaseTable.heartbeat(record, window: lifetime, on: db)
+                return (alive, try await LeaseTable.renew(holder: instanceID, lifetime: lifetime, on: db))
             }
-            adopt(renewed, sentAt: sent)
+            live = max(1, alive)
+            for duty in adopt(renewed, sentAt: sent) { await release(duty) }
         } catch {
             logger.warning("renewing leases failed (held ones run out on their own): \(error)")
             return
         }
-        let free = state.withLock { state in state.wanted.filter { state.held[$0] == nil }.sorted() }
+        let (free, share) = state.withLock { state in
+            let free = state.wanted.filter { state.held[$0] == nil }.sorted()
+            let share = state.wanted.count / live + (state.wanted.count % live == 0 ? 0 : 1)
+            return (free, share - state.held.count)
+        }
+        var taken = 0
+        var leftFree: Set<Duty> = []
         for duty in free {
-            let attempt = ContinuousClock.now
-            do {
-                let token = try await database.read { [instanceID] db in
-                    try await LeaseTable.acquire(duty, holder: instanceID, lifetime: lifetime, on: db)
-                }
-                guard let token else { continue }
-                let stillWanted = state.withLock { state in
-                    guard state.wanted.contains(duty) else { return false }
-                    state.held[duty] = Hold(token: token, validUntil: attempt + leaseLifetime)
-                    return true
-                }
-                if stillWanted {
-                    logger.info("took the duty \(duty) (token \(token))")
-                } else {
-                    try await database.read { [instanceID] in try await LeaseTable.release(duty, holder: instanceID, on: $0) }
-                }
-            } catch {
-                logger.warning("taking the duty \(duty) failed: \(error)")
+            let overdue = state.withLock { ($0.leftFree[duty] ?? 0) >= 2 }
+            guard taken < share || overdue else {
+                leftFree.insert(duty)
+                continue
+            }
+            if await take(duty, lifetime: lifetime) { taken += 1 }
+        }
+        state.withLock { state in
+            state.leftFree = leftFree.reduce(into: [:]) { counts, duty in
+                counts[duty] = (state.leftFree[duty] ?? 0) + 1
             }
         }
     }
 
+    /// Tries to take the lease on `duty`; true when this instance now holds it.
+    private func take(_ duty: Duty, lifetime: Int64) async -> Bool {
+        let attempt = ContinuousClock.now
+        do {
+            let token = try await database.read { [instanceID] db in
+                try await LeaseTable.acquire(duty, holder: instanceID, lifetime: lifetime, on: db)
+            }
+            guard let token else { return false }
+            let stillWanted = state.withLock { state in
+                guard state.wanted.contains(duty) else { return false }
+                state.held[duty] = Hold(token: token, validUntil: attempt + leaseLifetime)
+                return true
+            }
+            guard stillWanted else {
+                await release(duty)
+                return false
+            }
+            logger.info("took the duty \(duty) (token \(token))")
+            return true
+        } catch {
+            logger.warning("taking the duty \(duty) failed: \(error)")
+            return false
+        }
+    }
+
     /// Keeps the leases the database renewed for this instance, from the instant the renewal was
-    /// sent; a lease it no longer lists (taken over, or run out) is dropped.
-    private func adopt(_ renewed: [Duty: Int64], sentAt sent: ContinuousClock.Instant) {
-        let lost: [Duty] = state.withLock { state in
+    /// sent; a lease it no longer lists (taken over, or run out) is dropped. Returns the renewed
+    /// leases this instance no longer wants (their release failed before), to be released.
+    private func adopt(_ renewed: [Duty: Int64], sentAt sent: ContinuousClock.Instant) -> [Duty] {
+        let (lost, unwanted): ([Duty], [Duty]) = state.withLock { state in
             var lost: [Duty] = []
             for (duty, hold) in state.held where renewed[duty] != hold.token {
                 state.held[duty] = nil
                 lost.append(duty)
             }
-            for (duty, token) in renewed where state.wanted.contains(duty) {
-                state.held[duty] = Hold(token: token, validUntil: sent + leaseLifetime)
+            var unwanted: [Duty] = []
+            for (duty, token) in renewed {
+                if state.wanted.contains(duty) {
+                    state.held[duty] = Hold(token: token, validUntil: sent + leaseLifetime)
+                } else {
+                    unwanted.append(duty)
+                }
             }
-            return lost
+            return (lost, unwanted)
         }
         for duty in lost.sorted() { logger.warning("lost the duty \(duty): another instance holds it, or it ran out") }
+        return unwanted.sorted()
     }
 
     package func perform(_ duty: Duty, _ work: @escaping @Sendable (DutyHold) async throws -> Void) async {
         state.withLock { _ = $0.wanted.insert(duty) }
         while !Task.isCancelled {
             guard let token = await waitUntilHeld(duty) else { break }
-            let hold = DutyHold(duty: duty, token: token, database: FencedDatabase(database, duty: duty, token: token)) {
+            let hold = DutyHold(duty: duty, token: token, database: FencedDatabase(database, duty: duty, token: token))
+            {
                 [weak self] in self?.holds(duty, token: token) ?? false
             }
             let returnedWhileHeld = await withTaskGroup(of: Bool.self) { group in
@@ -190,13 +229,18 @@ package final class LeaseRoster: DutyRoster {
         return nil
     }
 
+    /// Ends this instance's lease on `duty`. It runs in a task of its own: the release follows
+    /// the cancellation of the work, and a cancelled task would give up waiting for a connection.
     private func release(_ duty: Duty) async {
-        do {
-            try await database.read { [instanceID] in try await LeaseTable.release(duty, holder: instanceID, on: $0) }
-            logger.info("released the duty \(duty)")
-        } catch {
-            logger.warning("releasing the duty \(duty) failed (it runs out on its own): \(error)")
-        }
+        let (database, instanceID, logger) = (database, instanceID, logger)
+        await Task {
+            do {
+                try await database.read { try await LeaseTable.release(duty, holder: instanceID, on: $0) }
+                logger.info("released the duty \(duty)")
+            } catch {
+                logger.warning("releasing the duty \(duty) failed (it runs out on its own): \(error)")
+            }
+        }.value
     }
 
     private func releaseAll() async {
@@ -205,11 +249,18 @@ package final class LeaseRoster: DutyRoster {
             return Array(state.held.keys)
         }
         for duty in held.sorted() { await release(duty) }
-        try? await database.read { [instanceID] in try await LeaseTable.forget(instance: instanceID, on: $0) }
+        let (database, instanceID) = (database, instanceID)
+        await Task {
+            try? await database.read { try await LeaseTable.forget(instance: instanceID, on: $0) }
+        }.value
     }
 
+    /// `duration` in whole milliseconds, saturating at `Int64.max`.
     private static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return seconds < 0 ? 0 : .max }
+        let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        return overflowAgain ? .max : max(0, total)
     }
 }

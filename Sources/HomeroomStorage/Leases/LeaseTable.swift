@@ -19,7 +19,8 @@ enum LeaseTable {
             WHERE holder = \(bind: holder) AND expires_at > \(now) RETURNING duty, token
             """
         ).all().reduce(into: [:]) { held, row in
-            held[Duty(try row.decode(column: "duty", as: String.self))] = try row.decode(column: "token", as: Int64.self)
+            held[Duty(try row.decode(column: "duty", as: String.self))] = try row.decode(
+                column: "token", as: Int64.self)
         }
     }
 
@@ -56,9 +57,10 @@ enum LeaseTable {
         ).first() != nil
     }
 
-    /// Records that `instance` is alive now (creating its row on the first call), and forgets
-    /// instances not seen for a day.
-    static func heartbeat(_ instance: InstanceRecord, on db: any SQLDatabase) async throws {
+    /// Records that `instance` is alive now (creating its row on the first call), forgets
+    /// instances not seen for a day, and returns how many instances were seen within the last
+    /// `window` milliseconds (this one included).
+    static func heartbeat(_ instance: InstanceRecord, window: Int64, on db: any SQLDatabase) async throws -> Int {
         try await db.raw(
             """
             INSERT INTO core_instances (id, host, pid, version, started_at, last_seen_at)
@@ -68,6 +70,10 @@ enum LeaseTable {
             """
         ).run()
         try await db.raw("DELETE FROM core_instances WHERE last_seen_at < \(now) - 86400000").run()
+        let live = try await db.raw(
+            "SELECT count(*) AS live FROM core_instances WHERE last_seen_at > \(now) - \(bind: window)"
+        ).first().map { try $0.decode(column: "live", as: Int64.self) }
+        return Int(clamping: live ?? 1)
     }
 
     /// Removes `instance`'s row (a clean stop).

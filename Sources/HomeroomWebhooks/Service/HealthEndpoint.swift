@@ -5,7 +5,8 @@ import NIOCore
 
 /// `GET /healthz`: 200 when storage answers, 503 when it does not, for a load balancer or a
 /// monitoring check. A caller that ``StatusAccess`` lets in gets each adapter's state, the outbox's
-/// depth and what storage said; anyone else gets the word `ok` or `down` and nothing more.
+/// depth, what storage said, this instance's name and the duties it holds (with their fencing
+/// tokens); anyone else gets the word `ok` or `down` and nothing more.
 struct HealthEndpoint: Sendable {
     struct Report: Encodable {
         struct Adapter: Encodable {
@@ -18,11 +19,14 @@ struct HealthEndpoint: Sendable {
         let storage: String
         let adapters: [String: Adapter]
         let outboxPending: Int?
+        let instance: String
+        let duties: [String: Int64]
     }
 
     let database: any Database
     let outbox: Outbox
     let adapterStatus: AdapterStatusBoard
+    let roster: any DutyRoster
 
     func respond(detailed: Bool) async -> Response {
         var storage = "ok"
@@ -47,7 +51,9 @@ struct HealthEndpoint: Sendable {
         }
         return JSONBody.response(
             Report(
-                status: healthy ? "ok" : "unavailable", storage: storage, adapters: adapters, outboxPending: pending),
+                status: healthy ? "ok" : "unavailable", storage: storage, adapters: adapters, outboxPending: pending,
+                instance: roster.instanceID,
+                duties: Dictionary(uniqueKeysWithValues: roster.heldDuties.map { ($0.key.name, $0.value) })),
             status: status)
     }
 }

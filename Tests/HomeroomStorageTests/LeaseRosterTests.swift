@@ -1,0 +1,260 @@
+import Foundation
+import HomeroomCore
+import HomeroomStorage
+import HomeroomTesting
+import Logging
+import SQLKit
+import Synchronization
+import Testing
+
+/// Duties shared by several instances through leases on a real PostgreSQL server, with short
+/// timings (a 1 s lease renewed every 250 ms). Waits poll with a deadline on the monotonic clock.
+@Suite(.enabled(if: TemporaryDatabase.postgresServerURL != nil, "needs HOMEROOM_TEST_POSTGRES_URL"))
+struct LeaseRosterTests {
+    static let lifetime = Duration.seconds(1)
+    static let interval = Duration.milliseconds(250)
+    static let irc = Duty.connection("irc", "libera")
+
+    static func roster(_ database: any Database, _ name: String) -> LeaseRoster {
+        LeaseRoster(
+            database: database, instanceID: name, leaseLifetime: lifetime, renewInterval: interval,
+            logger: StorageTests.logger)
+    }
+
+    /// A PostgreSQL database with the core tables and a table for fenced writes.
+    static func withDatabase(_ body: (any Database) async throws -> Void) async throws {
+        try await TemporaryDatabase.with(.postgres, logger: StorageTests.logger) { database in
+            try await MigrationRunner(database: database, logger: StorageTests.logger)
+                .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
+            try await database.write { try await $0.raw("CREATE TABLE fenced_notes (note TEXT NOT NULL)").run() }
+            try await body(database)
+        }
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `limit` passes; returns how long it took.
+    static func waitUntil(
+        within limit: Duration = .seconds(10), _ condition: () async throws -> Bool
+    ) async rethrows -> Duration? {
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < limit {
+            if try await condition() { return ContinuousClock.now - start }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    static func notes(_ database: any Database) async throws -> [String] {
+        try await database.read { db in
+            try await db.raw("SELECT note FROM fenced_notes ORDER BY note").all().map {
+                try $0.decode(column: "note", as: String.self)
+            }
+        }
+    }
+
+    @Test func twoRostersWantingOneDutyPerformItOnce() async throws {
+        try await Self.withDatabase { database in
+            let performers = Performers()
+            let tasks = TaskBag()
+            let (a, b) = (Self.roster(database, "a"), Self.roster(database, "b"))
+            for (name, roster) in [("a", a), ("b", b)] {
+                tasks.add { await roster.run() }
+                tasks.add { await roster.perform(Self.irc, performers.work(name)) }
+            }
+            let started = await Self.waitUntil { performers.performing(Self.irc).count == 1 }
+            #expect(started != nil)
+            // Several renewals later, still one performer and one holder.
+            _ = await Self.waitUntil(within: Self.interval * 4) { performers.performing(Self.irc).count != 1 }
+            let performing = performers.performing(Self.irc)
+            #expect(performing.count == 1)
+            #expect(performers.overlaps == 0)
+            let holders = [a, b].filter { $0.heldDuties[Self.irc] != nil }.map(\.instanceID)
+            #expect(holders == performing.sorted())
+            #expect(performers.starts(Self.irc) == 1)
+            await tasks.stopAll()
+        }
+    }
+
+    @Test func aCleanStopHandsTheDutyOverWithinARenewal() async throws {
+        try await Self.withDatabase { database in
+            let performers = Performers()
+            let first = TaskBag()
+            let second = TaskBag()
+            let (a, b) = (Self.roster(database, "a"), Self.roster(database, "b"))
+            first.add { await a.run() }
+            first.add { await a.perform(Self.irc, performers.work("a")) }
+            let aPerforms = await Self.waitUntil { performers.performing(Self.irc) == ["a"] }
+            #expect(aPerforms != nil)
+            second.add { await b.run() }
+            second.add { await b.perform(Self.irc, performers.work("b")) }
+            let stopped = ContinuousClock.now
+            await first.stopAll()
+            // The lease was released (not left to run out) and the instance forgot.
+            let report = try await RosterReport.read(from: database)
+            #expect(!report.instances.map(\.id).contains("a"))
+            #expect(!report.duties.contains { $0.holder == "a" }, "\(report.duties)")
+            let tookOver = await Self.waitUntil { b.heldDuties[Self.irc] != nil }
+            let took = try #require(tookOver.map { _ in ContinuousClock.now - stopped })
+            print("clean stop: b took \(Self.irc) \(took) after a was cancelled")
+            #expect(took < Self.lifetime, "a release hands over before the lease would have run out")
+            #expect(b.heldDuties[Self.irc] == 2)
+            let bPerforms = await Self.waitUntil { performers.performing(Self.irc) == ["b"] }
+            #expect(bPerforms != nil)
+            await second.stopAll()
+        }
+    }
+
+    @Test func aHolderWhoseRenewalsStopLosesTheDutyAndItsWrites() async throws {
+        try await Self.withDatabase { database in
+            let performers = Performers()
+            let tasks = TaskBag()
+            let (a, b) = (Self.roster(database, "a"), Self.roster(database, "b"))
+            // a's renewals are driven by hand, so they can stop without a release (kill -9, a lost connection).
+            tasks.add { await a.perform(Self.irc, performers.work("a")) }
+            await a.tick()
+            let lastRenewal = ContinuousClock.now
+            _ = await Self.waitUntil(within: .seconds(2)) { performers.hold("a") != nil }
+            let oldHold = try #require(performers.hold("a"))
+            #expect(oldHold.token == 1)
+            tasks.add { await b.run() }
+            tasks.add { await b.perform(Self.irc, performers.work("b")) }
+            let tookOver = await Self.waitUntil { b.heldDuties[Self.irc] != nil }
+            let took = try #require(tookOver.map { _ in ContinuousClock.now - lastRenewal })
+            print("renewals stopped: b took \(Self.irc) \(took) after a's last renewal")
+            #expect(took >= Self.lifetime - Self.interval, "not before the lease ran out")
+            #expect(took < Self.lifetime + Self.interval * 4)
+            #expect(b.heldDuties[Self.irc] == oldHold.token + 1)
+            let performing = performers.performing(Self.irc)
+            #expect(performing == ["b"] || performing.isEmpty, "a no longer performs: \(performing)")
+
+            _ = await Self.waitUntil { performers.hold("b") != nil }
+            let newHold = try #require(performers.hold("b"))
+            let refused: (any Error)?
+            do {
+                try await oldHold.database.write { db in
+                    try await db.raw("INSERT INTO fenced_notes (note) VALUES ('from a')").run()
+                }
+                refused = nil
+            } catch {
+                refused = error
+            }
+            let lost = try #require(refused as? DutyLost, "\(String(describing: refused))")
+            #expect(lost.duty == Self.irc && lost.token == oldHold.token)
+            try await newHold.database.write { db in
+                try await db.raw("INSERT INTO fenced_notes (note) VALUES ('from b')").run()
+            }
+            #expect(try await Self.notes(database) == ["from b"])
+            await tasks.stopAll()
+        }
+    }
+
+    @Test func aPausedHolderStopsActingTheMomentItsLeaseRunsOut() async throws {
+        try await Self.withDatabase { database in
+            let performers = Performers()
+            let tasks = TaskBag()
+            let a = Self.roster(database, "a")
+            tasks.add { await a.perform(Self.irc, performers.work("a")) }
+            // No renewal after this one: as if the process had been stopped (SIGSTOP) right after it.
+            await a.tick()
+            let renewed = ContinuousClock.now
+            _ = await Self.waitUntil(within: .seconds(2)) { performers.hold("a") != nil }
+            let hold = try #require(performers.hold("a"))
+            #expect(hold.isHeld)
+            #expect(a.heldDuties[Self.irc] == 1)
+            // The wait ends on the monotonic clock at the end of the validity, never later.
+            _ = await Self.waitUntil(within: Self.lifetime * 2) { ContinuousClock.now - renewed > Self.lifetime }
+            #expect(!hold.isHeld, "no renewal since the lease ran out: the hold is over without asking anyone")
+            #expect(a.heldDuties.isEmpty)
+            let cancelled = await Self.waitUntil(within: .seconds(2)) { performers.performing(Self.irc).isEmpty }
+            #expect(cancelled != nil, "the work under the lost lease is cancelled")
+            print("paused holder: work cancelled \(ContinuousClock.now - renewed) after the last renewal")
+            await tasks.stopAll()
+        }
+    }
+
+    @Test func dutiesAreSpreadOverTheRosters() async throws {
+        try await Self.withDatabase { database in
+            let performers = Performers()
+            let tasks = TaskBag()
+            let duties = (1...6).map { Duty.connection("irc", "net\($0)") }
+            let (a, b) = (Self.roster(database, "a"), Self.roster(database, "b"))
+            tasks.add { await a.run() }
+            tasks.add { await b.run() }
+            let bothAlive = try await Self.waitUntil {
+                let report = try await RosterReport.read(from: database)
+                return report.instances.count == 2
+            }
+            #expect(bothAlive != nil)
+            for (name, roster) in [("a", a), ("b", b)] {
+                tasks.add { await roster.performEach(duties, performers.work(name)) }
+            }
+            let allHeld = await Self.waitUntil {
+                Set(a.heldDuties.keys).union(b.heldDuties.keys).count == duties.count
+            }
+            #expect(allHeld != nil)
+            let (heldByA, heldByB) = (Set(a.heldDuties.keys), Set(b.heldDuties.keys))
+            #expect(heldByA.isDisjoint(with: heldByB), "\(heldByA) \(heldByB)")
+            #expect(heldByA.union(heldByB) == Set(duties))
+            #expect(!heldByA.isEmpty && !heldByB.isEmpty, "each instance holds its share: \(heldByA) \(heldByB)")
+            let report = try await RosterReport.read(from: database)
+            #expect(Set(report.duties.map(\.duty)) == Set(duties.map(\.name)))
+            #expect(report.unheld.isEmpty)
+            #expect(performers.overlaps == 0)
+            await tasks.stopAll()
+        }
+    }
+}
+
+/// Who is performing which duty, across the rosters of one test.
+final class Performers: Sendable {
+    private struct State {
+        var current: [Duty: Set<String>] = [:]
+        var starts: [Duty: Int] = [:]
+        var overlaps = 0
+        var holds: [String: DutyHold] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Work that records itself as `name`'s performance of its duty until it is cancelled.
+    func work(_ name: String) -> @Sendable (DutyHold) async throws -> Void {
+        { hold in
+            self.state.withLock { state in
+                if !(state.current[hold.duty] ?? []).isEmpty { state.overlaps += 1 }
+                state.current[hold.duty, default: []].insert(name)
+                state.starts[hold.duty, default: 0] += 1
+                state.holds[name] = hold
+            }
+            defer { _ = self.state.withLock { $0.current[hold.duty]?.remove(name) } }
+            try? await Task.sleep(for: .seconds(3600))
+        }
+    }
+
+    /// Who performs `duty` now.
+    func performing(_ duty: Duty) -> Set<String> { state.withLock { $0.current[duty] ?? [] } }
+    /// How many times work on `duty` started.
+    func starts(_ duty: Duty) -> Int { state.withLock { $0.starts[duty] ?? 0 } }
+    /// How many times work started while another performer was still at it.
+    var overlaps: Int { state.withLock { $0.overlaps } }
+    /// The last hold `name` worked under.
+    func hold(_ name: String) -> DutyHold? { state.withLock { $0.holds[name] } }
+}
+
+/// Tasks a test starts and stops together.
+final class TaskBag: Sendable {
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    func add(_ operation: @escaping @Sendable () async -> Void) {
+        let task = Task { await operation() }
+        tasks.withLock { $0.append(task) }
+    }
+
+    /// Cancels every task and waits for them to end.
+    func stopAll() async {
+        let running = tasks.withLock { tasks in
+            defer { tasks.removeAll() }
+            return tasks
+        }
+        for task in running { task.cancel() }
+        for task in running { await task.value }
+    }
+}
