@@ -25,8 +25,8 @@ func benchmarkOutbox() async throws {
             platform: .mattermost, urls: ["*": receiver.url("/hooks/town")], fetcher: runtime.fetcher,
             timeout: .seconds(5)))
     let worker = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: logger)
-    // The reference in the same run: each delivery recorded in a transaction of its own.
-    let oneByOne = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: logger, recordEvery: 1)
+    // The reference in the same run: deliveries recorded 8 at a time (up to 9 repeats after a crash, against 2).
+    let eightAtATime = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: logger, recordEvery: 8)
 
     func deliverThousand(_ worker: OutboxDeliveryWorker, round: String) async throws -> Double {
         try await runtime.database.write { db in
@@ -45,7 +45,7 @@ func benchmarkOutbox() async throws {
     var reference: [Double] = []
     for round in 0..<5 {
         seconds.append(try await deliverThousand(worker, round: "\(round)"))
-        reference.append(try await deliverThousand(oneByOne, round: "reference-\(round)"))
+        reference.append(try await deliverThousand(eightAtATime, round: "reference-\(round)"))
     }
 
     // Scheduled: 300 notifications due on the next three whole seconds, the worker running on the real clock.
@@ -77,8 +77,8 @@ func benchmarkOutbox() async throws {
     print(
         String(
             format:
-                "  reference, each delivery recorded on its own: median %.2f s (deliveries recorded 8 at a time: %.1fx faster)",
-            median(reference), median(reference) / time))
+                "  reference, deliveries recorded 8 at a time: median %.2f s (each recorded on its own, while the next is sent: %.2fx the time)",
+            median(reference), time / median(reference)))
     print(
         String(
             format:

@@ -19,14 +19,16 @@ public struct WebhookServer: Service {
         package var clock: any HomeroomClock
         package var fetcher: any HTTPFetching
         package var adapterStatus: AdapterStatusBoard
+        /// This instance's duties, which `/healthz` and `/metrics` show.
+        package var roster: any DutyRoster
         /// The registry `/metrics` shows; nil leaves `/metrics` out.
         package var metrics: PrometheusCollectorRegistry?
         package var logger: Logger
 
         package init(
             dispatcher: Dispatcher, database: any Database, outbox: Outbox, clock: any HomeroomClock,
-            fetcher: any HTTPFetching, adapterStatus: AdapterStatusBoard, metrics: PrometheusCollectorRegistry?,
-            logger: Logger
+            fetcher: any HTTPFetching, adapterStatus: AdapterStatusBoard, roster: any DutyRoster,
+            metrics: PrometheusCollectorRegistry?, logger: Logger
         ) {
             self.dispatcher = dispatcher
             self.database = database
@@ -34,6 +36,7 @@ public struct WebhookServer: Service {
             self.clock = clock
             self.fetcher = fetcher
             self.adapterStatus = adapterStatus
+            self.roster = roster
             self.metrics = metrics
             self.logger = logger
         }
@@ -124,7 +127,8 @@ public struct WebhookServer: Service {
             poster: WebhookPoster(fetcher: dependencies.fetcher, timeout: settings.deliveryTimeout),
             acknowledgeAfter: settings.acknowledgeAfter, timestampTolerance: settings.timestampToleranceSeconds,
             logger: dependencies.logger)
-        let replays = ReplayGuard(window: settings.timestampToleranceSeconds * 2)
+        let replays = ReplayGuard.make(
+            window: settings.timestampToleranceSeconds * 2, database: dependencies.database, logger: dependencies.logger)
 
         let router = Router(context: WebhookRequestContext.self)
         // Outermost first: the metrics see the status the rejection middleware answered with.
@@ -160,13 +164,15 @@ public struct WebhookServer: Service {
 
         let access = StatusAccess(token: settings.statusToken)
         let health = HealthEndpoint(
-            database: dependencies.database, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus)
+            database: dependencies.database, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus,
+            roster: dependencies.roster)
         router.get("healthz") { request, context in
             await health.respond(detailed: access.grants(request.headers, from: context.remoteAddress))
         }
         if let registry = dependencies.metrics {
             let metrics = MetricsEndpoint(
-                registry: registry, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus)
+                registry: registry, outbox: dependencies.outbox, adapterStatus: dependencies.adapterStatus,
+                roster: dependencies.roster)
             router.get("metrics") { request, context in
                 guard access.grants(request.headers, from: context.remoteAddress) else {
                     if access.takesToken {

@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func theGuardForgetsTheOldestSignaturesPastItsCapacity() {
-        let guardian = ReplayGuard(window: 600, capacity: 4)
+        let guardian = SeenSignaturesInMemory(window: 600, capacity: 4)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for index in 0..<4 {
             #expect(

@@ -61,8 +61,8 @@ struct WebhookHarness {
         configureSettings(&settings)
         let dependencies = WebhookServer.Dependencies(
             dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
-            clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus, metrics: registry,
-            logger: TestBot.testLogger())
+            clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus,
+            roster: bot.runtime.roster, metrics: registry, logger: TestBot.testLogger())
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = WebhookServer(settings: settings, dependencies: dependencies) { listening in
             portContinuation.yield(listening.port)

@@ -59,6 +59,7 @@ extension CorePlugin {
                 .kept("login_failures", "identity", because: "failure counts expire and are pruned"),
                 .kept("audit", "actor", because: "the audit log records who changed what, and that they asked"),
                 .kept("channel_switches", "target", because: "it names a plugin or command, never a person"),
+                .kept("outbox", "claimed_by", because: "it names the delivery worker, never a person"),
             ],
             describe: { context in
                 let subscriptions = try await subscriptions(of: context).map { topic, time in

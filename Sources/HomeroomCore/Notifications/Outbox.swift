@@ -30,16 +30,32 @@ public struct Outbox: Sendable {
 
     static let table = "core_outbox"
 
+    /// The longest wait a platform's `Retry-After` imposes: a day, about the whole retry schedule.
+    static let longestRetryAfter: TimeInterval = 86_400
+
+    /// The claimer of the outboxes not working under a duty's hold: unique to this process.
+    package static let processClaimer = "process:\(InstanceName.make())"
+
     let database: any Database
     let clock: any HomeroomClock
     /// How failures are retried.
     package let retryPolicy: RetryPolicy
+    /// The name this outbox's claims carry (`claimed_by`); its workers release and record only their own.
+    package let claimer: String
+    /// How long a claim keeps other workers off a row, in seconds on ``clock``: a worker that dies
+    /// holding claims delays those rows by at most this long.
+    package let claimLifetime: TimeInterval
 
-    /// Creates the outbox over `database`.
-    package init(database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy()) {
+    /// Creates the outbox over `database`; its claims are `claimer`'s and last `claimLifetime` seconds.
+    package init(
+        database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy(),
+        claimer: String = Outbox.processClaimer, claimLifetime: TimeInterval = 120
+    ) {
         self.database = database
         self.clock = clock
         self.retryPolicy = retryPolicy
+        self.claimer = claimer
+        self.claimLifetime = claimLifetime.isFinite ? min(max(1, claimLifetime), 86_400) : 120
     }
 
     /// Adds a notification inside the caller's transaction `db`, due at `due`; returns false when
@@ -82,7 +98,9 @@ public struct Outbox: Sendable {
         }
     }
 
-    /// The undelivered messages for `adapter` that are due now, oldest first.
+    /// The undelivered messages for `adapter` that are due now, oldest first, whether a worker claimed
+    /// them or not: what waits, as an admin or a test looks at it. Reading them claims nothing;
+    /// delivery claims its rows with ``claim(for:limit:targets:)``.
     package func due(for adapter: String, limit: Int = 50) async throws -> [OutboxMessage] {
         let now = Int64(clock.now.timeIntervalSince1970)
         return try await database.read { db in
@@ -145,9 +163,9 @@ public struct Outbox: Sendable {
         }
     }
 
-    private static let messageColumns = ["id", "adapter", "target", "body", "idempotency_key", "failed_attempts"]
+    static let messageColumns = ["id", "adapter", "target", "body", "idempotency_key", "failed_attempts"]
 
-    private static func message(in row: any SQLRow) throws -> OutboxMessage? {
+    static func message(in row: any SQLRow) throws -> OutboxMessage? {
         guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else {
             return nil
         }
@@ -169,30 +187,39 @@ public struct Outbox: Sendable {
         try await db.deleteRows(naming: identities, from: table, column: "target", asDeliveryTargets: true)
     }
 
-    /// The instant the next undelivered message for `adapter` is due, if any.
-    package func nextDue(for adapter: String) async throws -> Date? {
-        try await database.read { db in
-            try await db.select().column(SQLFunction("MIN", args: SQLColumn("due_at")), as: "next").from(Self.table)
+    /// The instant the next undelivered message for `adapter` (among `targets`) can be claimed, if
+    /// any: its due time, or the end of its claim while a worker holds it.
+    package func nextDue(for adapter: String, targets: OutboxTargets = .all) async throws -> Date? {
+        // The later of the two; no claim (NULL) leaves the due time.
+        let claimable = SQLRaw("CASE WHEN claim_expires_at > due_at THEN claim_expires_at ELSE due_at END")
+        return try await database.read { db in
+            var query = db.select().column(SQLFunction("MIN", args: claimable), as: "next").from(Self.table)
                 .where("adapter", .equal, SQLBind(adapter)).where("state", .equal, SQLBind(State.pending.rawValue))
-                .first()
+            if let condition = targets.condition { query = query.where(condition) }
+            return try await query.first()
                 .flatMap { try $0.decode(column: "next", as: Int64?.self) }
                 .map { Date(timeIntervalSince1970: TimeInterval($0)) }
         }
     }
 
-    /// Records that `messages` were delivered, in one transaction.
+    /// Records that `messages` were delivered, in one transaction, ending their claims.
     package func markDelivered(_ messages: [OutboxMessage]) async throws {
         guard !messages.isEmpty else { return }
         let now = Int64(clock.now.timeIntervalSince1970)
         try await database.write { db in
             try await db.update(Self.table).set("state", to: SQLBind(State.delivered.rawValue))
-                .set("delivered_at", to: SQLBind(now)).where("id", .in, SQLBind.group(messages.map(\.id))).run()
+                .set("delivered_at", to: SQLBind(now)).set("claimed_by", to: SQLLiteral.null)
+                .set("claim_expires_at", to: SQLLiteral.null)
+                .where("id", .in, SQLBind.group(messages.map(\.id))).run()
         }
     }
 
     /// Records a failed attempt: the message is due again after the backoff (or after
     /// `retryAfter`, when the platform said so), or given up after the last attempt or at once
-    /// when the failure is `permanent`. Returns whether it will be retried.
+    /// when the failure is `permanent`; its claim ends. Returns whether it will be retried.
+    ///
+    /// Nothing is recorded when the message is no longer this outbox's to record: another worker
+    /// claimed it after this one's claim ran out (and may have delivered it meanwhile).
     @discardableResult
     package func markFailed(
         _ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil, permanent: Bool = false
@@ -200,13 +227,19 @@ public struct Outbox: Sendable {
         let now = clock.now
         let failures = message.failedAttempts + 1
         let retry = !permanent && failures < retryPolicy.maximumAttempts
-        let due = now.addingTimeInterval(max(retryAfter ?? 0, retryPolicy.delay(afterFailures: failures)))
+        // The platform's wait is outside input: a day at most, nothing for a number that is none.
+        let asked = retryAfter.map { $0.isNaN ? 0 : min(max(0, $0), Self.longestRetryAfter) } ?? 0
+        let due = now.addingTimeInterval(max(asked, retryPolicy.delay(afterFailures: failures)))
+        let claimer = claimer
         try await database.write { db in
             try await db.update(Self.table)
                 .set("failed_attempts", to: SQLBind(failures)).set("last_error", to: SQLBind(String(error.prefix(500))))
                 .set("due_at", to: SQLBind(Int64(due.timeIntervalSince1970)))
                 .set("state", to: SQLBind((retry ? State.pending : State.failed).rawValue))
-                .where("id", .equal, SQLBind(message.id)).run()
+                .set("claimed_by", to: SQLLiteral.null).set("claim_expires_at", to: SQLLiteral.null)
+                .where("id", .equal, SQLBind(message.id)).where("state", .equal, SQLBind(State.pending.rawValue))
+                .where { $0.where("claimed_by", .is, SQLLiteral.null).orWhere("claimed_by", .equal, SQLBind(claimer)) }
+                .run()
         }
         return retry
     }

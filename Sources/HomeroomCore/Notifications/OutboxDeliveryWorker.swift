@@ -1,9 +1,20 @@
 import Foundation
 import Logging
 
-/// Delivers one adapter's notifications from the outbox, at least once: a message is marked
-/// delivered only after its sender returned, so a crash in between sends it again (with the
-/// same idempotency key). Failures are retried by the outbox's policy.
+/// Delivers one adapter's notifications from the outbox, at least once: the worker claims the
+/// rows it is about to send (so any number of workers, in one instance or several, send disjoint
+/// rows), and marks a message delivered only after its sender returned, so a crash in between
+/// sends it again (with the same idempotency key). Failures are retried by the outbox's policy.
+///
+/// **After a `kill -9`, at most `recordEvery + 1` messages of each worker on the killed instance
+/// go out again; with the default `recordEvery` of 1, at most 2**: the one being sent, and the
+/// one sent just before, whose delivery was being recorded while the next was sent. Each goes
+/// out again with its idempotency key as soon as another worker takes over the adapter's
+/// delivery duty (`run(takingOverClaims: true)`), or else once its claim has run out
+/// (``Outbox/claimLifetime``, 2 min by default). The other messages the worker had claimed were
+/// not sent: they go then too, once. When a delivery cannot be recorded because the lease under which the worker
+/// runs has passed on (``DutyLost``), the worker stops sending; those messages are likewise sent
+/// again, with their keys, after their claims run out.
 package struct OutboxDeliveryWorker: Sendable {
     let outbox: Outbox
     let sender: any MessageSender
@@ -11,72 +22,115 @@ package struct OutboxDeliveryWorker: Sendable {
     /// How often the outbox is checked when nothing is known to be due sooner (new messages
     /// from other processes show up within this time).
     let pollInterval: TimeInterval
-
-    /// How many deliveries are recorded in one transaction: fewer commits, against as many
-    /// repeats after a crash.
+    /// How many deliveries are recorded in one transaction; each record runs while the next
+    /// message is sent. More means fewer commits, against as many more repeats after a crash.
     let recordEvery: Int
+    /// Which of the adapter's rows this worker takes.
+    let targets: OutboxTargets
 
-    /// Creates a worker for `sender`'s adapter, recording deliveries `recordEvery` at a time.
+    /// How many rows one claim takes.
+    static let claimSize = 50
+
+    /// Creates a worker for `sender`'s adapter, taking its rows among `targets` and recording
+    /// deliveries `recordEvery` at a time.
     package init(
-        outbox: Outbox, sender: any MessageSender, logger: Logger, pollInterval: TimeInterval = 5, recordEvery: Int = 8
+        outbox: Outbox, sender: any MessageSender, logger: Logger, pollInterval: TimeInterval = 5, recordEvery: Int = 1,
+        targets: OutboxTargets = .all
     ) {
         self.outbox = outbox
         self.sender = sender
         self.logger = logger
         self.pollInterval = pollInterval
-        self.recordEvery = max(1, recordEvery)
+        self.recordEvery = min(max(1, recordEvery), Self.claimSize)
+        self.targets = targets
     }
 
-    /// Delivers until the task is cancelled.
-    package func run() async {
+    /// Delivers until the task is cancelled. A worker that has just taken its adapter's delivery
+    /// duty passes `takingOverClaims`: the claims a dead or paused holder left on the rows end at
+    /// once (``Outbox/takeOverClaims(for:targets:)``) instead of after ``Outbox/claimLifetime``.
+    package func run(takingOverClaims: Bool = false) async {
         let clock = outbox.clock
+        if takingOverClaims {
+            do {
+                let taken = try await outbox.takeOverClaims(for: sender.adapter, targets: targets)
+                if taken > 0 { logger.info("outbox for \(sender.adapter): took over \(taken) claimed message(s)") }
+            } catch {
+                logger.warning("outbox for \(sender.adapter): the claims left by the last holder run out on their own: \(error)")
+            }
+        }
         while !Task.isCancelled {
             do {
                 try await deliverDue()
-                let next = try await outbox.nextDue(for: sender.adapter)
+                let next = try await outbox.nextDue(for: sender.adapter, targets: targets)
                 let wake = min(next ?? .distantFuture, clock.now.addingTimeInterval(pollInterval))
                 try await clock.sleep(until: wake)
             } catch is CancellationError {
                 return
             } catch {
-                logger.error("outbox for \(sender.adapter): \(error)")
+                if error is DutyLost {
+                    logger.warning("outbox for \(sender.adapter) stopped sending: \(error)")
+                } else {
+                    logger.error("outbox for \(sender.adapter): \(error)")
+                }
                 do { try await clock.sleep(until: clock.now.addingTimeInterval(pollInterval)) } catch { return }
             }
         }
     }
 
-    /// Sends every message due now, in order; returns how many went out. Deliveries are recorded
-    /// a few at a time (`recordEvery`), one transaction each, so a crash sends at most that
-    /// many again (with their idempotency keys).
+    /// Claims the messages due now (up to ``claimSize``) and sends them in order; returns how many
+    /// went out. Each record of deliveries (`recordEvery` at a time, one transaction each) runs
+    /// while the next message is sent. Cancelled part-way, the worker records what went out and
+    /// releases the claims on what it did not try.
     @discardableResult
     package func deliverDue() async throws -> Int {
+        let claimed = try await outbox.claim(for: sender.adapter, limit: Self.claimSize, targets: targets)
         var sent = 0
         var unrecorded: [OutboxMessage] = []
-        for message in try await outbox.due(for: sender.adapter) {
-            // Cancelled part-way: what went out is still recorded below, so it is not sent again.
+        var attempted = 0
+        for message in claimed {
             if Task.isCancelled { break }
-            do {
-                try await sender.send(message)
+            let batch = unrecorded.count >= recordEvery ? unrecorded : []
+            if !batch.isEmpty { unrecorded.removeAll() }
+            async let recorded: Void = outbox.markDelivered(batch)
+            attempted += 1
+            let wentOut = try await attempt(message)
+            try await recorded
+            if wentOut {
                 sent += 1
                 unrecorded.append(message)
-                if unrecorded.count >= recordEvery {
-                    try await outbox.markDelivered(unrecorded)
-                    unrecorded.removeAll()
-                }
-            } catch {
-                let failure = error as? DeliveryFailure
-                let retried = try await outbox.markFailed(
-                    message, error: "\(error)", retryAfter: failure?.retryAfter,
-                    permanent: failure?.isPermanent ?? false)
-                if retried {
-                    logger.warning("delivery \(message.idempotencyKey) to \(message.target) failed, retrying: \(error)")
-                } else {
-                    logger.error("delivery \(message.idempotencyKey) to \(message.target) given up: \(error)")
-                }
             }
         }
-        try await outbox.markDelivered(unrecorded)
+        let untried = Array(claimed.dropFirst(attempted))
+        // A task of its own: the database drivers refuse to start a query in a cancelled task, and
+        // what went out must be recorded (and the rest released) when the worker is stopped too.
+        try await Task { [outbox, logger, unrecorded, adapter = sender.adapter] in
+            try await outbox.markDelivered(unrecorded)
+            guard !untried.isEmpty else { return }
+            do {
+                try await outbox.release(untried)
+            } catch {
+                logger.warning("outbox for \(adapter): \(untried.count) claims run out on their own: \(error)")
+            }
+        }.value
         try Task.checkCancellation()
         return sent
+    }
+
+    /// Sends `message`; on failure records it for a retry (or gives it up). True when it went out.
+    private func attempt(_ message: OutboxMessage) async throws -> Bool {
+        do {
+            try await sender.send(message)
+            return true
+        } catch {
+            let failure = error as? DeliveryFailure
+            let retried = try await outbox.markFailed(
+                message, error: "\(error)", retryAfter: failure?.retryAfter, permanent: failure?.isPermanent ?? false)
+            if retried {
+                logger.warning("delivery \(message.idempotencyKey) to \(message.target) failed, retrying: \(error)")
+            } else {
+                logger.error("delivery \(message.idempotencyKey) to \(message.target) given up: \(error)")
+            }
+            return false
+        }
     }
 }

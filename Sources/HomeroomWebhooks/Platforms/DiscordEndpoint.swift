@@ -14,7 +14,7 @@ struct DiscordEndpoint: Sendable {
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
         guard let signature else { throw .notSetUp("Discord interactions", key: "discord.publicKey") }
-        try gateway.checkSignedRequest(
+        try await gateway.checkSignedRequest(
             request, signatureHeader: "X-Signature-Ed25519", timestampHeader: "X-Signature-Timestamp",
             replays: replays, platform: "Discord", decode: DiscordSignature.signature(in:)
         ) { signed, timestamp in

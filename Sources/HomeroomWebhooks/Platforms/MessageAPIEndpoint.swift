@@ -29,7 +29,7 @@ struct MessageAPIEndpoint: Sendable {
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
         guard !credentials.isEmpty else { throw .notSetUp("API clients", key: "api.clients") }
-        let client = try authenticate(request)
+        let client = try await authenticate(request)
         let body = try JSONBody.decode(Request.self, from: request.body)
         let user = body.user.trimmingCharacters(in: .whitespaces)
         guard !user.isEmpty, user.count <= Self.maximumUserLength, !user.contains(where: \.isNewline) else {
@@ -49,7 +49,7 @@ struct MessageAPIEndpoint: Sendable {
     }
 
     /// The client's name, from its bearer token or its HMAC signature.
-    private func authenticate(_ request: RawRequest) throws(WebhookRejection) -> String {
+    private func authenticate(_ request: RawRequest) async throws(WebhookRejection) -> String {
         if let authorization = request.header("Authorization") {
             guard let token = BearerToken.read(authorization), let client = credentials.client(bearer: token) else {
                 throw .unauthorized("the bearer token does not match a client")
@@ -62,7 +62,7 @@ struct MessageAPIEndpoint: Sendable {
         guard let client = request.header("X-Homeroom-Client"), request.header("X-Homeroom-Signature") != nil else {
             throw .unauthorized("send Authorization: Bearer TOKEN, or X-Homeroom-Client, -Timestamp and -Signature")
         }
-        try gateway.checkSignedRequest(
+        try await gateway.checkSignedRequest(
             request, signatureHeader: "X-Homeroom-Signature", timestampHeader: "X-Homeroom-Timestamp", replays: replays,
             platform: "API", decode: APICredentials.code(in:)
         ) { code, timestamp in

@@ -10,7 +10,7 @@ struct SlackEndpoint: Sendable {
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
         guard let signature else { throw .notSetUp("Slack commands", key: "slack.signingSecret") }
-        try gateway.checkSignedRequest(
+        try await gateway.checkSignedRequest(
             request, signatureHeader: "X-Slack-Signature", timestampHeader: "X-Slack-Request-Timestamp",
             replays: replays, platform: "Slack", decode: SlackSignature.code(in:)
         ) { code, timestamp in

@@ -46,7 +46,7 @@ struct TeamsEndpoint: Sendable {
         if let sentAt = activity.sentAt {
             try SignedTimestamp.check(sentAt, now: now, tolerance: gateway.timestampTolerance)
         }
-        guard replays.firstUse(of: code, signedAt: now, now: now) else {
+        guard try await replays.firstUse(of: code, signedAt: now, now: now) else {
             throw .unauthorized("this request was already received (a replay)")
         }
         let typed = activity.typedText

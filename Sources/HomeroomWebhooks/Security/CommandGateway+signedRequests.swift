@@ -2,12 +2,12 @@ extension CommandGateway {
     /// Checks a request signed over a timestamp and its body (Slack, Discord, the JSON API): the
     /// timestamp is near the clock, the signature header is there, `decode` reads its bytes,
     /// `isValid` holds for them, and those bytes were not seen before (however the header wrote
-    /// them). Throws 401 naming what failed.
+    /// them). Throws 401 naming what failed (503 when the replay check cannot be made).
     func checkSignedRequest(
         _ request: RawRequest, signatureHeader: String, timestampHeader: String, replays: ReplayGuard,
         platform: String, decode: (_ header: String) -> [UInt8]?,
         isValid: (_ signature: [UInt8], _ timestamp: String) -> Bool
-    ) throws(WebhookRejection) {
+    ) async throws(WebhookRejection) {
         let timestamp = request.header(timestampHeader)
         let signedAt = try checkTimestamp(timestamp, name: timestampHeader)
         guard let header = request.header(signatureHeader) else {
@@ -16,7 +16,7 @@ extension CommandGateway {
         guard let signature = decode(header), isValid(signature, timestamp ?? "") else {
             throw .unauthorized("the \(platform) signature does not match")
         }
-        guard replays.firstUse(of: signature, signedAt: signedAt, now: clock.now) else {
+        guard try await replays.firstUse(of: signature, signedAt: signedAt, now: clock.now) else {
             throw .unauthorized("this request was already received (a replay)")
         }
     }

@@ -1,37 +1,45 @@
 import Foundation
-import Synchronization
+import HomeroomCore
+import Logging
 
 /// Remembers the signatures of accepted requests for a while, so that a captured request sent
 /// again is refused even though its signature (and timestamp) are valid. A signature is kept by
 /// its decoded bytes: the same HMAC in upper-case hex, or base64 with other padding, is the same
-/// signature. At most `capacity` signatures are kept; past that the ones that expire first are
-/// forgotten first.
-final class ReplayGuard: Sendable {
-    private let seen = Mutex<[[UInt8]: Date]>([:])
-    private let window: TimeInterval
-    private let capacity: Int
+/// signature.
+///
+/// One SQLite file is one instance, which keeps them in memory; instances sharing a PostgreSQL
+/// database keep them in that database, so a request accepted by one is refused by every other.
+enum ReplayGuard: Sendable {
+    /// The signatures this process accepted.
+    case inMemory(SeenSignaturesInMemory)
+    /// The signatures every instance on the database accepted.
+    case shared(SeenSignaturesTable)
 
-    /// Remembers each signature for `window` seconds after the instant it was signed (or
-    /// received, for a platform that signs no timestamp), `capacity` of them at most.
-    init(window: TimeInterval, capacity: Int = 10_000) {
-        self.window = window
-        self.capacity = max(1, capacity)
+    /// The guard for instances on `database`, remembering each signature for `window` seconds
+    /// after the instant it was signed.
+    static func make(window: TimeInterval, database: any Database, logger: Logger) -> ReplayGuard {
+        switch database.backend {
+        case .sqlite: .inMemory(SeenSignaturesInMemory(window: window))
+        case .postgres: .shared(SeenSignaturesTable(database: database, window: window, logger: logger))
+        }
     }
 
-    /// Records `signature` (signed at `timestamp`); false when it was already seen.
-    func firstUse(of signature: [UInt8], signedAt timestamp: Date, now: Date) -> Bool {
-        seen.withLock { seen in
-            if let expiry = seen[signature], expiry > now { return false }
-            if seen.count >= capacity {
-                seen = seen.filter { $0.value > now }
-                if seen.count >= capacity {
-                    // Dropping a quarter at once keeps the sort rare under a steady stream.
-                    let kept = seen.sorted { $0.value > $1.value }.prefix(capacity - max(1, capacity / 4))
-                    seen = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
-                }
+    /// Records `signature` (signed at `timestamp`, or received, for a platform that signs no
+    /// timestamp); false when it was already seen. When the record cannot be checked (the
+    /// database does not answer), the request is refused with 503: a possible replay is never
+    /// accepted.
+    func firstUse(of signature: [UInt8], signedAt timestamp: Date, now: Date) async throws(WebhookRejection) -> Bool {
+        switch self {
+        case .inMemory(let seen):
+            return seen.firstUse(of: signature, signedAt: timestamp, now: now)
+        case .shared(let table):
+            do {
+                return try await table.firstUse(of: signature, signedAt: timestamp, now: now)
+            } catch {
+                table.logger.error("checking a request's signature against replays failed: \(error)")
+                throw WebhookRejection(
+                    .serviceUnavailable, "the server cannot check this request against replays now; try again")
             }
-            seen[signature] = timestamp.addingTimeInterval(window)
-            return true
         }
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import HomeroomCore
+import HomeroomTesting
+import Logging
+import Synchronization
+import Testing
+
+@testable import HomeroomStorage
+
+/// Outbox delivery under a lease (PostgreSQL): a worker whose lease passed on mid-delivery cannot
+/// record what it sent, and those messages go out again, with their keys, once its claims run out.
+@Suite(.enabled(if: TemporaryDatabase.postgresServerURL != nil, "needs HOMEROOM_TEST_POSTGRES_URL"))
+struct OutboxFencingTests {
+    static let logger: Logger = {
+        var logger = Logger(label: "homeroom.test")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    /// Records each message by key; at the first one, hands the lease on `duty` to another instance.
+    final class LeaseLosingSender: MessageSender {
+        let adapter = "slack"
+        let database: any Database
+        let duty: Duty
+        private let state = Mutex<(keys: [String], handedOver: Bool)>(([], false))
+
+        init(database: any Database, duty: Duty) {
+            self.database = database
+            self.duty = duty
+        }
+
+        var keys: [String] { state.withLock { $0.keys } }
+
+        func send(_ message: OutboxMessage) async throws {
+            let handOver = state.withLock { state in
+                state.keys.append(message.idempotencyKey)
+                defer { state.handedOver = true }
+                return !state.handedOver
+            }
+            guard handOver else { return }
+            try await database.read { [duty] db in
+                try await LeaseTable.release(duty, holder: "first", on: db)
+                _ = try await LeaseTable.acquire(duty, holder: "second", lifetime: 60_000, on: db)
+            }
+        }
+    }
+
+    @Test func aDeliveryRecordedUnderALostLeaseIsRefusedAndSentAgainWithItsKey() async throws {
+        try await TemporaryDatabase.with(.postgres, logger: Self.logger) { database in
+            _ = try await MigrationRunner(database: database, logger: Self.logger).run([
+                (CorePlugin.id, CorePlugin.schemaMigrations)
+            ])
+            let duty = Duty.delivery("slack")
+            let first = try #require(
+                try await database.read { db in
+                    try await LeaseTable.acquire(duty, holder: "first", lifetime: 60_000, on: db)
+                })
+            let clock = TestClock("2026-11-23T10:00:00Z")
+            let outbox = Outbox(database: database, clock: clock)
+            for index in 0..<3 {
+                try await outbox.enqueue(
+                    adapter: "slack", target: .channel("#news"), lines: ["story \(index)"], idempotencyKey: "s\(index)")
+            }
+            let hold = DutyHold(
+                duty: duty, token: first, database: FencedDatabase(database, duty: duty, token: first)
+            ) { true }
+            let sender = LeaseLosingSender(database: database, duty: duty)
+            let fenced = OutboxDeliveryWorker(outbox: outbox.working(under: hold), sender: sender, logger: Self.logger)
+            await #expect(throws: DutyLost.self) { try await fenced.deliverDue() }
+            let sentUnderLostLease = sender.keys
+            #expect(sentUnderLostLease == ["s0", "s1"], "the one sent and the one whose record was refused")
+            #expect(try await outbox.pendingCount() == 3, "nothing was recorded under the lost lease")
+
+            let renewed = try await database.read { db in
+                try await LeaseTable.renew(holder: "second", lifetime: 60_000, on: db)
+            }
+            let second = try #require(renewed[duty], "the sender handed the lease over")
+            #expect(second == first + 1)
+            let newHold = DutyHold(
+                duty: duty, token: second, database: FencedDatabase(database, duty: duty, token: second)
+            ) { true }
+            let taker = OutboxDeliveryWorker(
+                outbox: outbox.working(under: newHold), sender: sender, logger: Self.logger)
+            #expect(try await taker.deliverDue() == 0, "the claims of the lost lease hold until they run out")
+            clock.advance(by: outbox.claimLifetime)
+            #expect(try await taker.deliverDue() == 3)
+            #expect(sender.keys == ["s0", "s1", "s0", "s1", "s2"], "sent again with the same keys")
+            #expect(try await outbox.pendingCount() == 0)
+        }
+    }
+}
