@@ -16,8 +16,9 @@ public struct DirectionsPlugin: ConfigurablePlugin {
         public var publicURL = "http://127.0.0.1:8080"
         /// How long a checkpoint named with `/here` stays the person's starting point, in minutes.
         public var locationMinutes = 30
-        /// Seconds the campus map is used from memory before its revision is checked again: how
-        /// long an import by another process (or instance) can take to show.
+        /// Seconds the campus map is used from memory before its revision is checked again: how long
+        /// a change written without a word can take to show (`homeroom import campus` tells every
+        /// instance at once).
         public var cacheSeconds = 30.0
 
         enum CodingKeys: String, CodingKey, CaseIterable {
@@ -64,6 +65,9 @@ public struct DirectionsPlugin: ConfigurablePlugin {
     }
 
     public var migrations: [Migration] { CampusStore.migrations() }
+
+    /// The campus read into memory, emptied on every instance when a campus file is imported.
+    public var caches: [String: SharedCache] { ["campus": SharedCache(cache)] }
 
     public var commands: [Command] { [hereCommand, directionsCommand, roomsCommand, placesCommand] }
 

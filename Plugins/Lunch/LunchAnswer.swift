@@ -3,9 +3,9 @@ import HomeroomCore
 /// A rendered lunch answer (`/lunch` for a day, `/lunch week`) in both forms, kept in the plugin's
 /// cache because the menu is read far more often than it changes.
 ///
-/// Every write through the plugin empties the cache at once; entries also expire after
-/// `cacheSeconds`, so a change made by another process (an import, a second instance) shows within
-/// that time.
+/// Every write through the plugin empties the cache at once, on every instance (the cache is
+/// shared); an import from the command line announces it too. Entries also expire after
+/// `cacheSeconds`, so a change made without a word (a hand-edited database) shows within that time.
 struct LunchAnswer: Sendable {
     /// What an answer is for.
     enum Key: Hashable, Sendable {

@@ -15,6 +15,7 @@ extension LunchPlugin {
     func dayAnswer(for date: LocalDate, _ context: CommandContext) async throws -> LunchAnswer {
         let key = LunchAnswer.Key.day(date)
         if let cached = cache.value(for: key, at: context.now) { return cached }
+        let generation = cache.generation
         let store = LunchMenuStore(storage: context.storage)
         let menus = try await store.menus(in: date...date.adding(days: settings.lookAheadDays))
         let always = try await store.alwaysDishes()
@@ -39,7 +40,7 @@ extension LunchPlugin {
             lines: lines,
             compact: LunchMenuFormatter.compactDay(
                 date, menus[date], isSchoolDay: isSchoolDay, next: next, lookAheadDays: settings.lookAheadDays))
-        cache.store(answer, for: key, at: context.now)
+        cache.store(answer, for: key, at: context.now, readSince: generation)
         return answer
     }
 
@@ -48,6 +49,7 @@ extension LunchPlugin {
         let monday = today.weekday >= .saturday ? today.mondayOfWeek.adding(days: 7) : today.mondayOfWeek
         let key = LunchAnswer.Key.week(monday)
         if let cached = cache.value(for: key, at: context.now) { return cached }
+        let generation = cache.generation
         let store = LunchMenuStore(storage: context.storage)
         let friday = monday.adding(days: 4)
         let menus = try await store.menus(in: monday...friday)
@@ -60,7 +62,7 @@ extension LunchPlugin {
             + days.map { LunchMenuFormatter.weekLine($0.date, $0.menu, isSchoolDay: $0.isSchoolDay) }
             + LunchMenuFormatter.alwaysLine(try await store.alwaysDishes())
         let answer = LunchAnswer(lines: lines, compact: LunchMenuFormatter.compactWeek(days))
-        cache.store(answer, for: key, at: context.now)
+        cache.store(answer, for: key, at: context.now, readSince: generation)
         return answer
     }
 }

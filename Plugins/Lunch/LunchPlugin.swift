@@ -10,7 +10,7 @@ public struct LunchPlugin: ConfigurablePlugin {
     public struct Settings: Decodable, Sendable {
         /// How many days ahead `/lunch` looks for the next posted menu.
         public var lookAheadDays = 14
-        /// Seconds an answer is served from memory before it is read again (writes in this process clear it at once).
+        /// Seconds an answer is served from memory before it is read again (writes on any instance clear it at once).
         public var cacheSeconds = 60.0
 
         enum CodingKeys: String, CodingKey, CaseIterable { case lookAheadDays, cacheSeconds }
@@ -44,6 +44,9 @@ public struct LunchPlugin: ConfigurablePlugin {
     public var personalData: PersonalData {
         .keepsNothing(but: [.kept("menus", "updated_by", because: "the record of which admin set a menu")])
     }
+
+    /// The answers, emptied on every instance when a menu changes.
+    public var caches: [String: SharedCache] { ["answers": SharedCache(cache)] }
 
     public var topics: [SubscriptionTopic] { [lunchTopic] }
 

@@ -23,6 +23,7 @@ extension SchedulePlugin {
             storage: storage, fetcher: context.fetcher, now: now, logger: context.logger)
         let key = DayKey(date: date, calendarVersion: source.loadedVersion)
         if let cached = days.value(for: key, at: now) { return cached }
+        let generation = days.generation
         let store = ScheduleStore(storage: storage)
         let assignment = try await store.assignments(in: date...date)[date]
         let built: DaySchedule
@@ -38,7 +39,7 @@ extension SchedulePlugin {
         } else {
             built = DaySchedule(date: date, periods: [], notes: [], source: .nothing)
         }
-        days.store(built, for: key, at: now)
+        days.store(built, for: key, at: now, readSince: generation)
         return built
     }
 

@@ -27,7 +27,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
         public var feedAlerts: [String] = []
         /// The day type used on school days that have neither a calendar nor an assigned day type.
         public var defaultDayType: String?
-        /// Seconds a day's schedule is served from memory (writes in this process clear it at once).
+        /// Seconds a day's schedule is served from memory (writes on any instance clear it at once).
         public var cacheSeconds = 60.0
 
         enum CodingKeys: String, CodingKey, CaseIterable {
@@ -108,6 +108,12 @@ public struct SchedulePlugin: ConfigurablePlugin {
     }
 
     public var daySections: [DaySection] { [scheduleSection] }
+
+    /// The days (with the parsed bell calendar they were built from) and each person's classes,
+    /// emptied on every instance when an admin or the feed refresh changes them.
+    public var caches: [String: SharedCache] {
+        ["days": SharedCache(days) { [source] in source.invalidate() }, "viewers": SharedCache(viewers)]
+    }
 
     public var commands: [Command] {
         [nowCommand, nextCommand, todayCommand, scheduleCommand, classesCommand]

@@ -36,6 +36,7 @@ struct ImportCommand: AsyncParsableCommand {
                 let summary = try await LunchImporter.importMenus(
                     data, named: file, into: runtime.storage(for: LunchPlugin.id), by: AuditEntry.commandLine,
                     at: runtime.clock.now)
+                runtime.caches.changed(plugin: LunchPlugin.id)
                 await runtime.close()
                 print(
                     "imported \(summary.menus) menus and \(summary.daysWithoutLunch) days without lunch, "
@@ -66,6 +67,7 @@ struct ImportCommand: AsyncParsableCommand {
                 let summary = try await CourseCatalogImporter.importCatalog(
                     String(decoding: data, as: UTF8.self), named: file, into: runtime.storage(for: SchedulePlugin.id),
                     by: AuditEntry.commandLine, at: runtime.clock.now)
+                runtime.caches.changed(plugin: SchedulePlugin.id)
                 await runtime.close()
                 print("imported \(summary.courses) courses for grades \(summary.grades.joined(separator: ", "))")
             } catch let error as CourseCatalogImporter.Problem {
@@ -142,6 +144,7 @@ extension ImportCommand {
                     audit: AuditEntry(
                         at: runtime.clock.now, actor: AuditEntry.commandLine, action: "directions.import",
                         detail: "campus from \(file)"))
+                runtime.caches.changed(plugin: DirectionsPlugin.id)
                 await runtime.close()
             } catch let error as CampusFileError {
                 await runtime.close()

@@ -10,8 +10,8 @@ import SQLKit
 ///
 /// The campus is read into memory once per revision and kept in `cache`: within its time to live
 /// the campus is used without asking storage, so a route costs no query; after it, one small query
-/// compares the revision, and only a new revision reads the file again. Every instance sees another
-/// one's import within the cache's time to live.
+/// compares the revision, and only a new revision reads the file again. An import announces itself
+/// (the cache is shared), so every instance reads the new revision at the next question.
 struct CampusStore: Sendable {
     /// The campus as read at one revision.
     struct Revised: Sendable {
@@ -43,6 +43,7 @@ struct CampusStore: Sendable {
     /// The campus at `now`, or nil before the first import.
     func campus(at now: Date) async throws -> Campus? {
         if let kept = cache.value(for: Self.row, at: now) { return kept.campus }
+        let generation = cache.generation
         let table = storage.table("campus")
         let revision: Int64? = try await storage.read { db in
             try await db.select().column("revision").from(table).where("id", .equal, 1).first()?
@@ -50,7 +51,7 @@ struct CampusStore: Sendable {
         }
         guard let revision else { return nil }
         if let kept = cache.heldValue(for: Self.row), kept.revision == revision {
-            cache.store(kept, for: Self.row, at: now)
+            cache.store(kept, for: Self.row, at: now, readSince: generation)
             return kept.campus
         }
         let document: String? = try await storage.read { db in
@@ -60,7 +61,7 @@ struct CampusStore: Sendable {
         // Replaced between the two reads: read the newer one.
         guard let document else { return try await campus(at: now) }
         let campus = try Campus.read(Array(document.utf8))
-        cache.store(Revised(revision: revision, campus: campus), for: Self.row, at: now)
+        cache.store(Revised(revision: revision, campus: campus), for: Self.row, at: now, readSince: generation)
         return campus
     }
 

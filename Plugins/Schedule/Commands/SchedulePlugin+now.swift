@@ -25,9 +25,10 @@ extension SchedulePlugin {
     func viewer(_ context: CommandContext) async throws -> Viewer {
         let user = context.caller.person
         if let cached = viewers.value(for: user, at: context.now) { return cached }
+        let generation = viewers.generation
         let store = ScheduleStore(storage: context.storage)
         let viewer = Viewer(wave: try await store.wave(of: user), classes: try await store.classes(of: user))
-        viewers.store(viewer, for: user, at: context.now)
+        viewers.store(viewer, for: user, at: context.now, readSince: generation)
         return viewer
     }
 

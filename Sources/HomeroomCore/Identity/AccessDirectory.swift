@@ -5,7 +5,8 @@ import SQLKit
 ///
 /// Roles are stored in `core_roles` (granted with `homeroom admin grant`) or listed in the
 /// configuration; PIN logins in `core_sessions`, so a login holds across processes and restarts.
-/// Resolved callers are cached for a few seconds and dropped at once on any change made here.
+/// Resolved callers are cached for a few seconds and dropped at once on any change made here;
+/// registered as ``sharedCache``, they are dropped on every other instance too.
 package final class AccessDirectory: Sendable {
     /// A role name that the configuration does not define.
     package struct UnknownRole: Error, CustomStringConvertible {
@@ -47,6 +48,7 @@ package final class AccessDirectory: Sendable {
         let now = clock.now
         let key = CacheKey(user: user, verified: verified)
         if let cached = cache.value(for: key, at: now) { return cached }
+        let generation = cache.generation
         // The person and their stored roles in one read: this runs whenever the cache has no answer.
         let (home, identities, stored) = try await database.read { db in
             let home = try await IdentityLinks.home(of: user, on: db)
@@ -60,9 +62,12 @@ package final class AccessDirectory: Sendable {
             user: user, capabilities: policy.capabilities(holding: roles, rolesInForce: verified || loggedIn),
             roles: roles, isLoggedIn: loggedIn, person: home, identities: identities)
         // A login that ends sooner ends the cached caller with it.
-        cache.store(caller, for: key, at: now, expiringBy: loggedIn ? sessionEnd : nil)
+        cache.store(caller, for: key, at: now, expiringBy: loggedIn ? sessionEnd : nil, readSince: generation)
         return caller
     }
+
+    /// The cached callers, for the runtime to empty when another instance changes roles or logins.
+    package var sharedCache: SharedCache { SharedCache(cache) }
 
     /// The roles `user` holds, stored or configured, sorted.
     package func roles(of user: UserID) async throws -> [String] {
@@ -149,7 +154,8 @@ package final class AccessDirectory: Sendable {
         }
     }
 
-    /// Drops the cached caller of `user`, so the next message reads their roles and login afresh.
+    /// Drops the cached caller of `user`, so the next message reads their roles and login afresh
+    /// (on other instances, every cached caller goes).
     package func forget(_ user: UserID) {
         cache.forget(CacheKey(user: user, verified: true))
         cache.forget(CacheKey(user: user, verified: false))

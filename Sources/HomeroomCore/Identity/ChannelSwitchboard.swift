@@ -5,14 +5,23 @@ import Synchronization
 /// Plugins and commands that admins have switched off in particular channels (`/admin disable news`).
 ///
 /// Stored in `core_channel_switches` and held in memory, so the check on every message is a set
-/// lookup. A change made here takes effect at once; one made by another process or instance
-/// sharing the database shows after ``refreshInterval``, when ``refreshIfStale(at:)`` reads the
-/// table again.
+/// lookup. A change made here takes effect at once and is announced through ``sharedCache``; when
+/// another instance announces one, the switches are marked stale and the next message in a channel
+/// reads the table again (``refreshIfStale(at:)``). A change made without a word (another process
+/// writing the table) shows after ``refreshInterval``.
 package final class ChannelSwitchboard: Sendable {
     private struct Key: Hashable {
         let adapter: String
         let channel: String
         let target: String
+    }
+
+    /// When the table was last read (nil: stale, read it before the next check), whether a read is
+    /// under way, and a count of the changes announced by other instances.
+    private struct Loaded {
+        var at: Date?
+        var refreshing = false
+        var generation: UInt64 = 0
     }
 
     static let table = "core_channel_switches"
@@ -21,14 +30,27 @@ package final class ChannelSwitchboard: Sendable {
     package let refreshInterval: TimeInterval
     private let database: any Database
     private let disabled: Mutex<Set<Key>>
-    /// When the table was last read, and whether a read is under way.
-    private let loaded: Mutex<(at: Date, refreshing: Bool)>
+    private let loaded: Mutex<Loaded>
+    private let announcer = CacheAnnouncer()
 
     private init(database: any Database, disabled: Set<Key>, loadedAt: Date, refreshInterval: TimeInterval) {
         self.database = database
         self.disabled = Mutex(disabled)
-        self.loaded = Mutex((loadedAt, false))
+        self.loaded = Mutex(Loaded(at: loadedAt))
         self.refreshInterval = refreshInterval
+    }
+
+    /// The switches as a shared cache: a change here is announced, one announced elsewhere makes
+    /// the next message read the table again.
+    package var sharedCache: SharedCache {
+        SharedCache(announcer: announcer) { [self] in markStale() }
+    }
+
+    private func markStale() {
+        loaded.withLock { loaded in
+            loaded.at = nil
+            loaded.generation &+= 1
+        }
     }
 
     /// Loads the switches stored in `database`.
@@ -51,19 +73,24 @@ package final class ChannelSwitchboard: Sendable {
         return Set(keys)
     }
 
-    /// Reads the table again when the switches in memory are older than ``refreshInterval`` (one
-    /// read at a time; the others go on with what is in memory).
+    /// Reads the table again when another instance announced a change or the switches in memory
+    /// are older than ``refreshInterval`` (one read at a time; the others go on with what is in
+    /// memory). A read that an announcement overtook leaves the switches stale, to be read again.
     package func refreshIfStale(at now: Date) async throws {
-        let due = loaded.withLock { loaded in
-            guard !loaded.refreshing, now.timeIntervalSince(loaded.at) >= refreshInterval else { return false }
+        let due: UInt64? = loaded.withLock { loaded in
+            guard !loaded.refreshing else { return nil }
+            if let at = loaded.at, now.timeIntervalSince(at) < refreshInterval { return nil }
             loaded.refreshing = true
-            return true
+            return loaded.generation
         }
-        guard due else { return }
+        guard let generation = due else { return }
         do {
             let keys = try await Self.read(database)
             disabled.withLock { $0 = keys }
-            loaded.withLock { $0 = (now, false) }
+            loaded.withLock { loaded in
+                loaded.refreshing = false
+                if loaded.generation == generation { loaded.at = now }
+            }
         } catch {
             loaded.withLock { $0.refreshing = false }
             throw error
@@ -112,6 +139,7 @@ package final class ChannelSwitchboard: Sendable {
                 disabled.insert(key)
             }
         }
+        announcer.announce()
         return true
     }
 }

@@ -30,6 +30,11 @@ public protocol Plugin: Sendable {
     /// ``PersonalData/keepsNothing``. There is no default, so that no plugin is left out of
     /// `/me forget` by forgetting to say.
     var personalData: PersonalData { get }
+
+    /// Its in-memory caches of data that admins change, by short name (lowercase letters, digits,
+    /// `-`, `_`): when this instance forgets or invalidates an entry, every other instance sharing
+    /// the database empties the cache too. None by default.
+    var caches: [String: SharedCache] { get }
 }
 
 extension Plugin {
@@ -47,6 +52,9 @@ extension Plugin {
 
     /// No part in `/day`.
     public var daySections: [DaySection] { [] }
+
+    /// No shared caches.
+    public var caches: [String: SharedCache] { [:] }
 
     /// The id, from an instance.
     public var id: String { Self.id }

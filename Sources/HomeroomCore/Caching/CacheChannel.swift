@@ -1,0 +1,83 @@
+import Synchronization
+
+/// The shared caches of one runtime, by name (`lunch.answers`, `core.access`), and the changes
+/// this instance announces for them.
+///
+/// When code here forgets or invalidates an entry of a registered cache, the cache empties here at
+/// once and its name waits in ``takeAnnounced()`` until the notification service (PostgreSQL
+/// LISTEN/NOTIFY) sends it; when another instance's announcement arrives, ``received(_:)`` empties
+/// the named cache here. Waiting names are a set, so what waits is bounded by the caches registered.
+package final class CacheChannel: Sendable {
+    private let caches = Mutex<[String: SharedCache]>([:])
+    private let waiting = Mutex<Set<String>>([])
+    private let signal = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+    /// An empty channel.
+    package init() {}
+
+    /// Registers `cache` as `name`: from now on its changes here are announced under that name.
+    package func register(_ cache: SharedCache, as name: String) {
+        caches.withLock { $0[name] = cache }
+        cache.announcer.connect { [weak self] in self?.announce(name) }
+    }
+
+    /// Registers the caches `plugin` declares, each as `PLUGIN.NAME`; throws naming a cache whose
+    /// name is not lowercase letters, digits, `-` and `_`.
+    package func register(_ plugin: any Plugin) throws {
+        for (name, cache) in plugin.caches.sorted(by: { $0.key < $1.key }) {
+            guard !name.isEmpty, name.count <= 40, name.allSatisfy({ Self.nameCharacters.contains($0) }) else {
+                throw UserFacingError(
+                    "the cache \"\(name)\" of \(plugin.id) needs a name of lowercase letters, digits, - and _")
+            }
+            register(cache, as: "\(plugin.id).\(name)")
+        }
+    }
+
+    private static let nameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    /// The registered names, sorted.
+    package var names: [String] {
+        caches.withLock { $0.keys.sorted() }
+    }
+
+    /// Yields once whenever a name starts waiting to be announced (several may have, by then).
+    package var announcements: AsyncStream<Void> { signal.stream }
+
+    /// The names announced here since the last call, sorted; they no longer wait.
+    package func takeAnnounced() -> [String] {
+        waiting.withLock { waiting in
+            defer { waiting.removeAll() }
+            return waiting.sorted()
+        }
+    }
+
+    /// Code outside the plugin (an import from the command line) changed its data: empties its
+    /// caches here and announces them.
+    package func changed(plugin pluginID: String) {
+        let prefix = "\(pluginID)."
+        let named = caches.withLock { $0.filter { $0.key.hasPrefix(prefix) } }
+        for (name, cache) in named {
+            cache.empty()
+            announce(name)
+        }
+    }
+
+    /// Another instance changed the data behind `name`: empties that cache here. False when no
+    /// cache is registered under it (a plugin this instance does not run).
+    @discardableResult
+    package func received(_ name: String) -> Bool {
+        guard let cache = caches.withLock({ $0[name] }) else { return false }
+        cache.empty()
+        return true
+    }
+
+    /// Empties every registered cache here: announcements may have been missed.
+    package func emptyAll() {
+        for cache in caches.withLock({ Array($0.values) }) { cache.empty() }
+    }
+
+    private func announce(_ name: String) {
+        waiting.withLock { _ = $0.insert(name) }
+        signal.continuation.yield()
+    }
+}
