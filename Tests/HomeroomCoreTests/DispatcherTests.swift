@@ -237,7 +237,9 @@ import Testing
         try await withBot { bot in
             let task = Task { await bot.runtime.scheduler.run() }
             defer { task.cancel() }
-            try await waitUntil { bot.clock.sleeperCount == 1 }
+            // Each job waits on its own.
+            let jobs = bot.runtime.plugins.reduce(0) { $0 + $1.jobs.count }
+            try await waitUntil { bot.clock.sleeperCount == jobs }
             let notes = bot.runtime.storage(for: "echo")
             let count: @Sendable () async throws -> Int = {
                 try await notes.read { try await $0.select().column("text").from(notes.table("notes")).all().count }
@@ -246,7 +248,7 @@ import Testing
             bot.clock.set(to: TestClock.instant("2026-11-24T10:29:00-05:00"))
             #expect(try await count() == 0)
             bot.clock.set(to: TestClock.instant("2026-11-24T10:30:00-05:00"))
-            try await waitUntil { (try? await count()) == 1 && bot.clock.sleeperCount == 1 }
+            try await waitUntil { (try? await count()) == 1 && bot.clock.sleeperCount == jobs }
             #expect(try await count() == 1)
         }
     }

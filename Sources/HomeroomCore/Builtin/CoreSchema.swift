@@ -47,5 +47,6 @@ enum CoreSchema {
         IdentityLinks.migration,
         PendingConfirmations.migration,
         InstanceSchema.migration,
+        JobRunSchema.migration,
     ]
 }

@@ -11,6 +11,8 @@ package struct AdapterStatus: Sendable, Equatable {
         case up
         /// Down: disconnected and waiting to retry, or stopped.
         case down
+        /// Standing by: another instance holds this connection (several instances on one database).
+        case standby
     }
 
     /// Where it stands.

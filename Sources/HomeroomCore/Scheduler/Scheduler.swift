@@ -3,8 +3,17 @@ import Logging
 
 /// Runs the plugins' scheduled jobs at their times in the school's zone, on the injected clock.
 ///
+/// Each job is a duty of its own (``Duty/job(plugin:name:)``): with several instances on one
+/// PostgreSQL database, one instance at a time runs it, so feed polls spread across instances.
+/// Under its hold, a job's storage and outbox write through the hold's database, whose writes are
+/// refused once the lease has passed to another instance.
+///
 /// A job that throws is logged and runs again at its next time; a job that runs past its next
-/// time skips the times it missed rather than running twice.
+/// time skips the times it missed rather than running twice. The instance that takes a job over
+/// starts counting from its own now, and first runs the job for the last due time within
+/// ``catchUpWindow`` when the job had run before but not for that time (the former holder died,
+/// or the lease moved, as it fell due). Its sends are keyed, so running twice is harmless; a
+/// missed 10:30 subscription run would be worse.
 package struct Scheduler: Sendable {
     /// One plugin's job with the storage it runs against.
     package struct Entry: Sendable {
@@ -12,7 +21,7 @@ package struct Scheduler: Sendable {
         package let pluginID: String
         /// The job.
         package let job: ScheduledJob
-        /// The plugin's tables.
+        /// The plugin's tables, as ``Scheduler/runNow(pluginID:name:)`` writes them (unfenced).
         package let storage: PluginStorage
 
         /// Creates an entry.
@@ -21,6 +30,9 @@ package struct Scheduler: Sendable {
             self.job = job
             self.storage = storage
         }
+
+        /// The duty of running this job.
+        var duty: Duty { .job(plugin: pluginID, name: job.name) }
     }
 
     let entries: [Entry]
@@ -28,61 +40,119 @@ package struct Scheduler: Sendable {
     let clock: any HomeroomClock
     let outbox: Outbox
     let fetcher: any HTTPFetching
+    let roster: any DutyRoster
     let logger: Logger
+    /// How far back a due time the job missed while its duty moved is still run on taking it over.
+    package let catchUpWindow: TimeInterval
 
-    /// Creates a scheduler.
+    /// Creates a scheduler whose jobs run on whichever instance of `roster` holds each.
     package init(
         entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, outbox: Outbox, fetcher: any HTTPFetching,
-        logger: Logger
+        roster: any DutyRoster, catchUpWindow: TimeInterval = 300, logger: Logger
     ) {
         self.entries = entries
         self.fetcher = fetcher
         self.school = school
         self.clock = clock
         self.outbox = outbox
+        self.roster = roster
+        self.catchUpWindow = catchUpWindow
         self.logger = logger
     }
 
-    /// Runs jobs until the task is cancelled (and waits for cancellation when there are none).
+    /// Runs each job while this instance holds its duty, until the task is cancelled (and waits
+    /// for cancellation when there are none).
     package func run() async {
-        var due = entries.map { $0.job.schedule.nextFire(after: clock.now, in: school) }
-        while !Task.isCancelled {
-            guard let next = due.compactMap({ $0 }).min() else {
-                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-                return
-            }
-            do {
-                try await clock.sleep(until: next)
-            } catch {
-                return
-            }
-            for index in entries.indices where due[index] == next {
-                await runJob(entries[index], scheduledFor: next)
-                due[index] = entries[index].job.schedule.nextFire(after: max(next, clock.now), in: school)
+        await withDiscardingTaskGroup { group in
+            for entry in entries {
+                group.addTask {
+                    await roster.perform(entry.duty) { hold in try await runHeld(entry, under: hold) }
+                }
             }
         }
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
     }
 
-    /// Runs the job named `name` of plugin `pluginID` at once, as if it were due now (an admin's
-    /// "refresh now", a test standing at a chosen instant). Returns false when there is no such job.
+    /// Runs the job named `name` of plugin `pluginID` at once, on this instance, as if it were due
+    /// now (an admin's "refresh now", a test standing at a chosen instant). Returns false when
+    /// there is no such job.
     package func runNow(pluginID: String, name: String) async -> Bool {
         guard let entry = entries.first(where: { $0.pluginID == pluginID && $0.job.name == name }) else { return false }
-        await runJob(entry, scheduledFor: clock.now)
+        await runJob(entry, scheduledFor: clock.now, storage: entry.storage, outbox: outbox)
         return true
     }
 
-    private func runJob(_ entry: Entry, scheduledFor: Date) async {
+    /// The job's loop while `hold` lasts: a missed due time first, then each time as it comes.
+    /// Ends only by cancellation (the roster cancels it when the lease is lost).
+    private func runHeld(_ entry: Entry, under hold: DutyHold) async throws {
+        if let missed = try await missedDueTime(of: entry, under: hold) {
+            logger.info("\(entry.duty): running the \(missed) run, which fell due as the duty moved")
+            await runJob(entry, scheduledFor: missed, under: hold)
+        }
+        var after = clock.now
+        while let next = entry.job.schedule.nextFire(after: after, in: school) {
+            try await clock.sleep(until: next)
+            await runJob(entry, scheduledFor: next, under: hold)
+            after = max(next, clock.now)
+        }
+        while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// The last due time within ``catchUpWindow`` before now, when the job ran before but not for
+    /// it; nil otherwise (a job never run waits for its next time, as on a first start).
+    private func missedDueTime(of entry: Entry, under hold: DutyHold) async throws -> Date? {
+        let now = clock.now
+        var latest: Date?
+        var candidate = entry.job.schedule.nextFire(after: now.addingTimeInterval(-catchUpWindow), in: school)
+        // A cron time is a whole minute: a window of a few minutes holds a few of them.
+        for _ in 0..<1440 {
+            guard let time = candidate, time <= now else { break }
+            latest = time
+            candidate = entry.job.schedule.nextFire(after: time, in: school)
+        }
+        guard let latest, let last = try await JobRuns.lastRun(of: entry.duty, in: hold.database) else {
+            return nil
+        }
+        return last < latest ? latest : nil
+    }
+
+    /// Runs the job under `hold`, its writes fenced, and records the due time as run.
+    private func runJob(_ entry: Entry, scheduledFor: Date, under hold: DutyHold) async {
+        let ran = await runJob(
+            entry, scheduledFor: scheduledFor, storage: PluginStorage(pluginID: entry.pluginID, database: hold.database),
+            outbox: outbox.working(under: hold))
+        guard ran else { return }
+        do {
+            try await JobRuns.record(entry.duty, ranFor: scheduledFor, in: hold.database)
+        } catch is DutyLost {
+            logger.info("\(entry.duty): not recorded as run: another instance holds it now")
+        } catch {
+            logger.warning("\(entry.duty): recording the run for \(scheduledFor) failed: \(error)")
+        }
+    }
+
+    /// Runs the job once; false when it stopped because another instance holds its duty now, or
+    /// because it was cancelled (the lease was lost, or the process stops).
+    @discardableResult
+    private func runJob(_ entry: Entry, scheduledFor: Date, storage: PluginStorage, outbox: Outbox) async -> Bool {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
         let context = ScheduledJob.Context(
             scheduledFor: scheduledFor,
             services: PluginServices(
-                storage: entry.storage, school: school, clock: clock, logger: logger, outbox: outbox, fetcher: fetcher))
+                storage: storage, school: school, clock: clock, logger: logger, outbox: outbox, fetcher: fetcher))
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")
+        } catch is DutyLost {
+            logger.info("scheduled job stopped: another instance holds it now")
+            return false
+        } catch is CancellationError {
+            logger.info("scheduled job cancelled")
+            return false
         } catch {
             logger.error("scheduled job failed: \(error)")
         }
+        return true
     }
 }
