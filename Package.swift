@@ -125,7 +125,8 @@ let package = Package(
         // The project's own test bed, shared by its tests and benchmarks and not part of the plugin
         // author's kit: the shared corpora and their scores, generated campuses, outside programs
         // (gzip, zbarimg, Chromium), a real ngircd with Homeroom and a class of IRC clients on it,
-        // hostile HTTP servers, services run until a graceful shutdown.
+        // hostile HTTP servers, services run until a graceful shutdown, several `homeroom serve`
+        // processes on one database with nginx in front and wrk for load.
         .target(
             name: "HomeroomTestbed",
             dependencies: [
@@ -259,7 +260,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomCoreTests",
             dependencies: [
-                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit"),
+                "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -282,6 +284,11 @@ let package = Package(
         .testTarget(
             name: "homeroomTests",
             dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomRuntime"]),
+        // Three real `homeroom serve` processes on one PostgreSQL database (the executable is built
+        // beside the tests), with ngircd, nginx and wrk; Scripts/test runs it after the others.
+        .testTarget(
+            name: "ScaleOutTests",
+            dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomIRC"]),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting", "HomeroomTestbed"]),
@@ -321,7 +328,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [
-                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed", "Lunch",
+                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
+                "Lunch",
                 "Events", "Schedule",
                 "HomeroomWebhooks", "HomeroomFetch",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -124,7 +124,8 @@ public final class NgircdServer: Sendable {
         guard openssl.terminationStatus == 0 else { throw NgircdError.didNotStart }
     }
 
-    private static func freePort() throws -> Int {
+    /// A port free on 127.0.0.1 at this instant (another program may take it before it is used).
+    static func freePort() throws -> Int {
         let channel = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.1", port: 0).wait()
         defer { try? channel.close().wait() }
