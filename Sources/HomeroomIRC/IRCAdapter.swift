@@ -7,18 +7,31 @@ import ServiceLifecycle
 /// `Service` of the process. Students type `!lunch` (or `homeroom: lunch`) in a channel, or
 /// message the bot directly; answers fit IRC's line length, respect the flood limits, and
 /// continue behind `!more`.
+///
+/// Each network is a duty (`irc:NAME`): with several instances on one PostgreSQL database, only
+/// the instance holding it connects, so one bot is in the channel; the others stand by and take
+/// over when the holder dies. The network's outbox notifications are delivered under the same hold.
 public struct IRCAdapter: Service {
     let settings: IRCSettings
     let dispatcher: Dispatcher
     let adapterStatus: AdapterStatusBoard
+    let roster: any DutyRoster
+    let outbox: Outbox?
     let logger: Logger
     let connections = IRCConnectionRegistry()
 
-    /// Creates the adapter for the networks in `settings`.
-    package init(settings: IRCSettings, dispatcher: Dispatcher, adapterStatus: AdapterStatusBoard, logger: Logger) {
+    /// Creates the adapter for the networks in `settings`, each connected while this instance of
+    /// `roster` holds it. With an `outbox`, each network's notifications are delivered under its
+    /// hold; without, the caller delivers them through ``sender`` (tests that step delivery).
+    package init(
+        settings: IRCSettings, dispatcher: Dispatcher, adapterStatus: AdapterStatusBoard, roster: any DutyRoster,
+        outbox: Outbox?, logger: Logger
+    ) {
         self.settings = settings
         self.dispatcher = dispatcher
         self.adapterStatus = adapterStatus
+        self.roster = roster
+        self.outbox = outbox
         var logger = logger
         logger[metadataKey: "adapter"] = "irc"
         self.logger = logger
@@ -27,7 +40,7 @@ public struct IRCAdapter: Service {
     /// Delivers the outbox's `irc` notifications over these connections.
     public var sender: IRCSender { IRCSender(connections: connections, networks: settings.networks.map(\.name)) }
 
-    /// Connects to every network and keeps each connection up until shutdown.
+    /// Keeps each network's connection up while this instance holds it, until shutdown.
     public func run() async throws {
         for network in settings.networks where network.allowPinLoginWithoutServices {
             logger.warning(
@@ -38,11 +51,50 @@ public struct IRCAdapter: Service {
         }
         await withDiscardingTaskGroup { group in
             for network in settings.networks {
-                let client = IRCNetworkClient(
-                    network: network, dispatcher: dispatcher, connections: connections, adapterStatus: adapterStatus,
-                    logger: logger)
-                group.addTask { await client.run() }
+                group.addTask { await serve(network) }
             }
         }
+    }
+
+    /// The duty of connecting to `network`.
+    static func duty(_ network: IRCNetworkSettings) -> Duty { .connection("irc", network.name) }
+
+    /// Connects to `network` and delivers its notifications whenever this instance holds it.
+    private func serve(_ network: IRCNetworkSettings) async {
+        let client = IRCNetworkClient(
+            network: network, dispatcher: dispatcher, connections: connections, adapterStatus: adapterStatus,
+            logger: logger)
+        adapterStatus.report(client.statusName, .standby, detail: IRCNetworkClient.heldElsewhere)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                await roster.perform(Self.duty(network)) { hold in
+                    await withDiscardingTaskGroup { work in
+                        if let outbox {
+                            let worker = OutboxDeliveryWorker(
+                                outbox: outbox.working(under: hold), sender: sender, logger: logger,
+                                targets: deliveryTargets(for: network))
+                            work.addTask { await worker.run(takingOverClaims: true) }
+                        }
+                        await client.run(under: hold)
+                        work.cancelAll()
+                    }
+                }
+            }
+            group.addTask {
+                // Graceful shutdown: the session says goodbye (QUIT) on its own; then the hold is given up.
+                try? await gracefulShutdown()
+                try? await Task.sleep(for: .milliseconds(500))
+            }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// The outbox rows delivered through `network`: its channels (`libera/#lunch`), its people
+    /// (`irc:libera:…`), and for the first network also channels that name none (`#lunch`).
+    func deliveryTargets(for network: IRCNetworkSettings) -> OutboxTargets {
+        .matching(
+            prefixes: ["channel:\(network.name)/", "user:irc:\(network.name):"],
+            alsoChannelsWithoutSlash: network.name == settings.networks.first?.name)
     }
 }

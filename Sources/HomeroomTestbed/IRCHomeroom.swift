@@ -22,9 +22,10 @@ public struct IRCHomeroom: Sendable {
         let bot = try await TestBot.start(plugins: plugins, configure: configure)
         var settings = IRCSettings()
         settings.networks = networks
+        // The tests deliver the outbox themselves, through `adapter.sender`.
         let adapter = IRCAdapter(
             settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-            logger: TestBot.testLogger())
+            roster: bot.runtime.roster, outbox: nil, logger: TestBot.testLogger())
         let homeroom = IRCHomeroom(bot: bot, adapter: adapter, networks: networks.map(\.name))
         do {
             let value = try await withThrowingTaskGroup(of: Void.self) { group in

@@ -2,6 +2,7 @@ import ArgumentParser
 import HomeroomCore
 import HomeroomIRC
 import HomeroomRuntime
+import HomeroomStorage
 import HomeroomWebhooks
 import Logging
 import Metrics
@@ -42,6 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
+        let serveLock = try lock(settings.storage)
+        defer { withExtendedLifetime(serveLock) {} }
         let runtime = try await options.startRuntime(settings, clock: clock, metrics: MetricsSystem.factory)
         let demoLoaded = await demoSchool?.load(into: runtime)
         // The roster comes first, so it stops last: the duties' work has ended before it releases their leases.
@@ -49,8 +52,13 @@ struct ServeCommand: AsyncParsableCommand {
             stopsTheOthersGracefully(BackgroundLoopService { await runtime.roster.run() }),
             stopsTheOthersGracefully(BackgroundLoopService { await runtime.scheduler.run() }),
         ]
+        if let cacheNotifications = runtime.cacheNotifications {
+            services.append(stopsTheOthersGracefully(BackgroundLoopService { await cacheNotifications.run() }))
+        }
         if settings.configuration.console.enabled {
-            services.append(delivery(through: ConsoleSender(), runtime: runtime))
+            // The console is this process's own terminal, not a duty: its notifications print here.
+            let console = OutboxDeliveryWorker(outbox: runtime.outbox, sender: ConsoleSender(), logger: runtime.logger)
+            services.append(stopsTheOthersGracefully(BackgroundLoopService { await console.run() }))
             services.append(
                 .init(
                     service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),
@@ -79,11 +87,11 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if !irc.networks.isEmpty {
+            // Each network is connected, and its notifications delivered, by the instance holding it.
             let adapter = IRCAdapter(
                 settings: irc, dispatcher: runtime.dispatcher, adapterStatus: runtime.adapterStatus,
-                logger: runtime.logger)
+                roster: runtime.roster, outbox: runtime.outbox, logger: runtime.logger)
             services.append(stopsTheOthersGracefully(adapter))
-            services.append(delivery(through: adapter.sender, runtime: runtime))
         }
         if let demoSchool, let demoLoaded { StandardOutput.write(demoSchool.welcome(demoLoaded)) }
         StandardOutput.write(
@@ -116,13 +124,26 @@ struct ServeCommand: AsyncParsableCommand {
             failureTerminationBehavior: .gracefullyShutdownGroup)
     }
 
+    /// On an SQLite file, the lock that keeps a second `serve` off it for this process's life; nil on
+    /// PostgreSQL, which several instances share. Prints one line and exits with code 1 when it is taken.
+    private func lock(_ storage: StorageLocation) throws -> ServeLock? {
+        guard case .sqlite(let path) = storage else { return nil }
+        do {
+            return try ServeLock.acquire(database: path)
+        } catch {
+            printError("homeroom: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
     /// The HTTP server, printing where it listens once it does.
     private func webhookServer(
         _ settings: WebhookSettings, runtime: BotRuntime, registry: PrometheusCollectorRegistry
     ) -> WebhookServer {
         let dependencies = WebhookServer.Dependencies(
             dispatcher: runtime.dispatcher, database: runtime.database, outbox: runtime.outbox, clock: runtime.clock,
-            fetcher: runtime.fetcher, adapterStatus: runtime.adapterStatus, metrics: registry, logger: runtime.logger)
+            fetcher: runtime.fetcher, adapterStatus: runtime.adapterStatus, roster: runtime.roster, metrics: registry,
+            logger: runtime.logger)
         return WebhookServer(settings: settings, dependencies: dependencies) { listening in
             StandardOutput.write("Webhooks on \(listening.baseURL): \(listening.endpoints.joined(separator: " "))")
         }
@@ -138,7 +159,7 @@ struct ServeCommand: AsyncParsableCommand {
                 await runtime.roster.perform(.delivery(sender.adapter)) { hold in
                     let worker = OutboxDeliveryWorker(
                         outbox: runtime.outbox.working(under: hold), sender: sender, logger: runtime.logger)
-                    await worker.run()
+                    await worker.run(takingOverClaims: true)
                 }
             })
     }

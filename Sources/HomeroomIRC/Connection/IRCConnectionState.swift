@@ -41,6 +41,10 @@ actor IRCConnectionState {
     /// Senders waiting until their lines are written, by ticket id.
     private var confirmations: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var closed = false
+    /// The QUIT that ends the connection, from ``sayGoodbye(_:)`` until the writer takes it.
+    private var goodbye: IRCMessage?
+    /// True once the goodbye was asked for: nothing is written after it.
+    private var leaving = false
     /// Answer lines not shown yet, by conversation and person.
     private var more = MoreBook(capacity: IRCConnectionState.maximumKeptAnswers)
     private var answersInProgress = 0
@@ -291,7 +295,7 @@ actor IRCConnectionState {
     /// false when the connection closed first (the caller may try again on the next one).
     func sendConfirmed(_ lines: [IRCMessage], lane: IRCLane, target: String) async -> Bool {
         guard !lines.isEmpty else { return true }
-        guard !closed else { return false }
+        guard !closed, !leaving else { return false }
         let ticket = queue.reserve(lane: lane, target: target)
         return await withCheckedContinuation { continuation in
             confirmations[ticket.id] = continuation
@@ -313,9 +317,18 @@ actor IRCConnectionState {
 
     /// The lines to write now, when the flood control allows them (all that are ready, up to
     /// ``linesPerWrite``), with the tickets they complete (for ``written(completing:)``); nil
-    /// once the connection closes.
-    func nextLines() async -> (lines: [IRCMessage], completes: [Int])? {
+    /// once the connection closes. Once ``sayGoodbye(_:)`` was asked, only its QUIT comes, alone
+    /// (`isGoodbye`), and nothing after it.
+    func nextLines() async -> (lines: [IRCMessage], completes: [Int], isGoodbye: Bool)? {
         while !closed {
+            if leaving {
+                if let quit = goodbye {
+                    goodbye = nil
+                    return ([quit], [], true)
+                }
+                await withCheckedContinuation { writerWaiting = $0 }
+                continue
+            }
             let now = Date()
             var step = step(at: now)
             if step.line != nil {
@@ -326,7 +339,7 @@ actor IRCConnectionState {
                     if let id = step.completes { completes.append(id) }
                     if lines.count < Self.linesPerWrite { step = self.step(at: now) }
                 }
-                return (lines, completes)
+                return (lines, completes, false)
             }
             guard let wait = step.wait else {
                 await withCheckedContinuation { writerWaiting = $0 }
@@ -357,6 +370,19 @@ actor IRCConnectionState {
         let pointerWait = board.nextPointerDue.map { max(0.001, $0.timeIntervalSince(now)) }
         step.wait = [step.wait, pointerWait].compactMap { $0 }.min()
         return step
+    }
+
+    /// True once ``sayGoodbye(_:)`` was asked: the connection is ending, and takes no more commands.
+    var isLeaving: Bool { leaving }
+
+    /// Ends the conversation with a QUIT saying `reason`: the writer takes it next, ahead of
+    /// everything waiting (which is never written), and nothing after it. Said once; a second
+    /// goodbye is ignored.
+    func sayGoodbye(_ reason: String) {
+        guard !leaving else { return }
+        leaving = true
+        goodbye = IRCMessage("QUIT", reason)
+        wakeWriter()
     }
 
     /// Ends ``nextLines()``; senders still waiting learn that their lines did not go out.

@@ -5,9 +5,14 @@ import NIOCore
 import NIOSSL
 import ServiceLifecycle
 
-/// One network's connection, kept up: connect, register, join, answer; when the link drops,
-/// reconnect after an exponential backoff with jitter (capped, reset after a stable session).
-/// Each step is logged on one line and shown on the adapter status board.
+/// One network's connection, kept up while this instance holds the network's duty: connect,
+/// register, join, answer; when the link drops, reconnect after an exponential backoff with jitter
+/// (capped, reset after a stable session). Each step is logged on one line and shown on the
+/// adapter status board.
+///
+/// Nothing but the bot's own QUIT is written to the server, and no command is dispatched, once
+/// the hold is lost: the session ends with that QUIT, and another instance's bot takes the channel
+/// over. Graceful shutdown and cancellation end the session with a QUIT too.
 struct IRCNetworkClient: Sendable {
     let network: IRCNetworkSettings
     let dispatcher: Dispatcher
@@ -18,22 +23,28 @@ struct IRCNetworkClient: Sendable {
     /// The status board's name for this network.
     var statusName: String { "irc/\(network.name)" }
 
-    /// Connects and reconnects until graceful shutdown or cancellation.
-    func run() async {
+    /// What the status board says while another instance holds the network.
+    static let heldElsewhere = "held by another instance"
+
+    /// Connects and reconnects while `hold` lasts, until graceful shutdown or cancellation.
+    func run(under hold: DutyHold) async {
         var failures = 0
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully && hold.isHeld {
             adapterStatus.report(statusName, .starting, detail: "connecting to \(network.host):\(network.port)")
             logger.info("connecting to \(network.host):\(network.port)\(network.tls ? " (TLS)" : "")")
             let started = Date()
             let reason: String
             do {
                 let connection = try await IRCTransport.connect(network)
-                reason = await session(on: connection)
+                reason = await session(on: connection, under: hold)
             } catch {
                 reason = "cannot connect: \(Self.describe(error))"
             }
             connections.remove(network.name)
-            if Task.isCancelled || Task.isShuttingDownGracefully { break }
+            if Task.isCancelled || Task.isShuttingDownGracefully || !hold.isHeld {
+                logger.info("\(network.name): \(reason)")
+                break
+            }
             if Date().timeIntervalSince(started) >= network.stableAfterSeconds { failures = 0 }
             failures += 1
             let delay = backoff(afterFailures: failures)
@@ -45,7 +56,11 @@ struct IRCNetworkClient: Sendable {
                 break
             }
         }
-        adapterStatus.report(statusName, .down, detail: "stopped")
+        if hold.isHeld || Task.isShuttingDownGracefully {
+            adapterStatus.report(statusName, .down, detail: "stopped")
+        } else {
+            adapterStatus.report(statusName, .standby, detail: Self.heldElsewhere)
+        }
     }
 
     /// The wait after `failures` failures in a row: doubling from the first delay, capped, with
@@ -55,8 +70,34 @@ struct IRCNetworkClient: Sendable {
         return base * Double.random(in: 0.5...1.0)
     }
 
+    /// The longest a session waits for its goodbye (QUIT) to be written before it closes anyway.
+    static let goodbyeTimeout = Duration.milliseconds(300)
+
     /// Runs one connection until it ends; returns why it ended.
-    private func session(on connection: IRCTransport.Connection) async -> String {
+    ///
+    /// The connection runs in a task of its own, so that cancelling the work (the lease lost, the
+    /// adapter stopped) does not cut it: the cancellation asks for the goodbye instead, and the
+    /// connection closes once its QUIT is written, at most ``goodbyeTimeout`` later.
+    private func session(on connection: IRCTransport.Connection, under hold: DutyHold) async -> String {
+        let (farewells, farewell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingOldest(1))
+        let conversation = Task {
+            await converse(on: connection, under: hold, farewells: farewells, farewell: farewell)
+        }
+        return await withTaskCancellationHandler {
+            await conversation.value
+        } onCancel: {
+            farewell.yield()
+        }
+    }
+
+    /// The connection's reader, writer, ticker and handlers, until one of them ends it; on
+    /// graceful shutdown, cancellation or the hold lost (each one yields to `farewell`), it ends
+    /// with the bot's own QUIT. No line but that QUIT is written, and no command is dispatched,
+    /// once the hold is lost.
+    private func converse(
+        on connection: IRCTransport.Connection, under hold: DutyHold, farewells: AsyncStream<Void>,
+        farewell: AsyncStream<Void>.Continuation
+    ) async -> String {
         let state = IRCConnectionState(
             settings: network.session, flood: network.flood, channelAnswers: dispatcher.channelAnswers, now: Date())
         let handlers = TaskQueue()
@@ -70,7 +111,13 @@ struct IRCNetworkClient: Sendable {
                     }
                     group.addTask {
                         while let next = await state.nextLines() {
+                            // Once the hold is lost, only the goodbye goes out.
+                            guard next.isGoodbye || hold.isHeld else {
+                                farewell.yield()
+                                continue
+                            }
                             try await outbound.write(ByteBuffer(bytes: next.lines.flatMap(\.serialized)))
+                            if next.isGoodbye { return Self.saidGoodbye(next.lines) }
                             await state.written(completing: next.completes)
                         }
                         return "closed"
@@ -78,15 +125,22 @@ struct IRCNetworkClient: Sendable {
                     group.addTask {
                         while true {
                             try await Task.sleep(for: .seconds(1))
+                            guard hold.isHeld else {
+                                farewell.yield()
+                                continue
+                            }
                             if let reason = await perform(
-                                await state.tick(now: Date()), state: state, handlers: handlers)
+                                await state.tick(now: Date()), state: state, handlers: handlers, hold: hold,
+                                farewell: farewell)
                             {
                                 return reason
                             }
                         }
                     }
                     group.addTask {
-                        if let reason = await perform(await state.start(now: Date()), state: state, handlers: handlers)
+                        if let reason = await perform(
+                            await state.start(now: Date()), state: state, handlers: handlers, hold: hold,
+                            farewell: farewell)
                         {
                             return reason
                         }
@@ -96,16 +150,27 @@ struct IRCNetworkClient: Sendable {
                                 continue
                             }
                             let actions = await state.receive(message, now: Date())
-                            if let reason = await perform(actions, state: state, handlers: handlers) { return reason }
+                            if let reason = await perform(
+                                actions, state: state, handlers: handlers, hold: hold, farewell: farewell)
+                            {
+                                return reason
+                            }
                         }
                         return "the server closed the connection"
                     }
                     group.addTask {
-                        // Graceful shutdown: say goodbye, then end the session.
-                        try await gracefulShutdown()
-                        await state.send([IRCMessage("QUIT", "Homeroom is restarting")], lane: .control, target: "")
-                        try await Task.sleep(for: .milliseconds(300))
-                        return "shut down"
+                        // Graceful shutdown, cancellation or the hold lost: say goodbye, and end the
+                        // session once the writer has written it (or the wait is over).
+                        let asked = await withGracefulShutdownHandler {
+                            await farewells.first { _ in true } != nil
+                        } onGracefulShutdown: {
+                            farewell.yield()
+                        }
+                        guard asked else { return "stopped" }
+                        let quit = Self.goodbye(under: hold)
+                        await state.sayGoodbye(quit)
+                        try await Task.sleep(for: Self.goodbyeTimeout)
+                        return "said goodbye (\(quit)), not written within \(Self.goodbyeTimeout)"
                     }
                     // Whatever ends first ends the session; the writer and the handlers are told
                     // to stop before the group waits for them.
@@ -128,10 +193,25 @@ struct IRCNetworkClient: Sendable {
         return outcome
     }
 
-    /// Carries out the session's actions; returns a reason when the connection must end.
-    private func perform(_ actions: [IRCSession.Action], state: IRCConnectionState, handlers: TaskQueue) async
-        -> String?
-    {
+    /// The bot's QUIT reason when its session ends: another instance has the network now, or this
+    /// one restarts (graceful shutdown) or stops.
+    static func goodbye(under hold: DutyHold) -> String {
+        if !hold.isHeld { return "another instance took over" }
+        return Task.isShuttingDownGracefully ? "Homeroom is restarting" : "Homeroom is stopping"
+    }
+
+    /// Why a session ends once its goodbye (`lines`, the QUIT) was written.
+    static func saidGoodbye(_ lines: [IRCMessage]) -> String {
+        "said goodbye (\(lines.first?.parameters.last ?? ""))"
+    }
+
+    /// Carries out the session's actions; returns a reason when the connection must end. Once the
+    /// hold is lost or the goodbye asked for, a command is not dispatched (a lost hold asks for
+    /// the goodbye through `farewell`).
+    private func perform(
+        _ actions: [IRCSession.Action], state: IRCConnectionState, handlers: TaskQueue, hold: DutyHold,
+        farewell: AsyncStream<Void>.Continuation
+    ) async -> String? {
         for action in actions {
             switch action {
             case .send, .whois:
@@ -147,6 +227,12 @@ struct IRCNetworkClient: Sendable {
             case .disconnect(let reason):
                 return reason
             case .deliver(let chat):
+                // A command is dispatched only while this instance holds the network.
+                guard hold.isHeld else {
+                    farewell.yield()
+                    continue
+                }
+                guard await !state.isLeaving else { continue }
                 await accept(chat, state: state, handlers: handlers)
             }
         }

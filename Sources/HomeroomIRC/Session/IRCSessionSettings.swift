@@ -69,8 +69,9 @@ public struct IRCSessionSettings: Sendable, Equatable {
     public var registrationTimeout: TimeInterval = 60
     /// Seconds after a kick before rejoining.
     public var rejoinDelay: TimeInterval = 10
-    /// Seconds between attempts to take back the configured nick.
-    public var nickReclaimInterval: TimeInterval = 60
+    /// Seconds between attempts to take back the configured nick (it is also taken back at once
+    /// when its holder, such as another instance's bot on its way out, is seen to quit or rename).
+    public var nickReclaimInterval: TimeInterval = 30
 
     /// Settings for the bot as `nick`, with the defaults for the rest.
     public init(nick: String) {
