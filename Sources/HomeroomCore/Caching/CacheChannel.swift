@@ -35,11 +35,6 @@ package final class CacheChannel: Sendable {
 
     private static let nameCharacters = Set("abcdefghijklmnopqrstuvwxyz0123456789-_")
 
-    /// The registered names, sorted.
-    package var names: [String] {
-        caches.withLock { $0.keys.sorted() }
-    }
-
     /// Yields once whenever a name starts waiting to be announced (several may have, by then).
     package var announcements: AsyncStream<Void> { signal.stream }
 
@@ -49,6 +44,12 @@ package final class CacheChannel: Sendable {
             defer { waiting.removeAll() }
             return waiting.sorted()
         }
+    }
+
+    /// Puts `names` back to wait for the next announcement (sending them failed).
+    package func announceAgain(_ names: [String]) {
+        guard !names.isEmpty else { return }
+        waiting.withLock { $0.formUnion(names) }
     }
 
     /// Code outside the plugin (an import from the command line) changed its data: empties its

@@ -86,10 +86,12 @@ package final class ChannelSwitchboard: Sendable {
         guard let generation = due else { return }
         do {
             let keys = try await Self.read(database)
-            disabled.withLock { $0 = keys }
             loaded.withLock { loaded in
                 loaded.refreshing = false
-                if loaded.generation == generation { loaded.at = now }
+                // Overtaken by a change here or an announcement: keep what memory has, read again later.
+                guard loaded.generation == generation else { return }
+                disabled.withLock { $0 = keys }
+                loaded.at = now
             }
         } catch {
             loaded.withLock { $0.refreshing = false }
@@ -132,11 +134,16 @@ package final class ChannelSwitchboard: Sendable {
             }
             try await AuditLog.insert(audit, into: db)
         }
-        disabled.withLock { disabled in
-            if on {
-                disabled.remove(key)
-            } else {
-                disabled.insert(key)
+        // One step with the generation, so a read of the table that started before this write
+        // cannot put the old switches back (`refreshIfStale` takes the locks in the same order).
+        loaded.withLock { loaded in
+            loaded.generation &+= 1
+            disabled.withLock { disabled in
+                if on {
+                    disabled.remove(key)
+                } else {
+                    disabled.insert(key)
+                }
             }
         }
         announcer.announce()

@@ -13,7 +13,8 @@ import Logging
 /// starts counting from its own now, and first runs the job for the last due time within
 /// ``catchUpWindow`` when the job had run before but not for that time (the former holder died,
 /// or the lease moved, as it fell due). Its sends are keyed, so running twice is harmless; a
-/// missed 10:30 subscription run would be worse.
+/// missed 10:30 subscription run would be worse. The same holds for one instance on SQLite: a
+/// restart within the window runs the time it missed. Jobs run concurrently, each in its own loop.
 package struct Scheduler: Sendable {
     /// One plugin's job with the storage it runs against.
     package struct Entry: Sendable {

@@ -67,11 +67,14 @@ package final class CacheNotifications: Sendable {
             await listen()
             group.cancelAll()
         }
-        await flush()
+        // In a task of its own: the pool refuses a query from the cancelled service task.
+        await Task { await flush() }.value
     }
 
     /// Sends the announcements waiting now (also called when the runtime closes, so a command-line
-    /// tool's changes are announced before it exits).
+    /// tool's changes are announced before it exits). Names that could not be sent wait for the
+    /// next announcement; until one goes out, the caches' time to live bounds how stale the other
+    /// instances can be.
     package func flush() async {
         let names = caches.takeAnnounced()
         guard !names.isEmpty else { return }
@@ -83,6 +86,7 @@ package final class CacheNotifications: Sendable {
                 }
             }
         } catch {
+            caches.announceAgain(names)
             logger.warning(
                 "could not tell the other instances that \(names.joined(separator: ", ")) changed: \(error)")
         }
