@@ -8,7 +8,8 @@ import Testing
 @testable import HomeroomStorage
 
 /// Outbox delivery under a lease (PostgreSQL): a worker whose lease passed on mid-delivery cannot
-/// record what it sent, and those messages go out again, with their keys, once its claims run out.
+/// record what it sent, and those messages go out again, with their keys, once its claims run out;
+/// a worker paused past its lease sends nothing when it wakes.
 @Suite(.enabled(if: TemporaryDatabase.postgresServerURL != nil, "needs HOMEROOM_TEST_POSTGRES_URL"))
 struct OutboxFencingTests {
     static let logger: Logger = {
@@ -23,6 +24,8 @@ struct OutboxFencingTests {
         let database: any Database
         let duty: Duty
         private let state = Mutex<(keys: [String], handedOver: Bool)>(([], false))
+        /// What the first holder's lease looks like to it: false once the lease is handed over.
+        let firstHeld = Mutex(true)
 
         init(database: any Database, duty: Duty) {
             self.database = database
@@ -39,9 +42,10 @@ struct OutboxFencingTests {
             }
             guard handOver else { return }
             try await database.read { [duty] db in
-                try await LeaseTable.release(duty, holder: "first", on: db)
+                try await LeaseTable.release(duty, holder: "first", token: 1, on: db)
                 _ = try await LeaseTable.acquire(duty, holder: "second", lifetime: 60_000, on: db)
             }
+            firstHeld.withLock { $0 = false }
         }
     }
 
@@ -85,6 +89,47 @@ struct OutboxFencingTests {
             clock.advance(by: outbox.claimLifetime)
             #expect(try await taker.deliverDue() == 3)
             #expect(sender.keys == ["s0", "s1", "s0", "s1", "s2"], "sent again with the same keys")
+            #expect(try await outbox.pendingCount() == 0)
+        }
+    }
+
+    @Test func aHolderPausedPastItsLeaseSendsNothingWhenItWakes() async throws {
+        try await TemporaryDatabase.with(.postgres, logger: Self.logger) { database in
+            _ = try await MigrationRunner(database: database, logger: Self.logger).run([
+                (CorePlugin.id, CorePlugin.schemaMigrations)
+            ])
+            let duty = Duty.delivery("slack")
+            let first = try #require(
+                try await database.read { db in
+                    try await LeaseTable.acquire(duty, holder: "first", lifetime: 60_000, on: db)
+                })
+            let clock = TestClock("2026-11-23T10:00:00Z")
+            let outbox = Outbox(database: database, clock: clock)
+            for index in 0..<3 {
+                try await outbox.enqueue(
+                    adapter: "slack", target: .channel("#news"), lines: ["story \(index)"], idempotencyKey: "s\(index)")
+            }
+            // The first holder is paused while sending s0; the second takes the duty meanwhile.
+            let sender = LeaseLosingSender(database: database, duty: duty)
+            let hold = DutyHold(
+                duty: duty, token: first, database: FencedDatabase(database, duty: duty, token: first)
+            ) { [sender] in sender.firstHeld.withLock { $0 } }
+            let paused = OutboxDeliveryWorker(outbox: outbox.working(under: hold), sender: sender, logger: Self.logger)
+            await #expect(throws: DutyLost.self) { try await paused.deliverDue() }
+            #expect(sender.keys == ["s0"], "nothing is sent after waking")
+
+            let renewed = try await database.read { db in
+                try await LeaseTable.renew(holder: "second", lifetime: 60_000, on: db)
+            }
+            let second = try #require(renewed[duty], "the sender handed the lease over")
+            let newHold = DutyHold(
+                duty: duty, token: second, database: FencedDatabase(database, duty: duty, token: second)
+            ) { true }
+            let taker = outbox.working(under: newHold)
+            #expect(try await taker.takeOverClaims(for: "slack") == 3)
+            let worker = OutboxDeliveryWorker(outbox: taker, sender: sender, logger: Self.logger)
+            #expect(try await worker.deliverDue() == 3)
+            #expect(sender.keys == ["s0", "s0", "s1", "s2"], "only the one sent before the pause goes twice")
             #expect(try await outbox.pendingCount() == 0)
         }
     }

@@ -45,17 +45,22 @@ public struct Outbox: Sendable {
     /// How long a claim keeps other workers off a row, in seconds on ``clock``: a worker that dies
     /// holding claims delays those rows by at most this long.
     package let claimLifetime: TimeInterval
+    /// The duty's hold this outbox works under (``working(under:)``), if any: its workers send
+    /// only while ``DutyHold/isHeld``.
+    let hold: DutyHold?
 
-    /// Creates the outbox over `database`; its claims are `claimer`'s and last `claimLifetime` seconds.
+    /// Creates the outbox over `database`; its claims are `claimer`'s and last `claimLifetime`
+    /// seconds; under `hold`, its workers send only while the hold is held.
     package init(
         database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy(),
-        claimer: String = Outbox.processClaimer, claimLifetime: TimeInterval = 120
+        claimer: String = Outbox.processClaimer, claimLifetime: TimeInterval = 120, hold: DutyHold? = nil
     ) {
         self.database = database
         self.clock = clock
         self.retryPolicy = retryPolicy
         self.claimer = claimer
         self.claimLifetime = claimLifetime.isFinite ? min(max(1, claimLifetime), 86_400) : 120
+        self.hold = hold
     }
 
     /// Adds a notification inside the caller's transaction `db`, due at `due`; returns false when
@@ -216,14 +221,33 @@ public struct Outbox: Sendable {
 
     /// Records a failed attempt: the message is due again after the backoff (or after
     /// `retryAfter`, when the platform said so), or given up after the last attempt or at once
-    /// when the failure is `permanent`; its claim ends. Returns whether it will be retried.
+    /// when the failure is `permanent`; its claim ends. Returns whether it will be retried by
+    /// this record.
     ///
-    /// Nothing is recorded when the message is no longer this outbox's to record: another worker
-    /// claimed it after this one's claim ran out (and may have delivered it meanwhile).
+    /// Nothing is recorded, and false returned, when the message is no longer this outbox's to
+    /// record: another worker claimed it after this one's claim ran out (and may have delivered
+    /// it meanwhile).
     @discardableResult
     package func markFailed(
         _ message: OutboxMessage, error: String, retryAfter: TimeInterval? = nil, permanent: Bool = false
     ) async throws -> Bool {
+        try await recordFailure(message, error: error, retryAfter: retryAfter, permanent: permanent) == .retrying
+    }
+
+    /// What ``recordFailure(_:error:retryAfter:permanent:)`` did with a failed attempt.
+    enum FailureRecord {
+        /// The message is due again later.
+        case retrying
+        /// The message is given up.
+        case givenUp
+        /// Nothing: the message is no longer this outbox's to record.
+        case claimedElsewhere
+    }
+
+    /// Records a failed attempt as ``markFailed(_:error:retryAfter:permanent:)`` does, and says what it recorded.
+    func recordFailure(
+        _ message: OutboxMessage, error: String, retryAfter: TimeInterval?, permanent: Bool
+    ) async throws -> FailureRecord {
         let now = clock.now
         let failures = message.failedAttempts + 1
         let retry = !permanent && failures < retryPolicy.maximumAttempts
@@ -231,7 +255,7 @@ public struct Outbox: Sendable {
         let asked = retryAfter.map { $0.isNaN ? 0 : min(max(0, $0), Self.longestRetryAfter) } ?? 0
         let due = now.addingTimeInterval(max(asked, retryPolicy.delay(afterFailures: failures)))
         let claimer = claimer
-        try await database.write { db in
+        let updated = try await database.write { db in
             try await db.update(Self.table)
                 .set("failed_attempts", to: SQLBind(failures)).set("last_error", to: SQLBind(String(error.prefix(500))))
                 .set("due_at", to: SQLBind(Int64(due.timeIntervalSince1970)))
@@ -239,9 +263,10 @@ public struct Outbox: Sendable {
                 .set("claimed_by", to: SQLLiteral.null).set("claim_expires_at", to: SQLLiteral.null)
                 .where("id", .equal, SQLBind(message.id)).where("state", .equal, SQLBind(State.pending.rawValue))
                 .where { $0.where("claimed_by", .is, SQLLiteral.null).orWhere("claimed_by", .equal, SQLBind(claimer)) }
-                .run()
+                .returning("id").all().count
         }
-        return retry
+        guard updated > 0 else { return .claimedElsewhere }
+        return retry ? .retrying : .givenUp
     }
 
     /// How many messages wait for delivery (for `adapter`, or for all).
