@@ -41,13 +41,16 @@ public final class BotRuntime: Sendable {
     /// On PostgreSQL, the service that tells the other instances which caches changed and hears
     /// theirs (`homeroom serve` runs it); nil on SQLite, where there is one instance.
     package let cacheNotifications: CacheNotifications?
+    /// On PostgreSQL, the roster's own connection, so lease renewals never wait behind requests.
+    private let leaseDatabase: (any Database)?
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
         login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, fetcher: any HTTPFetching,
         logger: Logger, plugins: [any Plugin], roster: any DutyRoster, caches: CacheChannel,
-        cacheNotifications: CacheNotifications?
+        cacheNotifications: CacheNotifications?, leaseDatabase: (any Database)?
     ) {
+        self.leaseDatabase = leaseDatabase
         self.caches = caches
         self.cacheNotifications = cacheNotifications
         self.plugins = plugins
@@ -74,20 +77,26 @@ public final class BotRuntime: Sendable {
     ) async throws -> BotRuntime {
         let plugins = try makePlugins(pluginTypes, configuration: configuration)
         let database = try await configuration.storage.open(logger: logger)
+        var leaseDatabase: (any Database)?
         do {
+            if case .postgres(let url) = configuration.storage {
+                leaseDatabase = try await PostgresStore.open(url: url, logger: logger, maximumConnections: 1)
+            }
             return try await assemble(
-                configuration: configuration, plugins: plugins, database: database, clock: clock,
-                fetcher: fetcher ?? HTTPFetcher(policy: configuration.fetchPolicy, logger: logger),
+                configuration: configuration, plugins: plugins, database: database, leaseDatabase: leaseDatabase,
+                clock: clock, fetcher: fetcher ?? HTTPFetcher(policy: configuration.fetchPolicy, logger: logger),
                 observer: metrics.map { CommandMetrics(factory: $0) }, logger: logger)
         } catch {
+            await leaseDatabase?.close()
             await database.close()
             throw error
         }
     }
 
     private static func assemble(
-        configuration: ResolvedConfiguration, plugins: [any Plugin], database: any Database, clock: any HomeroomClock,
-        fetcher: any HTTPFetching, observer: (any CommandObserver)?, logger: Logger
+        configuration: ResolvedConfiguration, plugins: [any Plugin], database: any Database,
+        leaseDatabase: (any Database)?, clock: any HomeroomClock, fetcher: any HTTPFetching,
+        observer: (any CommandObserver)?, logger: Logger
     ) async throws -> BotRuntime {
         try await MigrationRunner(database: database, logger: logger)
             .run([(CorePlugin.id, CorePlugin.schemaMigrations)] + plugins.map { ($0.id, $0.migrations) })
@@ -103,7 +112,8 @@ public final class BotRuntime: Sendable {
             case .sqlite: SoleInstanceRoster(database: database, logger: logger)
             case .postgres:
                 LeaseRoster(
-                    database: database, version: "core schema \(CorePlugin.schemaMigrations.count)", logger: logger)
+                    database: database, leaseDatabase: leaseDatabase,
+                    version: "core schema \(CorePlugin.schemaMigrations.count)", logger: logger)
             }
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
@@ -150,7 +160,7 @@ public final class BotRuntime: Sendable {
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
             scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger, plugins: allPlugins,
-            roster: roster, caches: caches, cacheNotifications: cacheNotifications)
+            roster: roster, caches: caches, cacheNotifications: cacheNotifications, leaseDatabase: leaseDatabase)
     }
 
     /// Handles one message through the whole path, as the dispatcher does.
@@ -163,9 +173,11 @@ public final class BotRuntime: Sendable {
         PluginStorage(pluginID: pluginID, database: database)
     }
 
-    /// Closes the database, once the caches changed here are announced.
+    /// Closes the database (and on PostgreSQL the roster's connection), once the caches changed
+    /// here are announced.
     public func close() async {
         await cacheNotifications?.flush()
+        await leaseDatabase?.close()
         await database.close()
     }
 

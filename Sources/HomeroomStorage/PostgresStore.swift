@@ -27,9 +27,10 @@ package final class PostgresStore: Database {
 
     /// Connects to the server named by `url` (`postgres://user:password@host:port/database`;
     /// `?sslmode=disable|prefer|require`) and checks the connection with one query, which must
-    /// answer within `connectDeadline`.
+    /// answer within `connectDeadline`. The pool opens at most `maximumConnections` connections
+    /// (at least 1).
     package static func open(
-        url: String, logger: Logger, connectDeadline: Duration = defaultConnectDeadline
+        url: String, logger: Logger, connectDeadline: Duration = defaultConnectDeadline, maximumConnections: Int = 10
     ) async throws -> PostgresStore {
         let sqlConfiguration: SQLPostgresConfiguration
         do {
@@ -56,7 +57,7 @@ package final class PostgresStore: Database {
             throw BadURL(description: "the PostgreSQL URL names neither a host nor a socket")
         }
         configuration.options.minimumConnections = 0
-        configuration.options.maximumConnections = 10
+        configuration.options.maximumConnections = max(1, maximumConnections)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
         let store = PostgresStore(client: client, runTask: runTask, logger: logger)

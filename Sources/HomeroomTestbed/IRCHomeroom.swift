@@ -60,7 +60,9 @@ public struct IRCHomeroom: Sendable {
     /// Waits (up to 60 s) until `nick` is in `channel` on the server at `port`, as a passer-by who
     /// joins and asks for the names sees it.
     public static func waitUntil(_ nick: String, isIn channel: String, port: Int) async throws {
-        try await ClassroomStudent.with(port: port, nick: "doorman", channel: channel) { doorman in
+        // A nick of its own each time: the server may still hold the last passer-by's for a moment.
+        let passerBy = "door\(Int.random(in: 1000...9999))"
+        try await ClassroomStudent.with(port: port, nick: passerBy, channel: channel) { doorman in
             let deadline = ContinuousClock.now + .seconds(60)
             while ContinuousClock.now < deadline {
                 let names = doorman.received.filter { $0.message.command == "353" }.flatMap {

@@ -20,7 +20,7 @@ struct SchedulerDutyTests {
     /// until the task is cancelled.
     static func instance(_ name: String, bot: TestBot, runs: Runs) -> (LeaseRoster, Task<Void, Never>) {
         let roster = LeaseRoster(
-            database: bot.runtime.database, instanceID: name, leaseLifetime: .seconds(1),
+            database: bot.runtime.database, instanceID: name, leaseLifetime: .seconds(3),
             renewInterval: .milliseconds(300), logger: TestBot.testLogger())
         let job = ScheduledJob("count", schedule: try! CronSchedule("*/5 * * * *")) { context in
             runs.add(context.scheduledFor)

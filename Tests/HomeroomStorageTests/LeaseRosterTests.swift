@@ -1,18 +1,20 @@
 import Foundation
 import HomeroomCore
-import HomeroomStorage
 import HomeroomTesting
 import Logging
 import SQLKit
 import Synchronization
 import Testing
 
+@testable import HomeroomStorage
+
 /// Duties shared by several instances through leases on a real PostgreSQL server, with short
-/// timings (a 1 s lease renewed every 250 ms). Waits poll with a deadline on the monotonic clock.
+/// timings: a 3 s lease renewed every 300 ms, long enough that a loaded test machine does not
+/// miss its renewals. Waits poll with a deadline on the monotonic clock.
 @Suite(.enabled(if: TemporaryDatabase.postgresServerURL != nil, "needs HOMEROOM_TEST_POSTGRES_URL"))
 struct LeaseRosterTests {
-    static let lifetime = Duration.seconds(1)
-    static let interval = Duration.milliseconds(250)
+    static let lifetime = Duration.seconds(3)
+    static let interval = Duration.milliseconds(300)
     static let irc = Duty.connection("irc", "libera")
 
     static func roster(_ database: any Database, _ name: String) -> LeaseRoster {
@@ -160,9 +162,12 @@ struct LeaseRosterTests {
             let hold = try #require(performers.hold("a"))
             #expect(hold.isHeld)
             #expect(a.heldDuties[Self.irc] == 1)
-            // The wait ends on the monotonic clock at the end of the validity, never later.
-            _ = await Self.waitUntil(within: Self.lifetime * 2) { ContinuousClock.now - renewed > Self.lifetime }
-            #expect(!hold.isHeld, "no renewal since the lease ran out: the hold is over without asking anyone")
+            // The hold ends on the monotonic clock a safety margin before the lease runs out in the database.
+            #expect(a.safetyMargin == Self.interval / 2)
+            _ = await Self.waitUntil(within: Self.lifetime * 2) {
+                ContinuousClock.now - renewed >= Self.lifetime - a.safetyMargin
+            }
+            #expect(!hold.isHeld, "no renewal since: the hold is over before the lease, without asking anyone")
             #expect(a.heldDuties.isEmpty)
             let cancelled = await Self.waitUntil(within: .seconds(2)) { performers.performing(Self.irc).isEmpty }
             #expect(cancelled != nil, "the work under the lost lease is cancelled")
@@ -202,6 +207,106 @@ struct LeaseRosterTests {
             await tasks.stopAll()
         }
     }
+
+    @Test func aLateReleaseOfAnEarlierLeaseLeavesTheNewerOneHeld() async throws {
+        try await Self.withDatabase { database in
+            let lifetime: Int64 = 60_000
+            let (first, second) = try await database.read { db in
+                let first = try await LeaseTable.acquire(Self.irc, holder: "a", lifetime: lifetime, on: db)
+                try await LeaseTable.release(Self.irc, holder: "a", token: try #require(first), on: db)
+                let second = try await LeaseTable.acquire(Self.irc, holder: "a", lifetime: lifetime, on: db)
+                return (try #require(first), try #require(second))
+            }
+            #expect(second == first + 1)
+            // The release of the first lease arrives again, late, after the same instance took the duty anew.
+            let current = try await database.read { db in
+                try await LeaseTable.release(Self.irc, holder: "a", token: first, on: db)
+                return try await LeaseTable.isCurrent(Self.irc, token: second, on: db)
+            }
+            #expect(current, "the newer lease is still held")
+            let report = try await RosterReport.read(from: database)
+            #expect(report.duties.map(\.token) == [second])
+            let ended = try await database.read { db in
+                try await LeaseTable.release(Self.irc, holder: "a", token: second, on: db)
+                return try await LeaseTable.isCurrent(Self.irc, token: second, on: db)
+            }
+            #expect(!ended, "its own release ends it")
+        }
+    }
+
+    @Test func rosterRenewsThroughItsOwnConnectionWhileEveryPooledOneIsBusy() async throws {
+        let temporary = try await TemporaryDatabase.make(.postgres)
+        guard case .postgres(let url) = temporary.location else {
+            Issue.record("not a PostgreSQL database: \(temporary.location)")
+            return
+        }
+        let database = try await temporary.open(logger: StorageTests.logger)
+        let leaseDatabase = try await PostgresStore.open(url: url, logger: StorageTests.logger, maximumConnections: 1)
+        let performers = Performers()
+        let tasks = TaskBag()
+        // Long transactions take every connection of the main pool (10) until the gate opens.
+        let gate = Task { try? await Task.sleep(for: .seconds(3600)) }
+        let tally = Tally()
+        do {
+            try await MigrationRunner(database: database, logger: StorageTests.logger)
+                .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
+            for _ in 0..<10 {
+                tasks.add {
+                    try? await database.write { db in
+                        try await db.raw("SELECT 1 AS one").run()
+                        tally.add("busy")
+                        await gate.value
+                    }
+                }
+            }
+            let allBusy = await Self.waitUntil { tally["busy"] == 10 }
+            #expect(allBusy != nil)
+            tasks.add {
+                _ = try? await database.read { try await $0.raw("SELECT 1 AS one").run() }
+                tally.add("main read")
+            }
+            let roster = LeaseRoster(
+                database: database, leaseDatabase: leaseDatabase, instanceID: "a", leaseLifetime: Self.lifetime,
+                renewInterval: Self.interval, logger: StorageTests.logger)
+            tasks.add { await roster.perform(Self.irc, performers.work("a")) }
+            // Two rounds: the first takes the duty, the second renews it; each must end while the pool is busy.
+            tasks.add {
+                await roster.tick()
+                tally.add("round")
+                await roster.tick()
+                tally.add("round")
+            }
+            let ticked = await Self.waitUntil(within: Self.lifetime) { tally["round"] == 2 }
+            #expect(ticked != nil, "the rounds did not wait for a pooled connection")
+            #expect(roster.heldDuties[Self.irc] == 1)
+            let performing = await Self.waitUntil { performers.performing(Self.irc) == ["a"] }
+            #expect(performing != nil)
+            let report = try await RosterReport.read(from: leaseDatabase)
+            #expect(report.duties.map(\.holder) == ["a"])
+            #expect(report.instances.map(\.id) == ["a"])
+            #expect(tally["main read"] == 0, "the main pool was busy all along")
+            #expect(tally["busy"] == 10)
+        } catch {
+            Issue.record(error)
+        }
+        gate.cancel()
+        await tasks.stopAll()
+        await leaseDatabase.close()
+        await database.close()
+        try await temporary.destroy()
+    }
+}
+
+extension DutyRoster {
+    /// Runs `work` on each of `duties` under its own hold, concurrently, until the calling task is
+    /// cancelled.
+    func performEach(_ duties: [Duty], _ work: @escaping @Sendable (DutyHold) async throws -> Void) async {
+        await withDiscardingTaskGroup { group in
+            for duty in duties {
+                group.addTask { await perform(duty, work) }
+            }
+        }
+    }
 }
 
 /// Who is performing which duty, across the rosters of one test.
@@ -237,6 +342,14 @@ final class Performers: Sendable {
     var overlaps: Int { state.withLock { $0.overlaps } }
     /// The last hold `name` worked under.
     func hold(_ name: String) -> DutyHold? { state.withLock { $0.holds[name] } }
+}
+
+/// Named counts, shared by a test and the tasks it starts.
+final class Tally: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+
+    func add(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
+    subscript(_ name: String) -> Int { counts.withLock { $0[name] ?? 0 } }
 }
 
 /// Tasks a test starts and stops together.

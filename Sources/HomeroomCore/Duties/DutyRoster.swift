@@ -25,15 +25,3 @@ package protocol DutyRoster: Sendable {
     /// runs it as the first of its services, so it stops last.
     func run() async
 }
-
-extension DutyRoster {
-    /// Runs `work` on each of `duties` under its own hold, concurrently, until the calling task is
-    /// cancelled.
-    package func performEach(_ duties: [Duty], _ work: @escaping @Sendable (DutyHold) async throws -> Void) async {
-        await withDiscardingTaskGroup { group in
-            for duty in duties {
-                group.addTask { await perform(duty, work) }
-            }
-        }
-    }
-}

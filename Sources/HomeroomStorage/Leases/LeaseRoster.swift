@@ -10,16 +10,27 @@ import Synchronization
 ///
 /// Every ``renewInterval`` the roster's ``run()`` loop records that this instance is alive,
 /// renews every lease it holds in one statement, and tries to take each duty it wants that
-/// nobody holds. Duties are spread: while other instances are alive, one takes at most its share
-/// of the duties it wants (their number divided by the instances seen within a lease lifetime,
-/// rounded up) and leaves the rest to the others; a duty nobody took for two rounds is taken
-/// anyway. A lease lasts ``leaseLifetime`` on the database server's clock; this instance
-/// counts its own hold from the instant it *sent* the renewal, on its monotonic clock, so it
-/// always believes the lease over before the database does. Work under a lost lease is
-/// cancelled, and its writes are refused by the fencing token (``FencedDatabase``).
+/// nobody holds. It does so through a lease database of its own (one connection on PostgreSQL),
+/// so renewals never wait behind the requests sharing the main pool.
 ///
-/// With the defaults (a 6 s lease renewed every 2 s), a holder killed with `kill -9` has its
-/// duties taken over within 8 s; one stopped cleanly releases them, and they move within 2 s.
+/// Duties are spread when they are free: while other instances are alive, one takes at most its
+/// share of the duties it wants (their number divided by the instances seen within a lease
+/// lifetime, rounded up) and leaves the rest to the others. A duty this instance left to the
+/// others for two rounds in a row is tried on the next round whatever its share: taken if it is
+/// still free, left alone if another instance holds it. Nothing is rebalanced later: an instance
+/// never gives up a duty it holds to make room, so an instance started alone takes every duty,
+/// and one started while the others hold everything stands by until a holder stops or dies.
+///
+/// A lease lasts ``leaseLifetime`` on the database server's clock. This instance counts its own
+/// hold from the instant it *sent* the renewal, on its monotonic clock, and ends it
+/// ``safetyMargin`` early, so it believes the lease over before the database does even when
+/// the renewal took long to arrive or the work takes a moment to stop. Work under a lost lease
+/// is cancelled at the end of the local hold, and its writes are refused by the fencing token
+/// (``FencedDatabase``).
+///
+/// With the defaults (a 6 s lease renewed every 2 s, held locally for 5 s after each renewal
+/// was sent), a holder killed with `kill -9` has its duties taken over within 8 s; one stopped
+/// cleanly releases them, and they move within 2 s.
 package final class LeaseRoster: DutyRoster {
     private struct Hold {
         var token: Int64
@@ -30,8 +41,19 @@ package final class LeaseRoster: DutyRoster {
     private struct State {
         var wanted: Set<Duty> = []
         var held: [Duty: Hold] = [:]
-        /// Free duties left to other instances, with the number of rounds in a row they stayed free.
+        /// Wanted duties this instance left to the others, with the number of rounds in a row it did so.
         var leftFree: [Duty: Int] = [:]
+        /// The `perform` calls waiting to hold a duty, by a number of their own.
+        var waiters: [Int: (duty: Duty, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextWaiter = 0
+
+        /// Sets the hold on `duty` and returns the waiters to resume (outside the lock).
+        mutating func hold(_ duty: Duty, _ hold: Hold) -> [CheckedContinuation<Void, Never>] {
+            held[duty] = hold
+            let woken = waiters.filter { $0.value.duty == duty }
+            for number in woken.keys { waiters[number] = nil }
+            return woken.values.map(\.continuation)
+        }
     }
 
     package let instanceID: String
@@ -39,17 +61,27 @@ package final class LeaseRoster: DutyRoster {
     package let leaseLifetime: Duration
     /// How often leases are renewed and free duties sought.
     package let renewInterval: Duration
+    /// How much earlier than the database this instance ends its hold: half a renewal interval
+    /// (at most half the lease).
+    package var safetyMargin: Duration { min(renewInterval, leaseLifetime) / 2 }
+    /// The database the work writes to, through ``FencedDatabase``.
     private let database: any Database
+    /// The database the leases are renewed, taken and released on.
+    private let leaseDatabase: any Database
     private let logger: Logger
     private let version: String
     private let state = Mutex(State())
 
-    /// A roster over `database`, naming this instance `instanceID`.
+    /// A roster whose work writes to `database` and whose leases live on `leaseDatabase` (the same
+    /// PostgreSQL database, through connections of its own; `database` when nil), naming this
+    /// instance `instanceID`. The roster does not close either database.
     package init(
-        database: any Database, instanceID: String = InstanceName.make(), version: String = "dev",
-        leaseLifetime: Duration = .seconds(6), renewInterval: Duration = .seconds(2), logger: Logger
+        database: any Database, leaseDatabase: (any Database)? = nil, instanceID: String = InstanceName.make(),
+        version: String = "dev", leaseLifetime: Duration = .seconds(6), renewInterval: Duration = .seconds(2),
+        logger: Logger
     ) {
         self.database = database
+        self.leaseDatabase = leaseDatabase ?? database
         self.instanceID = instanceID
         self.version = version
         self.leaseLifetime = leaseLifetime
@@ -86,12 +118,12 @@ package final class LeaseRoster: DutyRoster {
             pid: Int64(ProcessInfo.processInfo.processIdentifier), version: version)
         let live: Int
         do {
-            let (alive, renewed) = try await database.read { [instanceID] db in
+            let (alive, renewed) = try await leaseDatabase.read { [instanceID] db in
                 let alive = try await LeaseTable.heartbeat(record, window: lifetime, on: db)
                 return (alive, try await LeaseTable.renew(holder: instanceID, lifetime: lifetime, on: db))
             }
             live = max(1, alive)
-            for duty in adopt(renewed, sentAt: sent) { await release(duty) }
+            for (duty, token) in adopt(renewed, sentAt: sent) { await release(duty, token: token) }
         } catch {
             logger.warning("renewing leases failed (held ones run out on their own): \(error)")
             return
@@ -122,19 +154,20 @@ package final class LeaseRoster: DutyRoster {
     private func take(_ duty: Duty, lifetime: Int64) async -> Bool {
         let attempt = ContinuousClock.now
         do {
-            let token = try await database.read { [instanceID] db in
+            let token = try await leaseDatabase.read { [instanceID] db in
                 try await LeaseTable.acquire(duty, holder: instanceID, lifetime: lifetime, on: db)
             }
             guard let token else { return false }
-            let stillWanted = state.withLock { state in
-                guard state.wanted.contains(duty) else { return false }
-                state.held[duty] = Hold(token: token, validUntil: attempt + leaseLifetime)
-                return true
+            let validUntil = attempt + leaseLifetime - safetyMargin
+            let woken: [CheckedContinuation<Void, Never>]? = state.withLock { state in
+                guard state.wanted.contains(duty) else { return nil }
+                return state.hold(duty, Hold(token: token, validUntil: validUntil))
             }
-            guard stillWanted else {
-                await release(duty)
+            guard let woken else {
+                await release(duty, token: token)
                 return false
             }
+            for continuation in woken { continuation.resume() }
             logger.info("took the duty \(duty) (token \(token))")
             return true
         } catch {
@@ -146,25 +179,28 @@ package final class LeaseRoster: DutyRoster {
     /// Keeps the leases the database renewed for this instance, from the instant the renewal was
     /// sent; a lease it no longer lists (taken over, or run out) is dropped. Returns the renewed
     /// leases this instance no longer wants (their release failed before), to be released.
-    private func adopt(_ renewed: [Duty: Int64], sentAt sent: ContinuousClock.Instant) -> [Duty] {
-        let (lost, unwanted): ([Duty], [Duty]) = state.withLock { state in
+    private func adopt(_ renewed: [Duty: Int64], sentAt sent: ContinuousClock.Instant) -> [(Duty, Int64)] {
+        let validUntil = sent + leaseLifetime - safetyMargin
+        let (lost, unwanted, woken) = state.withLock { state in
             var lost: [Duty] = []
             for (duty, hold) in state.held where renewed[duty] != hold.token {
                 state.held[duty] = nil
                 lost.append(duty)
             }
-            var unwanted: [Duty] = []
+            var unwanted: [(Duty, Int64)] = []
+            var woken: [CheckedContinuation<Void, Never>] = []
             for (duty, token) in renewed {
                 if state.wanted.contains(duty) {
-                    state.held[duty] = Hold(token: token, validUntil: sent + leaseLifetime)
+                    woken += state.hold(duty, Hold(token: token, validUntil: validUntil))
                 } else {
-                    unwanted.append(duty)
+                    unwanted.append((duty, token))
                 }
             }
-            return (lost, unwanted)
+            return (lost, unwanted, woken)
         }
+        for continuation in woken { continuation.resume() }
         for duty in lost.sorted() { logger.warning("lost the duty \(duty): another instance holds it, or it ran out") }
-        return unwanted.sorted()
+        return unwanted.sorted { $0.0 < $1.0 }
     }
 
     package func perform(_ duty: Duty, _ work: @escaping @Sendable (DutyHold) async throws -> Void) async {
@@ -186,8 +222,11 @@ package final class LeaseRoster: DutyRoster {
                     return true
                 }
                 group.addTask {
-                    while self.holds(duty, token: token) {
-                        do { try await Task.sleep(for: .milliseconds(100)) } catch { break }
+                    // Sleeps until the hold ends, waking at least once a renewal interval to see
+                    // a renewal's new end or a lease the database no longer lists.
+                    while let validUntil = self.validUntil(duty, token: token), validUntil > .now {
+                        let wake = min(validUntil, ContinuousClock.now + self.renewInterval)
+                        do { try await Task.sleep(until: wake, clock: .continuous) } catch { break }
                     }
                     return false
                 }
@@ -202,21 +241,26 @@ package final class LeaseRoster: DutyRoster {
         }
         let held = state.withLock { state in
             state.wanted.remove(duty)
-            return state.held.removeValue(forKey: duty) != nil
+            return state.held.removeValue(forKey: duty)
         }
-        if held { await release(duty) }
+        if let held { await release(duty, token: held.token) }
     }
 
     /// True while this instance's hold on `duty` with `token` has not run out.
     private func holds(_ duty: Duty, token: Int64) -> Bool {
-        let now = ContinuousClock.now
-        return state.withLock { state in
-            guard let hold = state.held[duty], hold.token == token else { return false }
-            return hold.validUntil > now
+        validUntil(duty, token: token).map { $0 > .now } ?? false
+    }
+
+    /// Until when this instance counts its hold on `duty` with `token` as its own; nil once the
+    /// hold is dropped or replaced.
+    private func validUntil(_ duty: Duty, token: Int64) -> ContinuousClock.Instant? {
+        state.withLock { state in
+            state.held[duty].flatMap { $0.token == token ? $0.validUntil : nil }
         }
     }
 
-    /// The token once this instance holds `duty`; nil when the task is cancelled first.
+    /// The token once this instance holds `duty`; nil when the task is cancelled first. It waits
+    /// without polling: a round that takes or renews the duty resumes it.
     private func waitUntilHeld(_ duty: Duty) async -> Int64? {
         while !Task.isCancelled {
             let now = ContinuousClock.now
@@ -224,18 +268,39 @@ package final class LeaseRoster: DutyRoster {
                 state.held[duty].flatMap { $0.validUntil > now ? $0.token : nil }
             }
             if let token { return token }
-            do { try await Task.sleep(for: .milliseconds(100)) } catch { return nil }
+            let number = state.withLock { state in
+                defer { state.nextWaiter &+= 1 }
+                return state.nextWaiter
+            }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    // Checked under the lock: a hold set, or a cancellation, before the waiter is
+                    // listed would otherwise never resume it.
+                    let resumeNow = state.withLock { state in
+                        let now = ContinuousClock.now
+                        if Task.isCancelled || state.held[duty].map({ $0.validUntil > now }) == true { return true }
+                        state.waiters[number] = (duty, continuation)
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            } onCancel: {
+                state.withLock { $0.waiters.removeValue(forKey: number) }?.continuation.resume()
+            }
         }
         return nil
     }
 
-    /// Ends this instance's lease on `duty`. It runs in a task of its own: the release follows
-    /// the cancellation of the work, and a cancelled task would give up waiting for a connection.
-    private func release(_ duty: Duty) async {
-        let (database, instanceID, logger) = (database, instanceID, logger)
+    /// Ends this instance's lease on `duty` with `token` (not a newer one taken since). It runs in
+    /// a task of its own: the release follows the cancellation of the work, and a cancelled task
+    /// would give up waiting for a connection.
+    private func release(_ duty: Duty, token: Int64) async {
+        let (leaseDatabase, instanceID, logger) = (leaseDatabase, instanceID, logger)
         await Task {
             do {
-                try await database.read { try await LeaseTable.release(duty, holder: instanceID, on: $0) }
+                try await leaseDatabase.read {
+                    try await LeaseTable.release(duty, holder: instanceID, token: token, on: $0)
+                }
                 logger.info("released the duty \(duty)")
             } catch {
                 logger.warning("releasing the duty \(duty) failed (it runs out on its own): \(error)")
@@ -246,12 +311,12 @@ package final class LeaseRoster: DutyRoster {
     private func releaseAll() async {
         let held = state.withLock { state in
             defer { state.held.removeAll() }
-            return Array(state.held.keys)
+            return state.held.map { ($0.key, $0.value.token) }
         }
-        for duty in held.sorted() { await release(duty) }
-        let (database, instanceID) = (database, instanceID)
+        for (duty, token) in held.sorted(by: { $0.0 < $1.0 }) { await release(duty, token: token) }
+        let (leaseDatabase, instanceID) = (leaseDatabase, instanceID)
         await Task {
-            try? await database.read { try await LeaseTable.forget(instance: instanceID, on: $0) }
+            try? await leaseDatabase.read { try await LeaseTable.forget(instance: instanceID, on: $0) }
         }.value
     }
 

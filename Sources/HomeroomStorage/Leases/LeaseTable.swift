@@ -39,10 +39,14 @@ enum LeaseTable {
         ).first().map { try $0.decode(column: "token", as: Int64.self) }
     }
 
-    /// Ends `holder`'s lease on `duty` at once, keeping the row so the next token is still larger.
-    static func release(_ duty: Duty, holder: String, on db: any SQLDatabase) async throws {
+    /// Ends `holder`'s lease on `duty` with `token` at once, keeping the row so the next token is
+    /// still larger. A newer lease on the duty (a larger token), even `holder`'s own, is left alone.
+    static func release(_ duty: Duty, holder: String, token: Int64, on db: any SQLDatabase) async throws {
         try await db.raw(
-            "UPDATE core_leases SET expires_at = 0 WHERE duty = \(bind: duty.name) AND holder = \(bind: holder)"
+            """
+            UPDATE core_leases SET expires_at = 0
+            WHERE duty = \(bind: duty.name) AND holder = \(bind: holder) AND token = \(bind: token)
+            """
         ).run()
     }
 
