@@ -126,7 +126,9 @@ struct CacheNotificationsTests {
         }
     }
 
-    @Test func announcementsArriveWithinMilliseconds() async throws {
+    /// Each of 50 announcements empties the other instance's cache within a second (what a school
+    /// is promised); the median is printed, not judged: the test machine may be loaded.
+    @Test func everyAnnouncementArrivesWithinASecond() async throws {
         try await Self.withTwoInstances { a, b in
             var latencies: [Duration] = []
             let clock = ContinuousClock()
@@ -139,8 +141,9 @@ struct CacheNotificationsTests {
             }
             let sorted = latencies.sorted()
             let median = try #require(sorted.dropFirst(sorted.count / 2).first)
-            print("cache announcement latency over \(sorted.count): median \(median), slowest \(sorted.last ?? median)")
-            #expect(median < .milliseconds(200))
+            let slowest = sorted.last ?? median
+            print("cache announcement latency over \(sorted.count): median \(median), slowest \(slowest)")
+            #expect(slowest < .seconds(1))
         }
     }
 }

@@ -123,7 +123,8 @@ struct LeaseRosterTests {
             let took = try #require(tookOver.map { _ in ContinuousClock.now - lastRenewal })
             print("renewals stopped: b took \(Self.irc) \(took) after a's last renewal")
             #expect(took >= Self.lifetime - Self.interval, "not before the lease ran out")
-            #expect(took < Self.lifetime + Self.interval * 4)
+            // A round every 300 ms; the margin is for a machine loaded by the other suites.
+            #expect(took < Self.lifetime + .seconds(3))
             #expect(b.heldDuties[Self.irc] == oldHold.token + 1)
             let performing = performers.performing(Self.irc)
             #expect(performing == ["b"] || performing.isEmpty, "a no longer performs: \(performing)")
