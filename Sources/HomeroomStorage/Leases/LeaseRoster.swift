@@ -6,7 +6,7 @@ import Synchronization
 
 /// The duties of several instances on one PostgreSQL database, shared through leases in
 /// `core_leases` (DESIGN.md, Several instances; why a lease table and not advisory locks is
-/// written down there).
+/// written down in DEPLOYMENT.md, "Why leases and not advisory locks").
 ///
 /// Every ``renewInterval`` the roster's ``run()`` loop records that this instance is alive,
 /// renews every lease it holds in one statement, and tries to take each duty it wants that
