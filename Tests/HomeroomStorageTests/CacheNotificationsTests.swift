@@ -25,7 +25,7 @@ struct CacheNotificationsTests {
             let notifications = try CacheNotifications(
                 url: url, database: database, caches: caches, instanceID: id, logger: TestBot.testLogger())
             let task = Task { await notifications.run() }
-            try await until("\(id) listens") { notifications.listenerProcessID != nil }
+            try await until("\(id) listens", within: 10) { notifications.listenerProcessID != nil }
             return Instance(database: database, values: values, notifications: notifications, task: task)
         }
 
