@@ -64,6 +64,11 @@ package final class PostgresStore: Database {
         let place = core.host.map { "\($0):\(core.port ?? 5432)" } ?? core.unixSocketPath ?? "the server"
         do {
             try await firstAnswer(from: store, within: connectDeadline, place: place)
+        } catch let error as NoAnswer {
+            // Waiting for the pool to stop would wait for the connection attempt in flight, up to
+            // its own 10 s timeout: stop it without waiting, so start-up ends at the deadline.
+            runTask.cancel()
+            throw error
         } catch {
             await store.close()
             throw error
@@ -83,23 +88,32 @@ package final class PostgresStore: Database {
     /// connection it cannot open (a server that is down, a TLS certificate that does not verify)
     /// without ever failing the query, which would leave start-up waiting without a word.
     private static func firstAnswer(from store: PostgresStore, within deadline: Duration, place: String) async throws {
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
+        // Unstructured tasks, so that the deadline ends the wait even when the pool is slow to
+        // give up a connection attempt (it may hold on for its own 10 s timeout).
+        let (outcomes, continuation) = AsyncStream.makeStream(of: Result<Void, any Error>?.self)
+        let query = Task {
+            do {
                 _ = try await store.read { try await $0.raw("SELECT 1 AS ok").first() }
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return false
-            }
-            let answered = try await group.next() ?? false
-            group.cancelAll()
-            guard answered else {
-                throw NoAnswer(
-                    description: "PostgreSQL at \(place) did not answer within \(deadline.components.seconds) s: "
-                        + "is it running and reachable, and, with TLS (sslmode), does its certificate verify?")
+                continuation.yield(.success(()))
+            } catch {
+                continuation.yield(.failure(error))
             }
         }
+        let timer = Task {
+            try? await Task.sleep(for: deadline)
+            continuation.yield(nil)
+        }
+        defer {
+            query.cancel()
+            timer.cancel()
+        }
+        var iterator = outcomes.makeAsyncIterator()
+        guard let outcome = await iterator.next() ?? nil else {
+            throw NoAnswer(
+                description: "PostgreSQL at \(place) did not answer within \(deadline.components.seconds) s: "
+                    + "is it running and reachable, and, with TLS (sslmode), does its certificate verify?")
+        }
+        try outcome.get()
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {

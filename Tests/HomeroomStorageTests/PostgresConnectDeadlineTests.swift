@@ -21,7 +21,8 @@ import Testing
                 logger: Logger(label: "homeroom.test"), connectDeadline: .seconds(1))
         }
         let waited = ContinuousClock.now - started
-        #expect(waited < .seconds(10))
+        // The deadline, and room for a loaded machine; not the pool's own 10 s connection timeout.
+        #expect(waited < .seconds(5))
         let expected = "PostgreSQL at 127.0.0.1:\(listener.port) did not answer within 1 s"
         let description = error?.description ?? ""
         #expect(description.hasPrefix(expected))
