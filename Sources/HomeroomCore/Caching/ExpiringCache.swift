@@ -65,7 +65,7 @@ public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sen
     }
 
     /// The value stored for `key` whether or not it is still fresh, for a caller that can cheaply
-    /// check that it still holds (a revision, a version) and then ``store(_:for:at:expiringBy:)`` it
+    /// check that it still holds (a revision, a version) and then ``store(_:for:at:expiringBy:readSince:)`` it
     /// again; nil once it was forgotten, invalidated or evicted.
     public func heldValue(for key: Key) -> Value? {
         state.withLock { $0.entries[key]?.value }
