@@ -103,7 +103,7 @@ final class FuzzedServer: Sendable {
                 let dependencies = WebhookServer.Dependencies(
                     dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
                     clock: bot.clock, fetcher: RefusingFetcher(), adapterStatus: bot.runtime.adapterStatus,
-                    metrics: nil, logger: TestBot.testLogger())
+                    roster: bot.runtime.roster, metrics: nil, logger: TestBot.testLogger())
                 let server = WebhookServer(settings: settings, dependencies: dependencies) { listening in
                     started.put((bot, listening.port))
                 }
