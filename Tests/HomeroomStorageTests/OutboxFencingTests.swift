@@ -49,9 +49,13 @@ struct OutboxFencingTests {
         }
     }
 
-    @Test func aDeliveryRecordedUnderALostLeaseIsRefusedAndSentAgainWithItsKey() async throws {
-        try await TemporaryDatabase.with(.postgres, logger: Self.logger) { database in
-            _ = try await MigrationRunner(database: database, logger: Self.logger).run([
+    /// Runs `body` on a migrated database where "first" holds `delivery:slack` (with the token
+    /// passed) and stories s0, s1, s2 wait for Slack in an outbox on a test clock.
+    static func withThreeStoriesQueued(
+        _ body: (any Database, Duty, Int64, TestClock, Outbox) async throws -> Void
+    ) async throws {
+        try await TemporaryDatabase.with(.postgres, logger: logger) { database in
+            _ = try await MigrationRunner(database: database, logger: logger).run([
                 (CorePlugin.id, CorePlugin.schemaMigrations)
             ])
             let duty = Duty.delivery("slack")
@@ -65,6 +69,20 @@ struct OutboxFencingTests {
                 try await outbox.enqueue(
                     adapter: "slack", target: .channel("#news"), lines: ["story \(index)"], idempotencyKey: "s\(index)")
             }
+            try await body(database, duty, first, clock, outbox)
+        }
+    }
+
+    /// The token "second" holds `duty` with, once the sender has handed the lease over.
+    static func secondHoldersToken(on duty: Duty, in database: any Database) async throws -> Int64 {
+        let renewed = try await database.read { db in
+            try await LeaseTable.renew(holder: "second", lifetime: 60_000, on: db)
+        }
+        return try #require(renewed[duty], "the sender handed the lease over")
+    }
+
+    @Test func aDeliveryRecordedUnderALostLeaseIsRefusedAndSentAgainWithItsKey() async throws {
+        try await Self.withThreeStoriesQueued { database, duty, first, clock, outbox in
             let hold = DutyHold(
                 duty: duty, token: first, database: FencedDatabase(database, duty: duty, token: first)
             ) { true }
@@ -75,10 +93,7 @@ struct OutboxFencingTests {
             #expect(sentUnderLostLease == ["s0", "s1"], "the one sent and the one whose record was refused")
             #expect(try await outbox.pendingCount() == 3, "nothing was recorded under the lost lease")
 
-            let renewed = try await database.read { db in
-                try await LeaseTable.renew(holder: "second", lifetime: 60_000, on: db)
-            }
-            let second = try #require(renewed[duty], "the sender handed the lease over")
+            let second = try await Self.secondHoldersToken(on: duty, in: database)
             #expect(second == first + 1)
             let newHold = DutyHold(
                 duty: duty, token: second, database: FencedDatabase(database, duty: duty, token: second)
@@ -94,21 +109,7 @@ struct OutboxFencingTests {
     }
 
     @Test func aHolderPausedPastItsLeaseSendsNothingWhenItWakes() async throws {
-        try await TemporaryDatabase.with(.postgres, logger: Self.logger) { database in
-            _ = try await MigrationRunner(database: database, logger: Self.logger).run([
-                (CorePlugin.id, CorePlugin.schemaMigrations)
-            ])
-            let duty = Duty.delivery("slack")
-            let first = try #require(
-                try await database.read { db in
-                    try await LeaseTable.acquire(duty, holder: "first", lifetime: 60_000, on: db)
-                })
-            let clock = TestClock("2026-11-23T10:00:00Z")
-            let outbox = Outbox(database: database, clock: clock)
-            for index in 0..<3 {
-                try await outbox.enqueue(
-                    adapter: "slack", target: .channel("#news"), lines: ["story \(index)"], idempotencyKey: "s\(index)")
-            }
+        try await Self.withThreeStoriesQueued { database, duty, first, _, outbox in
             // The first holder is paused while sending s0; the second takes the duty meanwhile.
             let sender = LeaseLosingSender(database: database, duty: duty)
             let hold = DutyHold(
@@ -118,10 +119,7 @@ struct OutboxFencingTests {
             await #expect(throws: DutyLost.self) { try await paused.deliverDue() }
             #expect(sender.keys == ["s0"], "nothing is sent after waking")
 
-            let renewed = try await database.read { db in
-                try await LeaseTable.renew(holder: "second", lifetime: 60_000, on: db)
-            }
-            let second = try #require(renewed[duty], "the sender handed the lease over")
+            let second = try await Self.secondHoldersToken(on: duty, in: database)
             let newHold = DutyHold(
                 duty: duty, token: second, database: FencedDatabase(database, duty: duty, token: second)
             ) { true }

@@ -24,16 +24,6 @@ struct HomeroomProcess {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The `homeroom` binary next to the test bundle (the same build).
-    static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "homeroom")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return packageRoot.appendingPathComponent(".build/debug/homeroom")
-    }
-
     /// Writes a configuration for tests: a cheap PIN hash and the database in this folder.
     func writeConfig(_ extra: String = "") throws -> String {
         let path = folder.appendingPathComponent("homeroom.json").path
@@ -52,7 +42,7 @@ struct HomeroomProcess {
 
     func makeProcess(_ arguments: [String]) -> Process {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = HomeroomInstance.executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
