@@ -72,6 +72,17 @@ let package = Package(
             ]
         ),
         .target(
+            name: "HomeroomMatrix",
+            dependencies: [
+                "HomeroomCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .target(
             name: "HomeroomWebhooks",
             dependencies: [
                 "HomeroomCore",
@@ -125,7 +136,7 @@ let package = Package(
         // The project's own test bed, shared by its tests and benchmarks and not part of the plugin
         // author's kit: the shared corpora and their scores, generated campuses, outside programs
         // (gzip, zbarimg, Chromium), a real ngircd with Homeroom and a class of IRC clients on it,
-        // hostile HTTP servers, services run until a graceful shutdown, several `homeroom serve`
+        // hostile HTTP servers, services run until a graceful shutdown, a real Synapse with students on it, several `homeroom serve`
         // processes on one database with nginx in front and wrk for load.
         .target(
             name: "HomeroomTestbed",
@@ -137,6 +148,8 @@ let package = Package(
                 "Lunch",
                 "Schedule",
                 "Events",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -216,6 +229,7 @@ let package = Package(
                 "Recipes",
                 "HomeroomWebhooks",
                 "HomeroomIRC",
+                "HomeroomMatrix",
                 "Lunch",
                 "Schedule",
                 "News",
@@ -325,6 +339,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "NewsTests", dependencies: ["News", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
+        // The Matrix adapter against a real Synapse (Scripts/test installs it into .build-venv/synapse).
+        .testTarget(
+            name: "HomeroomMatrixTests",
+            dependencies: [
+                "HomeroomMatrix", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "HomeroomTestbed", "Lunch",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [

@@ -48,5 +48,6 @@ enum CoreSchema {
         PendingConfirmations.migration,
         InstanceSchema.migration,
         JobRunSchema.migration,
+        AdapterStateSchema.migration,
     ]
 }

@@ -1,5 +1,5 @@
 /// The people a command may name: a user name typed in a command (`alice`, `@alice`,
-/// `irc:school:alice`) read as a person, the same way for every adapter.
+/// `irc:school:alice`, `@alice:school.example`) read as a person, the same way for every adapter.
 ///
 /// A full id (`adapter:id`) is taken as it is when its adapter is one the runtime runs; a bare
 /// name is an id on the asker's own adapter, sharing the leading parts that adapter's
@@ -47,6 +47,10 @@ public struct PeopleDirectory: Sendable {
         guard typed.count <= Self.maximumNameLength else {
             throw UserFacingError("a user name is at most \(Self.maximumNameLength) characters")
         }
+        if typed.contains(":"), let sigil = typed.first, let form = platformIDForm(sigil) {
+            // A platform id typed whole (`@alice:school.example` on Matrix).
+            return UserID(adapter: form.adapter, id: typed)
+        }
         if typed.contains(":") {
             guard let user = UserID(typed) else {
                 throw UserFacingError(
@@ -66,5 +70,12 @@ public struct PeopleDirectory: Sendable {
         else { throw UserFacingError("\"\(typed)\" is not a user name") }
         let shared = asker.id.split(separator: ":").prefix(forms[asker.adapter]?.sharedParts ?? 0)
         return UserID(adapter: asker.adapter, id: (shared + [Substring(name)]).joined(separator: ":"))
+    }
+
+    /// The form whose platform ids start with `sigil`: the asker's own, else the only one.
+    private func platformIDForm(_ sigil: Character) -> UserIDForm? {
+        if let own = forms[asker.adapter], own.idSigil == sigil { return own }
+        let matching = forms.values.filter { $0.idSigil == sigil }
+        return matching.count == 1 ? matching.first : nil
     }
 }

@@ -10,10 +10,16 @@ package struct UserIDForm: Sendable {
     /// How many `:`-separated parts at the start of an id a bare name shares with its asker's:
     /// 1 for IRC's network, 0 where a name alone is the id.
     package let sharedParts: Int
+    /// Where the platform's own ids start with a sigil and hold a `:` (Matrix's
+    /// `@alice:school.example`), that sigil: such a name typed without `adapter:` is an id of this
+    /// adapter, whole.
+    package let idSigil: Character?
 
-    /// The form of `adapter`'s ids, whose first `sharedParts` parts a bare name shares with its asker's.
-    package init(adapter: String, sharedParts: Int = 0) {
+    /// The form of `adapter`'s ids, whose first `sharedParts` parts a bare name shares with its
+    /// asker's, and whose platform ids start with `idSigil` when given.
+    package init(adapter: String, sharedParts: Int = 0, idSigil: Character? = nil) {
         self.adapter = adapter
         self.sharedParts = max(0, sharedParts)
+        self.idSigil = idSigil
     }
 }

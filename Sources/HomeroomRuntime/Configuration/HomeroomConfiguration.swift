@@ -40,6 +40,9 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var webhooks: JSONValue = .object([:])
     /// The IRC adapter's section (networks, nicks, channels), decoded by the adapter itself.
     public var irc: JSONValue = .object([:])
+    /// The Matrix adapter's section (accounts, homeservers, whose invitations to accept), decoded by
+    /// the adapter itself.
+    public var matrix: JSONValue = .object([:])
     /// The environment the file was loaded with: `"env:NAME"` secrets in sections are read from it.
     public var environment: [String: String] = [:]
 
@@ -162,7 +165,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, channelAnswers, security,
-            admins, roles, console, logLevel, plugins, webhooks, irc
+            admins, roles, console, logLevel, plugins, webhooks, irc, matrix
         case fetch
     }
 
@@ -189,5 +192,6 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         plugins = try container.decode(.plugins, or: plugins)
         webhooks = try container.decode(.webhooks, or: webhooks)
         irc = try container.decode(.irc, or: irc)
+        matrix = try container.decode(.matrix, or: matrix)
     }
 }
