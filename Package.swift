@@ -74,8 +74,9 @@ let package = Package(
         .target(
             name: "HomeroomMatrix",
             dependencies: [
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomFetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -145,6 +146,7 @@ let package = Package(
                 "HomeroomRuntime",
                 "HomeroomTesting",
                 "HomeroomIRC",
+                "HomeroomMatrix",
                 "Lunch",
                 "Schedule",
                 "Events",
@@ -344,7 +346,7 @@ let package = Package(
             name: "HomeroomMatrixTests",
             dependencies: [
                 "HomeroomMatrix", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
-                "HomeroomTestbed", "Lunch",
+                "HomeroomTestbed", "Lunch", "Events",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,12 +1,12 @@
 /// One deadline for a whole exchange: name resolution, every redirect, the headers and the body.
 /// AsyncHTTPClient's own deadline ends when the headers arrive; this one also cuts off a body that
 /// trickles in a byte at a time.
-enum FetchDeadline {
+package enum FetchDeadline {
     /// The deadline passed before `operation` ended.
-    struct Passed: Error {}
+    package struct Passed: Error {}
 
     /// Runs `operation`, cancelling it and throwing ``Passed`` when `timeout` passes first.
-    static func run<T: Sendable>(
+    package static func run<T: Sendable>(
         within timeout: Duration, _ operation: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in

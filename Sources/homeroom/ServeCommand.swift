@@ -1,6 +1,7 @@
 import ArgumentParser
 import HomeroomCore
 import HomeroomIRC
+import HomeroomMatrix
 import HomeroomRuntime
 import HomeroomStorage
 import HomeroomWebhooks
@@ -12,7 +13,8 @@ import ServiceLifecycle
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the configured adapters (console, webhooks, IRC) and the scheduler until SIGINT or SIGTERM.")
+        abstract:
+            "Run the configured adapters (console, webhooks, IRC, Matrix) and the scheduler until SIGINT or SIGTERM.")
 
     @OptionGroup var options: RuntimeOptions
 
@@ -35,10 +37,12 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = try demoSchool?.configuration ?? options.resolvedConfiguration()
         let webhooks: WebhookSettings
         let irc: IRCSettings
+        let matrix: MatrixSettings
         do {
             webhooks = try settings.decodeSection(
                 settings.configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
             irc = try settings.decodeSection(settings.configuration.irc, key: "irc", as: IRCSettings.self)
+            matrix = try settings.decodeSection(settings.configuration.matrix, key: "matrix", as: MatrixSettings.self)
         } catch {
             printError(error.description)
             throw ExitCode(2)
@@ -91,6 +95,13 @@ struct ServeCommand: AsyncParsableCommand {
             let adapter = IRCAdapter(
                 settings: irc, dispatcher: runtime.dispatcher, adapterStatus: runtime.adapterStatus,
                 roster: runtime.roster, outbox: runtime.outbox, logger: runtime.logger)
+            services.append(stopsTheOthersGracefully(adapter))
+        }
+        if !matrix.accounts.isEmpty {
+            // Each account is logged in and synced, and its notifications delivered, by the instance holding it.
+            let adapter = MatrixAdapter(
+                settings: matrix, dispatcher: runtime.dispatcher, adapterStatus: runtime.adapterStatus,
+                roster: runtime.roster, outbox: runtime.outbox, clock: runtime.clock, logger: runtime.logger)
             services.append(stopsTheOthersGracefully(adapter))
         }
         if let demoSchool, let demoLoaded { StandardOutput.write(demoSchool.welcome(demoLoaded)) }

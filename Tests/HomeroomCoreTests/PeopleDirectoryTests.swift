@@ -43,6 +43,19 @@ import Testing
         }
     }
 
+    @Test func aMatrixIdTypedWholeIsThatMatrixUserFromEveryAdapter() async throws {
+        try await TestBot.with { bot in
+            let matrix = try Self.people(bot, asker: "matrix:@ana:school.example")
+            #expect(await Self.resolved("@ben:school.example", matrix) == "matrix:@ben:school.example")
+            #expect(await Self.resolved("matrix:@ben:other.example", matrix) == "matrix:@ben:other.example")
+            // A bare name is on the asker's server.
+            #expect(await Self.resolved("ben", matrix) == "matrix:@ben:school.example")
+            #expect(await Self.resolved("@ben", matrix) == "matrix:@ben:school.example")
+            let console = try Self.people(bot, asker: "console:ana")
+            #expect(await Self.resolved("@ben:school.example", console) == "matrix:@ben:school.example")
+        }
+    }
+
     @Test func aLinkedIdentityIsReadAsItsPersonsHomeIdentity() async throws {
         try await TestBot.with { bot in
             let answer = try await bot.expect("/link", from: "console:ana", contains: "for 10 minutes and one use")
@@ -59,9 +72,13 @@ import Testing
             let people = try Self.people(bot, asker: "console:ana")
             let problems = [
                 (
-                    "matrix:@bob:example.org",
-                    "no chat here is called matrix (there are api, console, discord, irc, "
-                        + "mattermost, slack, teams)"
+                    "xmpp:bob@example.org",
+                    "no chat here is called xmpp (there are api, console, discord, irc, "
+                        + "matrix, mattermost, slack, teams)"
+                ),
+                (
+                    "#room:example.org",
+                    "\"#room:example.org\" is not a user: write a name like alice or a full id like console:alice"
                 ),
                 (":bob", "\":bob\" is not a user: write a name like alice or a full id like console:alice"),
                 ("@", "\"@\" is not a user name"),

@@ -41,8 +41,9 @@ public struct PeopleDirectory: Sendable {
     }
 
     /// The identity `typed` names, before links are followed: `irc:school:alice` as it is;
-    /// `alice` or `@alice` typed on IRC network `school` as `irc:school:alice`, elsewhere as
-    /// `ADAPTER:alice` on the asker's adapter.
+    /// `alice` or `@alice` typed on IRC network `school` as `irc:school:alice`, typed on Matrix by
+    /// `@ana:school.example` as `matrix:@alice:school.example`, elsewhere as `ADAPTER:alice` on the
+    /// asker's adapter. A Matrix id typed whole (`@alice:school.example`) is that Matrix user.
     package func identity(_ typed: String) throws(UserFacingError) -> UserID {
         guard typed.count <= Self.maximumNameLength else {
             throw UserFacingError("a user name is at most \(Self.maximumNameLength) characters")
@@ -68,6 +69,10 @@ public struct PeopleDirectory: Sendable {
                 $0.properties.isWhitespace || $0.properties.generalCategory == .control
             })
         else { throw UserFacingError("\"\(typed)\" is not a user name") }
+        if let sigil = forms[asker.adapter]?.idSigil, let colon = asker.id.firstIndex(of: ":") {
+            // On Matrix, `ben` typed by `@ana:school.example` is `@ben:school.example`.
+            return UserID(adapter: asker.adapter, id: "\(sigil)\(name)\(asker.id[colon...])")
+        }
         let shared = asker.id.split(separator: ":").prefix(forms[asker.adapter]?.sharedParts ?? 0)
         return UserID(adapter: asker.adapter, id: (shared + [Substring(name)]).joined(separator: ":"))
     }

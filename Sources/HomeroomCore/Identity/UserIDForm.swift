@@ -12,7 +12,8 @@ package struct UserIDForm: Sendable {
     package let sharedParts: Int
     /// Where the platform's own ids start with a sigil and hold a `:` (Matrix's
     /// `@alice:school.example`), that sigil: such a name typed without `adapter:` is an id of this
-    /// adapter, whole.
+    /// adapter, whole, and a bare name typed by one of its users (`ben`) is on the asker's server
+    /// (`@ben:school.example`).
     package let idSigil: Character?
 
     /// The form of `adapter`'s ids, whose first `sharedParts` parts a bare name shares with its

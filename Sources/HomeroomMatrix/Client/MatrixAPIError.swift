@@ -1,6 +1,6 @@
 /// A request to the homeserver that did not succeed: what the server said (its `errcode` and
 /// `error`, Client-Server API v3, Standard error response), or that no answer came.
-package struct MatrixAPIError: Error, Sendable, CustomStringConvertible {
+package struct MatrixAPIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Why the request failed.
     package enum Kind: Sendable, Equatable {
         /// The server answered with an error status.

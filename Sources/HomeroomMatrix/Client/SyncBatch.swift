@@ -64,8 +64,8 @@ package struct SyncBatch: Sendable, Decodable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         nextBatch = try container.decode(String.self, forKey: .next_batch)
-        guard container.contains(.rooms), try !container.decodeNil(forKey: .rooms) else { return }
-        let rooms = try container.nestedContainer(keyedBy: RoomKeys.self, forKey: .rooms)
+        // No rooms, `null`, or something other than an object: a batch with no room news.
+        guard let rooms = try? container.nestedContainer(keyedBy: RoomKeys.self, forKey: .rooms) else { return }
         if let join = try? rooms.nestedContainer(keyedBy: AnyKey.self, forKey: .join) {
             for key in join.allKeys.prefix(Self.maximumRooms) {
                 guard let room = try? join.nestedContainer(keyedBy: JoinedKeys.self, forKey: key) else { continue }
@@ -100,7 +100,7 @@ package struct SyncBatch: Sendable, Decodable {
             } else {
                 droppedEvents += 1
                 // Step over the element that did not decode.
-                _ = try? items.decode(Skipped.self)
+                guard (try? items.decode(Skipped.self)) != nil else { break }
             }
         }
         return events

@@ -106,7 +106,8 @@ public struct MatrixAccountSettings: Sendable, Decodable {
         guard firstReconnectSeconds > 0, maximumReconnectSeconds >= firstReconnectSeconds,
             maximumReconnectSeconds <= 3600
         else {
-            throw container.invalid(.maximumReconnectSeconds, "at least firstReconnectSeconds, both above 0, at most 3600")
+            throw container.invalid(
+                .maximumReconnectSeconds, "at least firstReconnectSeconds, both above 0, at most 3600")
         }
         replyToCommands = try container.decode(.replyToCommands, or: replyToCommands)
         allowInvalidCertificate = try container.decode(.allowInvalidCertificate, or: false)

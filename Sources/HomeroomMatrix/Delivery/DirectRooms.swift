@@ -1,0 +1,85 @@
+import Foundation
+import HomeroomCore
+import Synchronization
+
+/// The direct rooms one account opened with people, remembered in its ``AdapterState``: the room
+/// with `@alice:server` under `direct:@alice:server`, and the person back under `room:!id:server`.
+///
+/// A room is created the first time someone is written to, and reused after. Two deliveries to one
+/// person at once wait for the same creation, so one room is opened; across instances, the
+/// account's duty makes one instance the only one that delivers.
+package struct DirectRooms: Sendable {
+    let client: MatrixClient
+    let state: AdapterState
+    let clock: any HomeroomClock
+    /// The creations under way in this process, by person.
+    private let opening = OpeningRooms()
+
+    /// The direct rooms of `account`, opened through `client` (logged in as the account).
+    package init(client: MatrixClient, account: String, clock: any HomeroomClock) {
+        self.client = client
+        self.state = AdapterState(adapter: "matrix", account: account)
+        self.clock = clock
+    }
+
+    /// The direct room with `person` (`@alice:school.example`): the remembered one, or one created
+    /// now (the person invited) and remembered. Throws ``MatrixAPIError`` when it cannot be created.
+    package func room(for person: String, database: any Database) async throws -> String {
+        if let known = try await state.value(for: Self.personKey(person), in: database) { return known }
+        let task = opening.task(for: person) { [self] in
+            // Whoever came first may have finished between the read above and now.
+            if let known = try await state.value(for: Self.personKey(person), in: database) { return known }
+            let roomID = try await client.createDirectRoom(with: person)
+            try await remember(roomID: roomID, person: person, database: database)
+            return roomID
+        }
+        return try await task.value
+    }
+
+    /// True when `roomID` is a direct room this account opened or was invited to as one.
+    package func isDirectRoom(_ roomID: String, database: any Database) async throws -> Bool {
+        try await state.value(for: Self.roomKey(roomID), in: database) != nil
+    }
+
+    /// Remembers `roomID` as the direct room with `person` (a room someone invited the bot to as direct).
+    package func remember(roomID: String, person: String, database: any Database) async throws {
+        try await state.set(person, for: Self.roomKey(roomID), at: clock.now, in: database)
+        try await state.set(roomID, for: Self.personKey(person), at: clock.now, in: database)
+    }
+
+    /// Forgets `roomID` (the bot left it or was removed): the next message to its person opens a new one.
+    package func forget(roomID: String, database: any Database) async throws {
+        if let person = try await state.value(for: Self.roomKey(roomID), in: database),
+            try await state.value(for: Self.personKey(person), in: database) == roomID
+        {
+            try await state.remove(Self.personKey(person), in: database)
+        }
+        try await state.remove(Self.roomKey(roomID), in: database)
+    }
+
+    static func personKey(_ person: String) -> String { "direct:\(person)" }
+    static func roomKey(_ roomID: String) -> String { "room:\(roomID)" }
+}
+
+/// The direct rooms being created in this process, one task per person: a second delivery to
+/// someone waits for the first one's room instead of creating another.
+private final class OpeningRooms: Sendable {
+    private let tasks = Mutex<[String: Task<String, any Error>]>([:])
+
+    /// The creation under way for `person`, or a new one running `create`; it is forgotten once done.
+    func task(for person: String, _ create: @escaping @Sendable () async throws -> String) -> Task<String, any Error> {
+        tasks.withLock { tasks in
+            if let running = tasks[person] { return running }
+            let task = Task<String, any Error> { [weak self] in
+                defer { self?.finished(person) }
+                return try await create()
+            }
+            tasks[person] = task
+            return task
+        }
+    }
+
+    private func finished(_ person: String) {
+        _ = tasks.withLock { $0.removeValue(forKey: person) }
+    }
+}
