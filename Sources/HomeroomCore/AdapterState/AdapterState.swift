@@ -15,7 +15,7 @@ package struct AdapterState: Sendable {
 
     /// The adapter (`matrix`).
     package let adapter: String
-    /// The account within the adapter (the configured account's name).
+    /// The account within the adapter (the configured account's name), in the column `connection`.
     package let account: String
 
     /// The state of `adapter`'s `account`.
@@ -29,7 +29,7 @@ package struct AdapterState: Sendable {
         let (adapter, account) = (adapter, account)
         return try await database.read { db in
             try await db.select().column("value").from(Self.table)
-                .where("adapter", .equal, SQLBind(adapter)).where("account", .equal, SQLBind(account))
+                .where("adapter", .equal, SQLBind(adapter)).where("connection", .equal, SQLBind(account))
                 .where("key", .equal, SQLBind(key))
                 .first()?.decode(column: "value", as: String.self)
         }
@@ -43,9 +43,9 @@ package struct AdapterState: Sendable {
         let (adapter, account) = (adapter, account)
         let stamp = Int64(now.timeIntervalSince1970.rounded(.down))
         try await database.write { db in
-            try await db.insert(into: Self.table).columns("adapter", "account", "key", "value", "updated_at")
+            try await db.insert(into: Self.table).columns("adapter", "connection", "key", "value", "updated_at")
                 .values(SQLBind(adapter), SQLBind(account), SQLBind(key), SQLBind(value), SQLBind(stamp))
-                .onConflict(with: ["adapter", "account", "key"]) {
+                .onConflict(with: ["adapter", "connection", "key"]) {
                     $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at")
                 }
                 .run()
@@ -57,7 +57,7 @@ package struct AdapterState: Sendable {
         let (adapter, account) = (adapter, account)
         try await database.write { db in
             try await db.delete(from: Self.table)
-                .where("adapter", .equal, SQLBind(adapter)).where("account", .equal, SQLBind(account))
+                .where("adapter", .equal, SQLBind(adapter)).where("connection", .equal, SQLBind(account))
                 .where("key", .equal, SQLBind(key)).run()
         }
     }

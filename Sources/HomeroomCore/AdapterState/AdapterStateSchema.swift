@@ -7,10 +7,10 @@ enum AdapterStateSchema {
         context in
         try await context.database.create(table: AdapterState.table)
             .column("adapter", type: .text, .notNull)
-            .column("account", type: .text, .notNull)
+            .column("connection", type: .text, .notNull)
             .column("key", type: .text, .notNull)
             .column("value", type: .text, .notNull)
             .column("updated_at", type: .bigint, .notNull)
-            .primaryKey("adapter", "account", "key").run()
+            .primaryKey("adapter", "connection", "key").run()
     }
 }
