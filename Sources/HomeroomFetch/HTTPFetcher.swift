@@ -68,13 +68,14 @@ package struct HTTPFetcher: HTTPFetching {
             return try await PinnedClients.shared.withClient(host: target.host, address: target.address) { client in
                 let response = try await client.execute(outgoing, deadline: deadline)
                 var body: [UInt8] = []
+                let kept = request.maximumResponseBytes
                 // The rest is read and dropped, so the connection can serve the next post.
-                for try await buffer in response.body where body.count < Self.keptResponseBytes {
-                    body.append(contentsOf: buffer.readableBytesView.prefix(Self.keptResponseBytes - body.count))
+                for try await buffer in response.body where body.count < kept {
+                    body.append(contentsOf: buffer.readableBytesView.prefix(kept - body.count))
                 }
                 return OutgoingResponse(
                     status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"),
-                    body: body)
+                    body: body, headers: response.headers.map { OutgoingRequest.HeaderField($0.name, $0.value) })
             }
         }
     }
@@ -225,7 +226,4 @@ package struct HTTPFetcher: HTTPFetching {
         if case .custom = status { return "\(status.code)" }
         return "\(status.code) \(status.reasonPhrase)"
     }
-
-    /// How much of an answer to a sent request is kept (for the log).
-    private static let keptResponseBytes = 4096
 }

@@ -6,8 +6,8 @@ import NIOCore
 import Prometheus
 import ServiceLifecycle
 
-/// The webhook adapter: one HTTP server (Hummingbird) for Slack, Mattermost, Discord and Teams
-/// commands, Homeroom's JSON API, `/healthz` and `/metrics`. It is a `Service` of the process's
+/// The webhook adapter: one HTTP server (Hummingbird) for Slack, Mattermost, Discord, Teams and
+/// Google Chat commands, Homeroom's JSON API, `/healthz` and `/metrics`. It is a `Service` of the process's
 /// `ServiceGroup`: graceful shutdown stops accepting requests, finishes the ones in flight, and
 /// waits for late answers already promised.
 public struct WebhookServer: Service {
@@ -77,6 +77,7 @@ public struct WebhookServer: Service {
         var paths = ["/healthz"]
         if dependencies.metrics != nil { paths.append("/metrics") }
         paths += settings.platformsTakingCommands.map(\.commandPath)
+        if settings.teams.appID != nil { paths.append(WebhookSettings.teamsBotPath) }
         if !settings.api.clients.isEmpty { paths.append(WebhookPlatform.api.commandPath) }
         paths += dependencies.dispatcher.pages.keys.sorted().map { "/\($0)" }
         return paths
@@ -157,6 +158,15 @@ public struct WebhookServer: Service {
             signature: settings.teams.secret.flatMap(TeamsSignature.init(secret:)), replays: replays, gateway: gateway)
         router.post("teams/messages") { request, _ in
             try await teams.respond(to: RawRequest.read(request))
+        }
+        let teamsBot = TeamsBotEndpoint(settings: settings.teams, dependencies: dependencies, gateway: gateway)
+        router.post("teams/bot") { request, _ in
+            try await teamsBot.respond(to: RawRequest.read(request))
+        }
+        let googleChat = GoogleChatEndpoint(
+            settings: settings.googleChat, dependencies: dependencies, gateway: gateway)
+        router.post("google-chat/events") { request, _ in
+            try await googleChat.respond(to: RawRequest.read(request))
         }
         let api = MessageAPIEndpoint(credentials: APICredentials(settings.api), replays: replays, gateway: gateway)
         router.post("api/v1/messages") { request, _ in try await api.respond(to: RawRequest.read(request))

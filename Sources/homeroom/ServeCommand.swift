@@ -70,15 +70,18 @@ struct ServeCommand: AsyncParsableCommand {
             runtime.adapterStatus.report("console", .up, detail: "reading standard input", at: runtime.clock.now)
         }
         if webhooks.enabled {
-            services.append(stopsTheOthersGracefully(webhookServer(webhooks, runtime: runtime, registry: registry)))
-            for (platform, urls) in webhooks.incomingWebhooks.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                let sender = IncomingWebhookSender(
-                    platform: platform, urls: urls, fetcher: runtime.fetcher,
-                    timeout: .milliseconds(Int64(webhooks.deliveryTimeoutSeconds * 1000)))
+            let dependencies = webhookDependencies(runtime: runtime, registry: registry)
+            services.append(stopsTheOthersGracefully(webhookServer(webhooks, dependencies: dependencies)))
+            for platform in WebhookPlatform.allCases where platform != .api {
+                guard let sender = PlatformSender.make(platform, settings: webhooks, dependencies: dependencies) else {
+                    continue
+                }
                 services.append(delivery(through: sender, runtime: runtime))
-                runtime.adapterStatus.report(
-                    platform.rawValue, .up, detail: "posting to \(urls.count) incoming webhook URL(s)",
-                    at: runtime.clock.now)
+                runtime.adapterStatus.report(platform.rawValue, .up, detail: sender.summary, at: runtime.clock.now)
+            }
+            if let socketMode = SlackSocketMode(settings: webhooks, dependencies: dependencies) {
+                // The socket is connected, and its commands answered, by the instance holding its duty.
+                services.append(stopsTheOthersGracefully(socketMode))
             }
             let api = APINotificationSender(
                 settings: webhooks.api, fetcher: runtime.fetcher,
@@ -147,15 +150,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// The HTTP server, printing where it listens once it does.
-    private func webhookServer(
-        _ settings: WebhookSettings, runtime: BotRuntime, registry: PrometheusCollectorRegistry
-    ) -> WebhookServer {
-        let dependencies = WebhookServer.Dependencies(
+    /// What the HTTP server and the platforms' bots need from the runtime.
+    private func webhookDependencies(runtime: BotRuntime, registry: PrometheusCollectorRegistry)
+        -> WebhookServer.Dependencies
+    {
+        WebhookServer.Dependencies(
             dispatcher: runtime.dispatcher, database: runtime.database, outbox: runtime.outbox, clock: runtime.clock,
             fetcher: runtime.fetcher, adapterStatus: runtime.adapterStatus, roster: runtime.roster, metrics: registry,
             logger: runtime.logger)
-        return WebhookServer(settings: settings, dependencies: dependencies) { listening in
+    }
+
+    /// The HTTP server, printing where it listens once it does.
+    private func webhookServer(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> WebhookServer
+    {
+        WebhookServer(settings: settings, dependencies: dependencies) { listening in
             StandardOutput.write("Webhooks on \(listening.baseURL): \(listening.endpoints.joined(separator: " "))")
         }
     }

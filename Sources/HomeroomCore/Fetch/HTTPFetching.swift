@@ -19,7 +19,7 @@ public protocol HTTPFetching: Sendable {
 public struct OutgoingRequest: Sendable, Equatable {
     /// An `http` or `https` URL.
     public var url: URL
-    /// `POST`, `PATCH` or `PUT`.
+    /// `POST`, `PATCH`, `PUT`, or `GET` with an empty body.
     public var method: String
     /// Header names and values, in order.
     public var headers: [HeaderField]
@@ -27,6 +27,15 @@ public struct OutgoingRequest: Sendable, Equatable {
     public var body: [UInt8]
     /// The whole exchange must end within this.
     public var timeout: Duration
+    /// How much of the answer's body is kept (``OutgoingResponse/body``), at most 1 MB; the rest is
+    /// read and dropped. A platform's API answer that the caller decodes needs more than the 4 KB
+    /// kept for the log.
+    public var maximumResponseBytes: Int = OutgoingRequest.keptForTheLog {
+        didSet { maximumResponseBytes = min(max(0, maximumResponseBytes), 1_048_576) }
+    }
+
+    /// The bytes of an answer kept unless told otherwise: enough for the log.
+    public static let keptForTheLog = 4096
 
     /// One header.
     public struct HeaderField: Sendable, Equatable {
@@ -50,6 +59,18 @@ public struct OutgoingRequest: Sendable, Equatable {
         self.body = body
         self.timeout = timeout
     }
+
+    /// A body of `contentType` (such as `application/x-www-form-urlencoded`) sent with `method`.
+    public init(
+        url: URL, method: String = "POST", body: [UInt8], contentType: String, headers: [HeaderField] = [],
+        timeout: Duration = .seconds(10)
+    ) {
+        self.url = url
+        self.method = method
+        self.headers = [HeaderField("Content-Type", contentType)] + headers
+        self.body = body
+        self.timeout = timeout
+    }
 }
 
 /// What a server answered to an ``OutgoingRequest``.
@@ -58,13 +79,23 @@ public struct OutgoingResponse: Sendable, Equatable {
     public var status: Int
     /// The `Retry-After` header, when the server sent one.
     public var retryAfter: String?
-    /// The start of the body (at most a few kilobytes), for the log.
+    /// The start of the body, at most the request's ``OutgoingRequest/maximumResponseBytes``.
     public var body: [UInt8]
+    /// Every header of the answer, in order (a platform's rate-limit headers, for one).
+    public var headers: [OutgoingRequest.HeaderField]
 
-    public init(status: Int, retryAfter: String? = nil, body: [UInt8] = []) {
+    public init(
+        status: Int, retryAfter: String? = nil, body: [UInt8] = [], headers: [OutgoingRequest.HeaderField] = []
+    ) {
         self.status = status
         self.retryAfter = retryAfter
         self.body = body
+        self.headers = headers
+    }
+
+    /// The first header named `name`, compared without case.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
 

@@ -8,6 +8,6 @@ extension UserIDForm {
     package static let homeroomAdapters: [UserIDForm] = [
         UserIDForm(adapter: "irc", sharedParts: 1), UserIDForm(adapter: "console"), UserIDForm(adapter: "slack"),
         UserIDForm(adapter: "mattermost"), UserIDForm(adapter: "discord"), UserIDForm(adapter: "teams"),
-        UserIDForm(adapter: "api"), UserIDForm(adapter: "matrix", idSigil: "@"),
+        UserIDForm(adapter: "googlechat"), UserIDForm(adapter: "api"), UserIDForm(adapter: "matrix", idSigil: "@"),
     ]
 }

@@ -21,6 +21,9 @@ package struct IncomingWebhookSender: MessageSender {
         self.poster = WebhookPoster(fetcher: fetcher, timeout: timeout)
     }
 
+    /// True when `channel` has a URL of its own or the `*` URL.
+    func hasURL(for channel: String) -> Bool { urls[channel] != nil || urls["*"] != nil }
+
     package func send(_ message: OutboxMessage) async throws {
         guard case .channel(let channel) = message.target else {
             throw DeliveryFailure(
@@ -42,7 +45,7 @@ package struct IncomingWebhookSender: MessageSender {
         case .discord: return JSONBody.encode(DiscordResponse.Message(reply))
         case .teams: return JSONBody.encode(TeamsEndpoint.Answer(reply))
         case .mattermost: return JSONBody.encode(SlashCommandPlatform.mattermost.notification(lines))
-        case .api: return JSONBody.encode(["text": reply.text])
+        case .googlechat, .api: return JSONBody.encode(["text": reply.text])
         }
     }
 }

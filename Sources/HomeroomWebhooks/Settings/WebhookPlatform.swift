@@ -2,6 +2,8 @@
 /// ids (`slack:T0001:U2147483697`) and in the outbox.
 package enum WebhookPlatform: String, Sendable, CaseIterable, Hashable {
     case slack, mattermost, discord, teams
+    /// Google Chat (`googlechat:DOMAIN:USER`).
+    case googlechat
     /// Homeroom's own JSON API (`POST /api/v1/messages`).
     case api
 
@@ -12,6 +14,7 @@ package enum WebhookPlatform: String, Sendable, CaseIterable, Hashable {
         case .mattermost: "/mattermost/commands"
         case .discord: "/discord/interactions"
         case .teams: "/teams/messages"
+        case .googlechat: "/google-chat/events"
         case .api: "/api/v1/messages"
         }
     }

@@ -37,15 +37,17 @@ public struct WebhookSettings: Sendable, Decodable {
     public var mattermost = MattermostSettings()
     /// Discord interactions and webhooks.
     public var discord = DiscordSettings()
-    /// Teams outgoing and incoming webhooks.
+    /// Teams outgoing and incoming webhooks, and a Bot Framework bot.
     public var teams = TeamsSettings()
+    /// A Google Chat app.
+    public var googleChat = GoogleChatSettings()
     /// Homeroom's own JSON API.
     public var api = APISettings()
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, host, port, maximumBodyBytes, maximumHeaderBytes, idleTimeoutSeconds, readTimeoutSeconds,
             statusToken, acknowledgeAfterSeconds, timestampToleranceSeconds, deliveryTimeoutSeconds, slack,
-            mattermost, discord, teams, api
+            mattermost, discord, teams, googleChat, api
     }
 
     /// The defaults: listening on 127.0.0.1:8080 with no platform set up.
@@ -69,6 +71,7 @@ public struct WebhookSettings: Sendable, Decodable {
         mattermost = try container.decode(.mattermost, or: mattermost)
         discord = try container.decode(.discord, or: discord)
         teams = try container.decode(.teams, or: teams)
+        googleChat = try container.decode(.googleChat, or: googleChat)
         api = try container.decode(.api, or: api)
         guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
             throw container.invalid(.host, "an address such as 127.0.0.1 or 0.0.0.0")
@@ -100,15 +103,19 @@ public struct WebhookSettings: Sendable, Decodable {
         }
     }
 
-    /// The chat platforms whose commands this configuration takes: those given their signing
-    /// secret, tokens or public key, in the order slack, mattermost, discord, teams.
+    /// The chat platforms whose commands this configuration takes over HTTP: those given their
+    /// signing secret, tokens, public key or audience, in the order slack, mattermost, discord,
+    /// teams, googlechat. (A Teams bot has a path of its own, ``teamsBotPath``.)
     package var platformsTakingCommands: [WebhookPlatform] {
         let configured: [(WebhookPlatform, Bool)] = [
             (.slack, slack.signingSecret != nil), (.mattermost, !mattermost.tokens.isEmpty),
-            (.discord, discord.publicKey != nil), (.teams, teams.secret != nil),
+            (.discord, discord.publicKey != nil), (.teams, teams.secret != nil), (.googlechat, googleChat.takesEvents),
         ]
         return configured.filter(\.1).map(\.0)
     }
+
+    /// Where a Teams bot's activities are posted.
+    package static let teamsBotPath = "/teams/bot"
 
     /// The platforms whose outgoing notifications have URLs, by adapter name.
     package var incomingWebhooks: [WebhookPlatform: [String: URL]] {
@@ -120,6 +127,15 @@ public struct WebhookSettings: Sendable, Decodable {
 }
 
 extension KeyedDecodingContainer {
+    /// A platform's API address (or a key address): an http or https URL; `fallback` when absent.
+    func decodeAPIBaseURL(_ key: Key, or fallback: URL) throws -> URL {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return fallback }
+        guard let url = URL(string: text), url.isWebAddress else {
+            throw invalid(key, "an https URL such as \(fallback.absoluteString)")
+        }
+        return url
+    }
+
     /// A map of channel → incoming-webhook URL; each must be an http or https URL.
     func decodeWebhookURLs(_ key: Key) throws -> [String: URL] {
         let texts = try decode(key, or: [String: String]())

@@ -1,0 +1,76 @@
+import Foundation
+import HomeroomCore
+
+/// One chat platform's notifications, whichever way the configuration reaches it: a channel with
+/// an incoming-webhook URL of its own (or the `*` one) through that URL, any other channel and
+/// every person through the platform's bot. Without a bot, a person cannot be reached, and the
+/// outbox gives the message up at once, naming the setting that would reach them.
+package struct PlatformSender: MessageSender {
+    let platform: WebhookPlatform
+    let webhooks: IncomingWebhookSender?
+    let bot: (any MessageSender)?
+    /// The setting that gives the platform a bot, named when a person cannot be reached.
+    let botSetting: String
+
+    package var adapter: String { platform.rawValue }
+
+    /// The sender for `platform` as `settings` configure it, or nil when it has neither incoming
+    /// webhooks nor a bot.
+    package static func make(
+        _ platform: WebhookPlatform, settings: WebhookSettings, dependencies: WebhookServer.Dependencies
+    ) -> PlatformSender? {
+        let urls = settings.incomingWebhooks[platform] ?? [:]
+        let webhooks =
+            urls.isEmpty
+            ? nil
+            : IncomingWebhookSender(
+                platform: platform, urls: urls, fetcher: dependencies.fetcher, timeout: settings.deliveryTimeout)
+        let bot: (any MessageSender)?
+        let botSetting: String
+        switch platform {
+        case .slack:
+            bot = SlackBotSender(settings: settings, dependencies: dependencies)
+            botSetting = "webhooks.slack.botToken"
+        case .discord:
+            bot = DiscordBotSender(settings: settings, dependencies: dependencies)
+            botSetting = "webhooks.discord.botToken"
+        case .teams:
+            bot = TeamsBotSender(settings: settings, dependencies: dependencies)
+            botSetting = "webhooks.teams.appID and appPassword"
+        case .googlechat:
+            bot = GoogleChatSender(settings: settings, dependencies: dependencies)
+            botSetting = "webhooks.googleChat.serviceAccountKeyFile"
+        case .mattermost, .api:
+            bot = nil
+            botSetting = "a bot account, which Homeroom does not support on \(platform.rawValue)"
+        }
+        guard webhooks != nil || bot != nil else { return nil }
+        return PlatformSender(platform: platform, webhooks: webhooks, bot: bot, botSetting: botSetting)
+    }
+
+    /// How the platform is reached, for `/healthz`.
+    package var summary: String {
+        var ways: [String] = []
+        if let webhooks { ways.append("\(webhooks.urls.count) incoming webhook URL(s)") }
+        if bot != nil { ways.append("the bot, to channels and people") }
+        return "posting through " + ways.joined(separator: " and ")
+    }
+
+    package func send(_ message: OutboxMessage) async throws {
+        switch message.target {
+        case .channel(let channel):
+            if let webhooks, webhooks.hasURL(for: channel) || bot == nil {
+                try await webhooks.send(message)
+            } else if let bot {
+                try await bot.send(message)
+            }
+        case .user(let user):
+            guard let bot else {
+                throw DeliveryFailure(
+                    "\(platform.rawValue) incoming webhooks cannot reach a person (\(user)); set \(botSetting)",
+                    isPermanent: true)
+            }
+            try await bot.send(message)
+        }
+    }
+}
