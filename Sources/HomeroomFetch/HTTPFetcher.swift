@@ -63,6 +63,10 @@ package struct HTTPFetcher: HTTPFetching {
             let target = try await fetcher.pin(request.url)
             var outgoing = fetcher.makeRequest(request.url)
             outgoing.method = HTTPMethod(rawValue: request.method)
+            // A caller's own User-Agent (Discord asks bots for its form) replaces Homeroom's.
+            if request.headers.contains(where: { $0.name.caseInsensitiveCompare("User-Agent") == .orderedSame }) {
+                outgoing.headers.remove(name: "User-Agent")
+            }
             for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
             outgoing.body = .bytes(request.body)
             return try await PinnedClients.shared.withClient(host: target.host, address: target.address) { client in

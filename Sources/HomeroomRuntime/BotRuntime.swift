@@ -85,7 +85,7 @@ public final class BotRuntime: Sendable {
             return try await assemble(
                 configuration: configuration, plugins: plugins, database: database, leaseDatabase: leaseDatabase,
                 clock: clock, fetcher: fetcher ?? HTTPFetcher(policy: configuration.fetchPolicy, logger: logger),
-                observer: metrics.map { CommandMetrics(factory: $0) }, logger: logger)
+                observer: metrics.map { CommandMetrics(factory: $0) }, metrics: metrics, logger: logger)
         } catch {
             await leaseDatabase?.close()
             await database.close()
@@ -96,7 +96,7 @@ public final class BotRuntime: Sendable {
     private static func assemble(
         configuration: ResolvedConfiguration, plugins: [any Plugin], database: any Database,
         leaseDatabase: (any Database)?, clock: any HomeroomClock, fetcher: any HTTPFetching,
-        observer: (any CommandObserver)?, logger: Logger
+        observer: (any CommandObserver)?, metrics: (any MetricsFactory)?, logger: Logger
     ) async throws -> BotRuntime {
         try await MigrationRunner(database: database, logger: logger)
             .run([(CorePlugin.id, CorePlugin.schemaMigrations)] + plugins.map { ($0.id, $0.migrations) })
@@ -106,7 +106,7 @@ public final class BotRuntime: Sendable {
             hasher: PBKDF2SecretHasher(rounds: configuration.configuration.security.pinHashRounds),
             policy: configuration.loginPolicy, clock: clock)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
-        let outbox = Outbox(database: database, clock: clock)
+        let outbox = Outbox(database: database, clock: clock, metrics: metrics)
         let roster: any DutyRoster =
             switch database.backend {
             case .sqlite: SoleInstanceRoster(database: database, logger: logger)

@@ -137,6 +137,7 @@ import Testing
         ("core_subscriptions", "target", true), ("core_outbox", "target", true),
         ("core_identity_links", "identity", false), ("core_identity_links", "home", false),
         ("core_link_codes", "identity", false), ("core_confirmations", "identity", false),
+        ("core_adapter_state", "person", false),
     ]
 
     func personalRows(of identities: [String], _ bot: TestBot) async throws -> [String: Int] {
@@ -173,8 +174,13 @@ import Testing
             try await bot.expect("/subscribe day", from: Self.student)
             try await bot.expect("/subscribe news", from: Self.student)
             try await link(bot, from: Self.student, to: Self.phone)
+            // A chat platform's direct-message channel for the person, beside its own state.
+            let slack = AdapterState(adapter: "slack", account: "T1")
+            let database = bot.runtime.database
+            try await slack.set("D024BE91L", for: "direct:U9", about: UserID(Self.phone), at: bot.clock.now, in: database)
+            try await slack.set("socket-cursor", for: "position", at: bot.clock.now, in: database)
             let identities = [Self.student, Self.phone]
-            #expect(try await personalRows(of: identities, bot).count >= 13)
+            #expect(try await personalRows(of: identities, bot).count >= 14)
             let me = try await bot.expect("/me", from: Self.phone, verified: true)
             #expect(me.text.contains("Location: A1-ENTRANCE, 0 min ago"))
             #expect(me.text.contains("Cooking: "))
@@ -190,6 +196,8 @@ import Testing
             try await bot.expect("/me forget yes", from: Self.phone, verified: true, contains: "Done")
 
             #expect(try await personalRows(of: identities, bot) == [:])
+            #expect(try await slack.value(for: "direct:U9", in: database) == nil)
+            #expect(try await slack.value(for: "position", in: database) == "socket-cursor")
             let entry = try #require(try await AuditLog.recent(1, in: bot.runtime.database).first)
             #expect(entry.action == "me.forget" && entry.actor == UserID(Self.phone)!)
             #expect(entry.detail == "personal data of console:student deleted (2 accounts)")

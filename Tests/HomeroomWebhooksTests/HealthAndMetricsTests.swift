@@ -86,6 +86,35 @@ import Testing
             #expect(text.contains(#"homeroom_outbox_pending{adapter="irc"} 1.0"#))
         }
     }
+
+    @Test func metricsCountDeliveriesByAdapterAndOutcome() async throws {
+        try await WebhookHarness.with { harness in
+            let outbox = harness.bot.runtime.outbox
+            for (key, channel) in [("d1", "#lobby"), ("d2", "#lobby"), ("d3", "#gone"), ("d4", "#busy")] {
+                try await outbox.enqueue(adapter: "irc", target: .channel(channel), lines: ["hi"], idempotencyKey: key)
+            }
+            let worker = OutboxDeliveryWorker(outbox: outbox, sender: ChannelRuleSender(), logger: TestBot.testLogger())
+            let sent = try await worker.deliverDue()
+            #expect(sent == 2)
+            let text = try await harness.get("/metrics").body
+            #expect(text.contains(#"homeroom_outbox_deliveries_total{adapter="irc",outcome="delivered"} 2"#), "\(text)")
+            #expect(text.contains(#"homeroom_outbox_deliveries_total{adapter="irc",outcome="given_up"} 1"#))
+            #expect(text.contains(#"homeroom_outbox_deliveries_total{adapter="irc",outcome="retrying"} 1"#))
+        }
+    }
+}
+
+/// Delivers to `#lobby`, gives `#gone` up as permanent, and asks `#busy` to wait.
+private struct ChannelRuleSender: MessageSender {
+    let adapter = "irc"
+
+    func send(_ message: OutboxMessage) async throws {
+        switch message.target {
+        case .channel("#gone"): throw DeliveryFailure("no such channel", isPermanent: true)
+        case .channel("#busy"): throw DeliveryFailure("rate limited", retryAfter: 30)
+        default: return
+        }
+    }
 }
 
 /// `/healthz` and `/metrics` tell details only to this machine or to a caller with the status token.

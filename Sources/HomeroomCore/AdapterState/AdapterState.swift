@@ -35,18 +35,25 @@ package struct AdapterState: Sendable {
         }
     }
 
-    /// Stores `value` under `key` (replacing what was there), stamped with `now`.
-    package func set(_ value: String, for key: String, at now: Date, in database: any Database) async throws {
+    /// Stores `value` under `key` (replacing what was there), stamped with `now`. A value kept for
+    /// one person (their direct-message channel, a conversation reference) names them as `person`,
+    /// so that `/me forget` deletes it.
+    package func set(
+        _ value: String, for key: String, about person: UserID? = nil, at now: Date, in database: any Database
+    ) async throws {
         guard key.utf8.count <= Self.maximumLength, value.utf8.count <= Self.maximumLength else {
             throw UserFacingError("an adapter state value is longer than \(Self.maximumLength) bytes")
         }
         let (adapter, account) = (adapter, account)
         let stamp = Int64(now.timeIntervalSince1970.rounded(.down))
         try await database.write { db in
-            try await db.insert(into: Self.table).columns("adapter", "connection", "key", "value", "updated_at")
-                .values(SQLBind(adapter), SQLBind(account), SQLBind(key), SQLBind(value), SQLBind(stamp))
+            try await db.insert(into: Self.table)
+                .columns("adapter", "connection", "key", "value", "updated_at", "person")
+                .values(
+                    SQLBind(adapter), SQLBind(account), SQLBind(key), SQLBind(value), SQLBind(stamp),
+                    SQLBind(person?.description))
                 .onConflict(with: ["adapter", "connection", "key"]) {
-                    $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at")
+                    $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at").set(excludedValueOf: "person")
                 }
                 .run()
         }
@@ -60,5 +67,12 @@ package struct AdapterState: Sendable {
                 .where("adapter", .equal, SQLBind(adapter)).where("connection", .equal, SQLBind(account))
                 .where("key", .equal, SQLBind(key)).run()
         }
+    }
+}
+
+extension AdapterState {
+    /// Deletes every adapter's state about any of `identities`, on `db` (the `/me forget` transaction).
+    static func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
+        try await db.deleteRows(naming: identities, from: table, column: "person")
     }
 }

@@ -13,4 +13,12 @@ enum AdapterStateSchema {
             .column("updated_at", type: .bigint, .notNull)
             .primaryKey("adapter", "connection", "key").run()
     }
+
+    /// The person a row is about (`slack:T0001:U024BE7LH`), so that `/me forget` deletes their
+    /// direct-message channel and conversation references; null for an account's own state.
+    static let personColumn = Migration(9, "the person an adapter state row is about") { context in
+        try await context.database.alter(table: AdapterState.table).column("person", type: .text).run()
+        try await context.database.create(index: "core_adapter_state_person").on(AdapterState.table)
+            .column("person").run()
+    }
 }

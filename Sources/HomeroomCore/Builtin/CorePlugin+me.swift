@@ -46,11 +46,12 @@ extension CorePlugin {
     /// accounts, notifications waiting for them and questions waiting for their answer.
     package var personalData: PersonalData {
         PersonalData(
-            "your subscriptions, your linked accounts, notifications waiting for you",
+            "your subscriptions, your linked accounts, notifications waiting for you, the chat platforms' "
+                + "direct-message channels and conversation references for you",
             columns: [
                 .erased("subscriptions", "target"), .erased("outbox", "target"), .erased("identity_links", "identity"),
                 .erased("identity_links", "home"), .erased("link_codes", "identity"),
-                .erased("confirmations", "identity"),
+                .erased("confirmations", "identity"), .erased("adapter_state", "person"),
                 .kept("subscriptions", "created_by", because: "a channel's subscription stays, with who made it"),
                 .kept("roles", "identity", because: "roles are an admin's to change"),
                 .kept("roles", "granted_by", because: "the record of which admin granted a role"),
@@ -78,6 +79,7 @@ extension CorePlugin {
                 try await Outbox.forget(caller.identities, on: db)
                 try await IdentityLinks.forget(home: caller.person, identities: caller.identities, on: db)
                 try await PendingConfirmations.forget(caller.identities, on: db)
+                try await AdapterState.forget(caller.identities, on: db)
             })
     }
 

@@ -49,5 +49,6 @@ enum CoreSchema {
         InstanceSchema.migration,
         JobRunSchema.migration,
         AdapterStateSchema.migration,
+        AdapterStateSchema.personColumn,
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import SQLKit
 
 /// The durable outbox of notifications (DESIGN.md, Notifications): subscriptions and plugins put
@@ -48,12 +49,16 @@ public struct Outbox: Sendable {
     /// The duty's hold this outbox works under (``working(under:)``), if any: its workers send
     /// only while ``DutyHold/isHeld``.
     let hold: DutyHold?
+    /// Where its workers count their deliveries (`homeroom_outbox_deliveries_total`), if anywhere.
+    let metrics: (any MetricsFactory)?
 
     /// Creates the outbox over `database`; its claims are `claimer`'s and last `claimLifetime`
-    /// seconds; under `hold`, its workers send only while the hold is held.
+    /// seconds; under `hold`, its workers send only while the hold is held; its workers count
+    /// their deliveries into `metrics` when given.
     package init(
         database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy(),
-        claimer: String = Outbox.processClaimer, claimLifetime: TimeInterval = 120, hold: DutyHold? = nil
+        claimer: String = Outbox.processClaimer, claimLifetime: TimeInterval = 120, hold: DutyHold? = nil,
+        metrics: (any MetricsFactory)? = nil
     ) {
         self.database = database
         self.clock = clock
@@ -61,6 +66,7 @@ public struct Outbox: Sendable {
         self.claimer = claimer
         self.claimLifetime = claimLifetime.isFinite ? min(max(1, claimLifetime), 86_400) : 120
         self.hold = hold
+        self.metrics = metrics
     }
 
     /// Adds a notification inside the caller's transaction `db`, due at `due`; returns false when

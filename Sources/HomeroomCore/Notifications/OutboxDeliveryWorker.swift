@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 
 /// Delivers one adapter's notifications from the outbox, at least once: the worker claims the
 /// rows it is about to send (so any number of workers, in one instance or several, send disjoint
@@ -28,6 +29,9 @@ package struct OutboxDeliveryWorker: Sendable {
     let recordEvery: Int
     /// Which of the adapter's rows this worker takes.
     let targets: OutboxTargets
+    /// How many of the adapter's notifications went out, failed and will be retried, or were
+    /// given up: `homeroom_outbox_deliveries_total{adapter, outcome}` on `/metrics`.
+    let deliveries: DeliveryCounters?
 
     /// How many rows one claim takes.
     static let claimSize = 50
@@ -44,6 +48,7 @@ package struct OutboxDeliveryWorker: Sendable {
         self.pollInterval = pollInterval
         self.recordEvery = min(max(1, recordEvery), Self.claimSize)
         self.targets = targets
+        self.deliveries = outbox.metrics.map { DeliveryCounters(adapter: sender.adapter, factory: $0) }
     }
 
     /// Delivers until the task is cancelled, or until the hold it works under is lost (``DutyLost``).
@@ -161,6 +166,7 @@ package struct OutboxDeliveryWorker: Sendable {
     private func attempt(_ message: OutboxMessage) async throws -> Bool {
         do {
             try await sender.send(message)
+            deliveries?.delivered.increment()
             return true
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
@@ -169,8 +175,10 @@ package struct OutboxDeliveryWorker: Sendable {
                 message, error: "\(error)", retryAfter: failure?.retryAfter, permanent: failure?.isPermanent ?? false)
             switch recorded {
             case .retrying:
+                deliveries?.retrying.increment()
                 logger.warning("delivery \(message.idempotencyKey) to \(message.target) failed, retrying: \(error)")
             case .givenUp:
+                deliveries?.givenUp.increment()
                 logger.error("delivery \(message.idempotencyKey) to \(message.target) given up: \(error)")
             case .claimedElsewhere:
                 logger.warning(
@@ -179,5 +187,24 @@ package struct OutboxDeliveryWorker: Sendable {
             }
             return false
         }
+    }
+}
+
+/// The counts of one adapter's delivery attempts, by outcome.
+struct DeliveryCounters: Sendable {
+    /// The metric's name.
+    static let label = "homeroom_outbox_deliveries_total"
+
+    let delivered: Counter
+    let retrying: Counter
+    let givenUp: Counter
+
+    init(adapter: String, factory: any MetricsFactory) {
+        func counter(_ outcome: String) -> Counter {
+            Counter(label: Self.label, dimensions: [("adapter", adapter), ("outcome", outcome)], factory: factory)
+        }
+        delivered = counter("delivered")
+        retrying = counter("retrying")
+        givenUp = counter("given_up")
     }
 }

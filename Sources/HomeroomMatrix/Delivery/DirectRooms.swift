@@ -43,8 +43,9 @@ package struct DirectRooms: Sendable {
 
     /// Remembers `roomID` as the direct room with `person` (a room someone invited the bot to as direct).
     package func remember(roomID: String, person: String, database: any Database) async throws {
-        try await state.set(person, for: Self.roomKey(roomID), at: clock.now, in: database)
-        try await state.set(roomID, for: Self.personKey(person), at: clock.now, in: database)
+        let user = UserID(adapter: "matrix", id: person)
+        try await state.set(person, for: Self.roomKey(roomID), about: user, at: clock.now, in: database)
+        try await state.set(roomID, for: Self.personKey(person), about: user, at: clock.now, in: database)
     }
 
     /// Forgets `roomID` (the bot left it or was removed): the next message to its person opens a new one.

@@ -2,14 +2,144 @@ import Foundation
 import HomeroomCore
 import Hummingbird
 
-/// `POST /google-chat/events`: a Google Chat app's events.
+/// `POST /google-chat/events`: a Google Chat app's interaction events
+/// (https://developers.google.com/workspace/chat/receive-respond-interactions). The bearer token is
+/// checked first (``GoogleChatTokenCheck``). A message is answered in the HTTP response when the
+/// bot answers in time (Google waits 30 seconds); a later answer goes through the Chat API into
+/// the same space and thread when a service account is configured, and is logged and dropped
+/// otherwise. Whenever an event comes from a person's direct message with the app, its space is
+/// remembered, so notifications can reach them there.
 struct GoogleChatEndpoint: Sendable {
+    /// An answer: a message with `text`, or `{}` for none
+    /// (https://developers.google.com/workspace/chat/receive-respond-interactions —
+    /// "Respond to interaction events").
+    struct Answer: Encodable {
+        let text: String?
+    }
+
     let settings: GoogleChatSettings
-    let dependencies: WebhookServer.Dependencies
     let gateway: CommandGateway
+    let tokens: GoogleChatTokenCheck
+    /// The Chat API for late answers; nil without a service account.
+    let api: GoogleChatAPI?
+    let directSpaces: GoogleChatDirectSpaces
+
+    init(settings: GoogleChatSettings, dependencies: WebhookServer.Dependencies, gateway: CommandGateway) {
+        self.settings = settings
+        self.gateway = gateway
+        tokens = GoogleChatTokenCheck(settings: settings, dependencies: dependencies)
+        api = GoogleChatAPI(settings: settings, timeout: gateway.poster.timeout, dependencies: dependencies)
+        directSpaces = GoogleChatDirectSpaces(database: dependencies.database)
+    }
+
+    /// The wait for an answer in the response, under Google's 30 seconds.
+    var answerDeadline: Duration { .milliseconds(Int64((settings.answerWithinSeconds * 1000).rounded())) }
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
         guard settings.takesEvents else { throw .notSetUp("Google Chat", key: "googleChat.projectNumber") }
-        throw .badRequest("Google Chat is not written yet")
+        try await tokens.check(request)
+        let event = try JSONBody.decode(GoogleChatEvent.self, from: request.body)
+        guard let user = event.user ?? event.message?.sender else { throw .badRequest("the event names no user") }
+        // https://developers.google.com/workspace/chat/api/reference/rest/v1/User — "Type": another app.
+        if user.type == "BOT" { return JSONBody.response(Answer(text: nil)) }
+        guard let number = user.number, let platformID = user.platformID else {
+            throw .badRequest("the event's user is not named users/NUMBER")
+        }
+        let space = event.space?.name.flatMap(GoogleChatAPI.spaceName)
+        let isDirect = event.space?.isDirect ?? false
+        switch event.type {
+        case "MESSAGE":
+            if isDirect, let space { await remember(space, of: number, person: platformID) }
+            guard let message = event.message else { throw .badRequest("a MESSAGE event without its message") }
+            guard let space else { throw .badRequest("the event's space is not named spaces/NAME") }
+            return await answer(message, from: platformID, in: space, isDirect: isDirect)
+        case "ADDED_TO_SPACE":
+            if isDirect, let space { await remember(space, of: number, person: platformID) }
+            // Added by a mention that asked something: answer that
+            // (https://developers.google.com/workspace/chat/interaction-events — "Added to space").
+            if let message = event.message, message.slashCommand != nil || !(message.argumentText ?? "").isEmpty,
+                let space
+            {
+                return await answer(message, from: platformID, in: space, isDirect: isDirect)
+            }
+            return JSONBody.response(Answer(text: GoogleChatText.escaping(welcome(isDirect: isDirect))))
+        case "REMOVED_FROM_SPACE":
+            if isDirect { await forget(number) }
+            return Response(status: .ok)
+        default:
+            // CARD_CLICKED and the rest: Homeroom sends no cards.
+            return JSONBody.response(Answer(text: nil))
+        }
+    }
+
+    /// Runs `message` through the bot; the answer goes in the response, or later through the API.
+    private func answer(
+        _ message: GoogleChatEvent.Message, from platformID: String, in space: String, isDirect: Bool
+    ) async -> Response {
+        let incoming = IncomingMessage(
+            sender: UserID(adapter: WebhookPlatform.googlechat.rawValue, id: platformID), senderIsVerified: true,
+            conversation: isDirect ? .direct : .channel(space), text: text(of: message, isDirect: isDirect),
+            receivedAt: gateway.clock.now)
+        let (api, logger) = (api, gateway.logger)
+        let thread = message.thread?.name
+        let requestID = GoogleChatAPI.requestID(for: "answer:\(message.name ?? UUID().uuidString)")
+        let outcome = await gateway.answer(incoming, within: answerDeadline) { reply in
+            guard let reply else { return }
+            guard let api else {
+                logger.notice("a Google Chat answer came after Google stopped waiting and was dropped: \(reply.text)")
+                return
+            }
+            do {
+                let posted = try await api.createMessage(
+                    in: space, text: GoogleChatText.message(reply), thread: thread, requestID: requestID)
+                if !posted {
+                    logger.warning("a late Google Chat answer was not posted: the app is no longer in \(space)")
+                }
+            } catch {
+                logger.warning("a late Google Chat answer to \(space) was not posted: \(error)")
+            }
+        }
+        switch outcome {
+        case .onTime(let reply?): return JSONBody.response(Answer(text: GoogleChatText.message(reply)))
+        case .onTime(nil), .late: return JSONBody.response(Answer(text: nil))
+        }
+    }
+
+    /// The command text of `message`: a slash command as `/NAME ARGUMENTS`; in a space, the text
+    /// after the app's mention, addressed to the bot; in a direct message, the text as typed.
+    private func text(of message: GoogleChatEvent.Message, isDirect: Bool) -> String {
+        if let command = message.slashCommandName {
+            return gateway.commandText(command: command, text: message.argumentText ?? "")
+        }
+        if !isDirect, let argument = message.argumentText {
+            let asked = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+            return "\(gateway.dispatcher.recognizer.botName): \(asked.isEmpty ? "help" : asked)"
+        }
+        return message.text ?? ""
+    }
+
+    private func welcome(isDirect: Bool) -> String {
+        isDirect
+            ? "Hello! Type help to see what I can do; your notifications will come here."
+            : "Hello! Mention me with help to see what I can do."
+    }
+
+    private func remember(_ space: String, of number: String, person platformID: String) async {
+        do {
+            try await directSpaces.remember(
+                space, of: number, person: UserID(adapter: WebhookPlatform.googlechat.rawValue, id: platformID),
+                at: gateway.clock.now)
+        } catch {
+            gateway.logger.warning(
+                "the direct-message space of Google Chat user \(number) was not remembered: \(error)")
+        }
+    }
+
+    private func forget(_ number: String) async {
+        do {
+            try await directSpaces.forget(number)
+        } catch {
+            gateway.logger.warning("the direct-message space of Google Chat user \(number) was not forgotten: \(error)")
+        }
     }
 }

@@ -45,7 +45,8 @@ package struct IncomingWebhookSender: MessageSender {
         case .discord: return JSONBody.encode(DiscordResponse.Message(reply))
         case .teams: return JSONBody.encode(TeamsEndpoint.Answer(reply))
         case .mattermost: return JSONBody.encode(SlashCommandPlatform.mattermost.notification(lines))
-        case .googlechat, .api: return JSONBody.encode(["text": reply.text])
+        case .googlechat: return JSONBody.encode(["text": GoogleChatText.message(reply)])
+        case .api: return JSONBody.encode(["text": reply.text])
         }
     }
 }

@@ -30,29 +30,44 @@ struct SlashCommandPlatform: Sendable {
     /// acknowledgement now and the answer posted to `response_url` when it is ready.
     func answer(_ request: RawRequest, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
         let form = try request.form(SlashCommandForm.self)
-        guard !form.team_id.isEmpty, !form.user_id.isEmpty, !form.channel_id.isEmpty else {
-            throw .badRequest("team_id, user_id and channel_id must not be empty")
-        }
-        let message = IncomingMessage(
-            sender: UserID(adapter: platform.rawValue, id: "\(form.team_id):\(form.user_id)"),
-            senderIsVerified: true, conversation: isDirect(form) ? .direct : .channel(form.channel_id),
-            text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
+        let message = try message(from: form, gateway: gateway)
         let responseURL = form.response_url.flatMap(URL.init(string:))
         let outcome = await gateway.answer(message) { [self] reply in
             guard let reply, let responseURL else { return }
-            do {
-                try await gateway.poster.post(JSONBody.encode(self.answer(reply)), to: responseURL)
-            } catch {
-                gateway.logger.error(
-                    "a late \(platform.rawValue) answer could not be posted to its response_url: \(error)")
-            }
+            await post(answer(reply), to: responseURL, gateway: gateway)
         }
         switch outcome {
-        case .onTime(let reply?): return JSONBody.response(answer(reply))
-        case .onTime(nil):
-            return JSONBody.response(
-                SlashCommandMessage(responseType: "ephemeral", text: escaping(gateway.silenceNote)))
+        case .onTime(let reply): return JSONBody.response(answer(reply, gateway: gateway))
         case .late: return Response(status: .ok)
+        }
+    }
+
+    /// The message a slash command's fields stand for; 400 when they name no team, user or channel.
+    func message(from form: SlashCommandForm, gateway: CommandGateway) throws(WebhookRejection) -> IncomingMessage {
+        guard !form.team_id.isEmpty, !form.user_id.isEmpty, !form.channel_id.isEmpty else {
+            throw .badRequest("team_id, user_id and channel_id must not be empty")
+        }
+        return IncomingMessage(
+            sender: UserID(adapter: platform.rawValue, id: "\(form.team_id):\(form.user_id)"),
+            senderIsVerified: true, conversation: isDirect(form) ? .direct : .channel(form.channel_id),
+            text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
+    }
+
+    /// The answer to a command answered in time: `reply`, or, when the bot stays silent, a note
+    /// only the sender sees.
+    func answer(_ reply: Reply?, gateway: CommandGateway) -> SlashCommandMessage {
+        guard let reply else {
+            return SlashCommandMessage(responseType: "ephemeral", text: escaping(gateway.silenceNote))
+        }
+        return answer(reply)
+    }
+
+    /// Posts a late `answer` to the command's `response_url`; a failure is logged.
+    func post(_ answer: SlashCommandMessage, to responseURL: URL, gateway: CommandGateway) async {
+        do {
+            try await gateway.poster.post(JSONBody.encode(answer), to: responseURL)
+        } catch {
+            gateway.logger.error("a late \(platform.rawValue) answer could not be posted to its response_url: \(error)")
         }
     }
 

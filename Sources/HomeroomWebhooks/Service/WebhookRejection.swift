@@ -2,7 +2,7 @@ import HTTPTypes
 
 /// A request the server refuses: the status and a short reason, sent as `{"error": "…"}` and
 /// logged once.
-struct WebhookRejection: Error, CustomStringConvertible {
+package struct WebhookRejection: Error, CustomStringConvertible {
     let status: HTTPResponse.Status
     let message: String
     /// True when the request's body was not read: the answer asks the client to close the connection.
@@ -14,7 +14,7 @@ struct WebhookRejection: Error, CustomStringConvertible {
         self.closesConnection = closesConnection
     }
 
-    var description: String { "\(status.code) \(message)" }
+    package var description: String { "\(status.code) \(message)" }
 
     static func unauthorized(_ message: String) -> WebhookRejection { WebhookRejection(.unauthorized, message) }
     static func badRequest(_ message: String) -> WebhookRejection { WebhookRejection(.badRequest, message) }

@@ -171,9 +171,13 @@ public struct GoogleChatSettings: Sendable, Decodable {
     public var serviceAccountKeyFile: String?
     /// The Chat API.
     public var apiBaseURL = URL(string: "https://chat.googleapis.com/v1")!
+    /// An answer ready within this many seconds goes in the HTTP response (Google waits 30); a
+    /// slower one is posted through the Chat API when a service account is set.
+    public var answerWithinSeconds = 25.0
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case projectNumber, endpointURL, chatKeysURL, idTokenKeysURL, serviceAccountKeyFile, apiBaseURL
+        case projectNumber, endpointURL, chatKeysURL, idTokenKeysURL, serviceAccountKeyFile, apiBaseURL,
+            answerWithinSeconds
     }
 
     public init() {}
@@ -195,6 +199,10 @@ public struct GoogleChatSettings: Sendable, Decodable {
         idTokenKeysURL = try container.decodeAPIBaseURL(.idTokenKeysURL, or: idTokenKeysURL)
         serviceAccountKeyFile = try container.decodeIfPresent(String.self, forKey: .serviceAccountKeyFile)
         apiBaseURL = try container.decodeAPIBaseURL(.apiBaseURL, or: apiBaseURL)
+        answerWithinSeconds = try container.decode(.answerWithinSeconds, or: answerWithinSeconds)
+        guard answerWithinSeconds > 0, answerWithinSeconds <= 28 else {
+            throw container.invalid(.answerWithinSeconds, "above 0 and at most 28 (Google waits 30 s)")
+        }
         if serviceAccountKeyFile != nil, projectNumber == nil, endpointURL == nil {
             throw container.invalid(.projectNumber, "give projectNumber or endpointURL, so events can be checked")
         }

@@ -5,13 +5,47 @@ import HomeroomCore
 /// proactively to a person who has talked to the bot, through the stored conversation reference.
 package struct TeamsBotSender: MessageSender {
     package let adapter = WebhookPlatform.teams.rawValue
+    private let connector: BotConnector
+    private let references: TeamsConversationReferences
+    private let clock: any HomeroomClock
 
     /// The sender for `settings.teams`, or nil without an app id and password.
     package init?(settings: WebhookSettings, dependencies: WebhookServer.Dependencies) {
-        guard settings.teams.appID != nil, settings.teams.appPassword != nil else { return nil }
+        guard let appID = settings.teams.appID, let password = settings.teams.appPassword else { return nil }
+        connector = BotConnector(
+            settings: settings.teams, appID: appID, password: password, dependencies: dependencies,
+            timeout: settings.deliveryTimeout)
+        references = TeamsConversationReferences(database: dependencies.database)
+        clock = dependencies.clock
     }
 
     package func send(_ message: OutboxMessage) async throws {
-        throw DeliveryFailure("the Teams bot sender is not written yet", isPermanent: true)
+        let activity = BotConnector.message(message.lines)
+        switch message.target {
+        case .user(let user):
+            guard user.adapter == adapter, let person = try await references.person(user.id) else {
+                throw DeliveryFailure(
+                    "Teams cannot reach \(user) until they have talked to the bot or installed it", isPermanent: true)
+            }
+            let conversationID: String
+            if let known = person.conversationID {
+                conversationID = known
+            } else {
+                conversationID = try await connector.createPersonalConversation(
+                    with: person.userID, tenant: person.tenant, at: person.serviceUrl)
+                var updated = person
+                updated.conversationID = conversationID
+                try await references.remember(updated, as: user.id, at: clock.now)
+            }
+            try await connector.send(activity, to: conversationID, at: person.serviceUrl)
+        case .channel(let channel):
+            guard let reference = try await references.channel(channel) else {
+                throw DeliveryFailure(
+                    "Teams cannot reach the channel \(channel) until the bot is added to it "
+                        + "(or an incoming webhook URL is set for it)",
+                    isPermanent: true)
+            }
+            try await connector.send(activity, to: channel, at: reference.serviceUrl)
+        }
     }
 }

@@ -1,0 +1,156 @@
+import Foundation
+import HomeroomCore
+
+/// A Google Chat interaction event, the fields Homeroom reads
+/// (https://developers.google.com/workspace/chat/api/reference/rest/v1/Event — "JSON representation";
+/// https://developers.google.com/workspace/chat/interaction-events — "Example interaction event payloads").
+/// `eventTime` is not read: Google has sent it both as RFC 3339 text and as `{seconds, nanos}`.
+struct GoogleChatEvent: Decodable, Sendable {
+    /// `MESSAGE`, `ADDED_TO_SPACE`, `REMOVED_FROM_SPACE`, `CARD_CLICKED`, …
+    let type: String
+    let space: Space?
+    let user: User?
+    let message: Message?
+
+    /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces — "Resource: Space"
+    struct Space: Decodable, Sendable {
+        /// `spaces/AAAAAAAAAAA`.
+        let name: String?
+        /// The deprecated kind: `ROOM` or `DM`.
+        let type: String?
+        /// `SPACE`, `GROUP_CHAT` or `DIRECT_MESSAGE`.
+        let spaceType: String?
+        /// True for a direct message between one person and the app.
+        let singleUserBotDm: Bool?
+
+        /// True for a direct message with the app.
+        var isDirect: Bool { type == "DM" || spaceType == "DIRECT_MESSAGE" || singleUserBotDm == true }
+    }
+
+    /// https://developers.google.com/workspace/chat/api/reference/rest/v1/User — "JSON representation"
+    struct User: Decodable, Sendable {
+        /// `users/NUMBER`.
+        let name: String?
+        /// `HUMAN` or `BOT`.
+        let type: String?
+        /// The person's Google Workspace customer id; absent for people outside any Workspace.
+        let domainId: String?
+
+        /// NUMBER of `users/NUMBER`, or nil when the name is not of that form.
+        var number: String? {
+            guard let name, name.hasPrefix("users/") else { return nil }
+            let number = name.dropFirst(6)
+            guard !number.isEmpty, number.utf8.count <= 64,
+                number.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            else { return nil }
+            return String(number)
+        }
+
+        /// `DOMAIN:NUMBER`, the platform id in `googlechat:DOMAIN:NUMBER`: the Workspace customer id,
+        /// or `external` for someone outside one.
+        var platformID: String? {
+            guard let number else { return nil }
+            let domain = domainId.flatMap { id in
+                !id.isEmpty && id.utf8.count <= 64
+                    && id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+                    ? id : nil
+            }
+            return "\(domain ?? "external"):\(number)"
+        }
+    }
+
+    /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages — "Resource: Message"
+    struct Message: Decodable, Sendable {
+        /// `spaces/AAAAAAAAAAA/messages/CCCCCCCCCCC`.
+        let name: String?
+        let sender: User?
+        /// The text as written, the app's mention included.
+        let text: String?
+        /// The text without the app's mention (and, for a slash command, without the command).
+        let argumentText: String?
+        let thread: Thread?
+        /// Set when the message invokes one of the app's slash commands.
+        let slashCommand: SlashCommand?
+        /// The mentions, links and slash commands in the text; one that cannot be read is left out.
+        let annotations: [Annotation]
+
+        enum CodingKeys: String, CodingKey {
+            case name, sender, text, argumentText, thread, slashCommand, annotations
+        }
+
+        /// The most annotations read; a message carries a few.
+        static let maximumAnnotations = 100
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            sender = try? container.decodeIfPresent(User.self, forKey: .sender)
+            text = try container.decodeIfPresent(String.self, forKey: .text)
+            argumentText = try container.decodeIfPresent(String.self, forKey: .argumentText)
+            thread = try? container.decodeIfPresent(Thread.self, forKey: .thread)
+            slashCommand = try? container.decodeIfPresent(SlashCommand.self, forKey: .slashCommand)
+            let entries = (try? container.decodeIfPresent([Lenient<Annotation>].self, forKey: .annotations)) ?? []
+            annotations = entries.prefix(Self.maximumAnnotations).compactMap(\.value)
+        }
+
+        /// The name of the slash command the message invokes (`/lunch`), from its `SLASH_COMMAND`
+        /// annotation with the same command id; nil when it invokes none.
+        var slashCommandName: String? {
+            guard let slashCommand else { return nil }
+            let named = annotations.compactMap { annotation -> Annotation.SlashCommandMetadata? in
+                annotation.type == "SLASH_COMMAND" ? annotation.slashCommand : nil
+            }
+            let match = named.first { $0.commandId == slashCommand.commandId } ?? named.first
+            return match?.commandName
+        }
+    }
+
+    /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages#Thread
+    struct Thread: Decodable, Sendable {
+        /// `spaces/AAAAAAAAAAA/threads/BBBBBBBBBBB`.
+        let name: String?
+    }
+
+    /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages#SlashCommand
+    struct SlashCommand: Decodable, Sendable {
+        /// The command's id, as configured in the Chat API's settings (an int64, sent as text).
+        let commandId: CommandID?
+    }
+
+    /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages#Annotation
+    struct Annotation: Decodable, Sendable {
+        /// `USER_MENTION`, `SLASH_COMMAND`, `RICH_LINK`, …
+        let type: String?
+        let slashCommand: SlashCommandMetadata?
+
+        /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages#SlashCommandMetadata
+        struct SlashCommandMetadata: Decodable, Sendable {
+            /// `/lunch`.
+            let commandName: String?
+            let commandId: CommandID?
+        }
+    }
+
+    /// An int64 id, which proto3's JSON mapping writes as text and older examples as a number.
+    struct CommandID: Decodable, Sendable, Equatable {
+        let text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self.text = text
+            } else {
+                self.text = String(try container.decode(Int64.self))
+            }
+        }
+    }
+
+    /// A value read where it can be, nil where it cannot, so one odd entry does not lose the rest.
+    struct Lenient<Value: Decodable & Sendable>: Decodable, Sendable {
+        let value: Value?
+
+        init(from decoder: any Decoder) throws {
+            value = try? Value(from: decoder)
+        }
+    }
+}

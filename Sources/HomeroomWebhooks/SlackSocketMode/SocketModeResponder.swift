@@ -1,0 +1,160 @@
+import Foundation
+import HomeroomCore
+import Logging
+
+/// Answers the envelopes of every Socket Mode connection: each delivery is acknowledged at once
+/// (a slash command's with its answer when the bot has it within the deadline), and each
+/// command, mention or direct message is answered once, however often Slack delivers it.
+///
+/// Answers that do not travel in an acknowledgement go over HTTP, apart from the socket: a slash
+/// command's to its `response_url`, a mention's or a direct message's with `chat.postMessage`. So
+/// a socket that drops after the acknowledgement loses no answer.
+struct SocketModeResponder: Sendable {
+    /// Writes an acknowledgement on the connection the envelope came on.
+    typealias Acknowledge = @Sendable (SocketModeAcknowledgement) async throws -> Void
+
+    let gateway: CommandGateway
+    /// Deliveries seen, by ``SocketModeEnvelope/replayKey``, on every instance sharing the database.
+    let replays: ReplayGuard
+    let answers: SocketModeAnswers
+    let api: SlackWebAPI
+    let logger: Logger
+
+    /// How long the replay guard remembers a delivery: longer than Slack's last retry of an event
+    /// (https://api.slack.com/apis/events-api — "Retries": about five minutes after the first).
+    static let replayWindow: TimeInterval = 3600
+
+    /// Acknowledges `envelope`, which came on `connection`, and answers what it carries, unless an
+    /// earlier delivery of it was answered. When the replay guard cannot be asked, the envelope is
+    /// left unacknowledged, so Slack sends it again.
+    func respond(to envelope: SocketModeEnvelope, on connection: Int, acknowledge: Acknowledge) async {
+        let now = gateway.clock.now
+        let first: Bool
+        do {
+            first = try await replays.firstUse(of: envelope.replayKey, signedAt: now, now: now)
+        } catch {
+            logger.error("Socket Mode envelope \(envelope.envelopeID) left for Slack to send again: \(error.message)")
+            return
+        }
+        guard first else {
+            let again = answers.redelivered(envelope.deliveryKey, on: connection)
+            logger.debug(
+                "Socket Mode: \(envelope.deliveryKey) delivered again (retry \(envelope.retryAttempt)); answered once")
+            await send(SocketModeAcknowledgement(envelopeID: envelope.envelopeID, payload: again), acknowledge)
+            return
+        }
+        let empty = SocketModeAcknowledgement(envelopeID: envelope.envelopeID)
+        switch envelope.payload {
+        case .slashCommand(let form):
+            await answer(form, in: envelope, on: connection, acknowledge: acknowledge)
+        case .event(let callback):
+            await send(empty, acknowledge)
+            await answer(callback)
+        case .other(let type):
+            await send(empty, acknowledge)
+            logger.debug("Socket Mode: a \(type) envelope acknowledged, not answered")
+        case .unreadable(let reason):
+            await send(empty, acknowledge)
+            logger.warning("Socket Mode envelope \(envelope.envelopeID) skipped: \(reason)")
+        }
+    }
+
+    /// Answers a slash command in its acknowledgement when the bot answers within the deadline,
+    /// otherwise acknowledges it empty and posts the answer to its `response_url`.
+    private func answer(
+        _ form: SlashCommandForm, in envelope: SocketModeEnvelope, on connection: Int, acknowledge: Acknowledge
+    ) async {
+        let platform = SlashCommandPlatform.slack
+        let key = envelope.deliveryKey
+        let message: IncomingMessage
+        do {
+            message = try platform.message(from: form, gateway: gateway)
+        } catch {
+            logger.warning("Socket Mode slash command \(envelope.envelopeID) refused: \(error.message)")
+            let refusal = SlashCommandMessage(responseType: "ephemeral", text: platform.escaping(error.message))
+            await send(SocketModeAcknowledgement(envelopeID: envelope.envelopeID, payload: refusal), acknowledge)
+            return
+        }
+        let responseURL = form.response_url.flatMap(URL.init(string:))
+        answers.begin(key)
+        let within: Duration = envelope.acceptsResponsePayload ? gateway.acknowledgeAfter : .zero
+        let outcome = await gateway.answer(message, within: within) { reply in
+            guard let reply else { return }
+            await post(platform.answer(reply), to: responseURL)
+        }
+        switch outcome {
+        case .onTime(let reply):
+            let answer = platform.answer(reply, gateway: gateway)
+            guard answers.acknowledging(key, with: answer, on: connection) else {
+                await post(answer, to: responseURL)
+                return
+            }
+            let written: Bool
+            do {
+                try await acknowledge(SocketModeAcknowledgement(envelopeID: envelope.envelopeID, payload: answer))
+                written = true
+            } catch {
+                written = false
+            }
+            if answers.acknowledged(key, written: written) { await post(answer, to: responseURL) }
+        case .late:
+            answers.late(key)
+            await send(SocketModeAcknowledgement(envelopeID: envelope.envelopeID), acknowledge)
+        }
+    }
+
+    /// Answers a mention or a direct message with `chat.postMessage`: in the thread it was written
+    /// in; in a channel, an answer for the asker alone goes in a thread under their message.
+    private func answer(_ callback: SlackEventCallback) async {
+        guard
+            let event = callback.message(botName: gateway.dispatcher.recognizer.botName, receivedAt: gateway.clock.now)
+        else { return }
+        guard let reply = await gateway.dispatcher.handle(event.message), !reply.lines.isEmpty else { return }
+        let inChannel = !event.message.conversation.isDirect
+        let lines = inChannel ? (reply.channelLines.flatMap { $0.isEmpty ? nil : $0 } ?? reply.lines) : reply.lines
+        let forAsker = inChannel && (reply.isError || reply.visibility == .sender)
+        let thread = event.threadTS ?? (forAsker ? event.ts : nil)
+        // Slack reads `&`, `<` and `>` as markup: what the bot repeats stays text and pings nobody.
+        let text = SlackText.escaping(lines.joined(separator: "\n"))
+        // The envelope is acknowledged already, so Slack will not send it again: a rate limit or an
+        // outage is waited out here (a few times, as Slack asks), and only then is the answer lost.
+        for attempt in 1...Self.postAttempts {
+            do {
+                _ = try await api.postMessage(channel: event.channel, text: text, threadTS: thread)
+                return
+            } catch {
+                let delivery = error.delivery
+                guard !delivery.isPermanent, attempt < Self.postAttempts, !Task.isCancelled else {
+                    logger.error("the answer to \(event.message.sender) in \(event.channel) was not posted: \(error)")
+                    return
+                }
+                let wait = min(max(delivery.retryAfter ?? Double(attempt), 0.5), Self.longestWait)
+                logger.warning("the answer to \(event.message.sender) waits \(wait) s to be posted: \(error)")
+                do { try await gateway.clock.sleep(until: gateway.clock.now.addingTimeInterval(wait)) } catch { return }
+            }
+        }
+    }
+
+    /// How many times an answer to a mention or a direct message is posted before it is given up.
+    static let postAttempts = 4
+    /// The longest wait between two of them, in seconds.
+    static let longestWait = 30.0
+
+    /// Writes an acknowledgement; when the socket is gone, Slack sends the envelope again.
+    private func send(_ acknowledgement: SocketModeAcknowledgement, _ acknowledge: Acknowledge) async {
+        do {
+            try await acknowledge(acknowledgement)
+        } catch {
+            logger.debug("Socket Mode: the acknowledgement of \(acknowledgement.envelopeID) was not sent: \(error)")
+        }
+    }
+
+    /// Posts a slash command's answer to its `response_url`; without one, it is logged as lost.
+    private func post(_ answer: SlashCommandMessage, to responseURL: URL?) async {
+        guard let responseURL else {
+            logger.error("a Socket Mode slash command's answer is lost: the command had no response_url")
+            return
+        }
+        await SlashCommandPlatform.slack.post(answer, to: responseURL, gateway: gateway)
+    }
+}
