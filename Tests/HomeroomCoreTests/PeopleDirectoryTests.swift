@@ -73,7 +73,7 @@ import Testing
             let problems = [
                 (
                     "xmpp:bob@example.org",
-                    "no chat here is called xmpp (there are api, console, discord, irc, "
+                    "no chat here is called xmpp (there are api, console, discord, googlechat, irc, "
                         + "matrix, mattermost, slack, teams)"
                 ),
                 (

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Times are on the monotonic clock: they say how long to wait before the next request, which
 /// Discord measures in real seconds whatever instant the outbox's clock shows.
-actor DiscordRateLimits {
+package actor DiscordRateLimits {
     /// One bucket's count for one major parameter.
     private struct Window {
         var remaining: Int
@@ -26,11 +26,14 @@ actor DiscordRateLimits {
     /// The most buckets kept: older windows are dropped past this (a bot posting to many channels).
     static let maximumWindows = 10_000
     /// The longest reset Discord's headers are believed for, in seconds.
-    static let longestReset = 3600.0
+    package static let longestReset = 3600.0
+
+    /// Limits with nothing learnt yet.
+    package init() {}
 
     /// How long to wait before `route` may be called for `major` (zero when it may go now); a
     /// request that may go takes one from its bucket's count, so concurrent senders wait their turn.
-    func reserve(route: String, major: String) -> Duration {
+    package func reserve(route: String, major: String) -> Duration {
         let now = ContinuousClock.now
         var wait = Duration.zero
         if let globalUntil {
@@ -51,7 +54,7 @@ actor DiscordRateLimits {
 
     /// Records the rate-limit headers of an answer to `route` for `major`; headers that are missing
     /// or not numbers change nothing.
-    func learn(route: String, major: String, bucket: String?, remaining: String?, resetAfter: String?) {
+    package func learn(route: String, major: String, bucket: String?, remaining: String?, resetAfter: String?) {
         guard let bucket, !bucket.isEmpty, bucket.utf8.count <= 200,
             let remaining = remaining.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
             let seconds = Self.seconds(resetAfter)
@@ -64,19 +67,19 @@ actor DiscordRateLimits {
     }
 
     /// Stops every route for `seconds` (a 429 with `global: true`).
-    func blockEveryRoute(for seconds: Double) {
+    package func blockEveryRoute(for seconds: Double) {
         let until = ContinuousClock.now + .seconds(min(max(0, seconds), Self.longestReset))
         globalUntil = max(globalUntil ?? until, until)
     }
 
     /// Seconds as Discord writes them (`1.234`), within 0 and ``longestReset``; nil when not a
     /// finite number.
-    static func seconds(_ text: String?) -> Double? {
+    package static func seconds(_ text: String?) -> Double? {
         text.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap(clamped)
     }
 
     /// `value` within 0 and ``longestReset``; nil when not a finite number.
-    static func clamped(_ value: Double) -> Double? {
+    package static func clamped(_ value: Double) -> Double? {
         value.isFinite ? min(max(0, value), longestReset) : nil
     }
 

@@ -5,15 +5,15 @@ import HomeroomCore
 /// (https://developers.google.com/workspace/chat/api/reference/rest/v1/Event — "JSON representation";
 /// https://developers.google.com/workspace/chat/interaction-events — "Example interaction event payloads").
 /// `eventTime` is not read: Google has sent it both as RFC 3339 text and as `{seconds, nanos}`.
-struct GoogleChatEvent: Decodable, Sendable {
+package struct GoogleChatEvent: Decodable, Sendable {
     /// `MESSAGE`, `ADDED_TO_SPACE`, `REMOVED_FROM_SPACE`, `CARD_CLICKED`, …
-    let type: String
-    let space: Space?
-    let user: User?
-    let message: Message?
+    package let type: String
+    package let space: Space?
+    package let user: User?
+    package let message: Message?
 
     /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces — "Resource: Space"
-    struct Space: Decodable, Sendable {
+    package struct Space: Decodable, Sendable {
         /// `spaces/AAAAAAAAAAA`.
         let name: String?
         /// The deprecated kind: `ROOM` or `DM`.
@@ -24,11 +24,11 @@ struct GoogleChatEvent: Decodable, Sendable {
         let singleUserBotDm: Bool?
 
         /// True for a direct message with the app.
-        var isDirect: Bool { type == "DM" || spaceType == "DIRECT_MESSAGE" || singleUserBotDm == true }
+        package var isDirect: Bool { type == "DM" || spaceType == "DIRECT_MESSAGE" || singleUserBotDm == true }
     }
 
     /// https://developers.google.com/workspace/chat/api/reference/rest/v1/User — "JSON representation"
-    struct User: Decodable, Sendable {
+    package struct User: Decodable, Sendable {
         /// `users/NUMBER`.
         let name: String?
         /// `HUMAN` or `BOT`.
@@ -37,7 +37,7 @@ struct GoogleChatEvent: Decodable, Sendable {
         let domainId: String?
 
         /// NUMBER of `users/NUMBER`, or nil when the name is not of that form.
-        var number: String? {
+        package var number: String? {
             guard let name, name.hasPrefix("users/") else { return nil }
             let number = name.dropFirst(6)
             guard !number.isEmpty, number.utf8.count <= 64,
@@ -48,7 +48,7 @@ struct GoogleChatEvent: Decodable, Sendable {
 
         /// `DOMAIN:NUMBER`, the platform id in `googlechat:DOMAIN:NUMBER`: the Workspace customer id,
         /// or `external` for someone outside one.
-        var platformID: String? {
+        package var platformID: String? {
             guard let number else { return nil }
             let domain = domainId.flatMap { id in
                 !id.isEmpty && id.utf8.count <= 64
@@ -60,7 +60,7 @@ struct GoogleChatEvent: Decodable, Sendable {
     }
 
     /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages — "Resource: Message"
-    struct Message: Decodable, Sendable {
+    package struct Message: Decodable, Sendable {
         /// `spaces/AAAAAAAAAAA/messages/CCCCCCCCCCC`.
         let name: String?
         let sender: User?
@@ -72,16 +72,16 @@ struct GoogleChatEvent: Decodable, Sendable {
         /// Set when the message invokes one of the app's slash commands.
         let slashCommand: SlashCommand?
         /// The mentions, links and slash commands in the text; one that cannot be read is left out.
-        let annotations: [Annotation]
+        package let annotations: [Annotation]
 
         enum CodingKeys: String, CodingKey {
             case name, sender, text, argumentText, thread, slashCommand, annotations
         }
 
         /// The most annotations read; a message carries a few.
-        static let maximumAnnotations = 100
+        package static let maximumAnnotations = 100
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decodeIfPresent(String.self, forKey: .name)
             sender = try? container.decodeIfPresent(User.self, forKey: .sender)
@@ -95,7 +95,7 @@ struct GoogleChatEvent: Decodable, Sendable {
 
         /// The name of the slash command the message invokes (`/lunch`), from its `SLASH_COMMAND`
         /// annotation with the same command id; nil when it invokes none.
-        var slashCommandName: String? {
+        package var slashCommandName: String? {
             guard let slashCommand else { return nil }
             let named = annotations.compactMap { annotation -> Annotation.SlashCommandMetadata? in
                 annotation.type == "SLASH_COMMAND" ? annotation.slashCommand : nil
@@ -118,7 +118,7 @@ struct GoogleChatEvent: Decodable, Sendable {
     }
 
     /// https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages#Annotation
-    struct Annotation: Decodable, Sendable {
+    package struct Annotation: Decodable, Sendable {
         /// `USER_MENTION`, `SLASH_COMMAND`, `RICH_LINK`, …
         let type: String?
         let slashCommand: SlashCommandMetadata?

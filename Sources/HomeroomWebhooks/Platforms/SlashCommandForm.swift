@@ -1,5 +1,5 @@
 /// The fields of a Slack or Mattermost slash command that Homeroom reads (both send the same names).
-struct SlashCommandForm: Decodable {
+package struct SlashCommandForm: Decodable {
     let command: String
     let text: String?
     let team_id: String

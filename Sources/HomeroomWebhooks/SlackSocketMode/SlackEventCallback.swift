@@ -3,7 +3,7 @@ import HomeroomCore
 
 /// The slice of an Events API `event_callback` that Homeroom reads
 /// (https://api.slack.com/apis/events-api — "Callback field overview").
-struct SlackEventCallback: Sendable, Decodable {
+package struct SlackEventCallback: Sendable, Decodable {
     /// The workspace the event happened in.
     let teamID: String?
     /// The same for every delivery of one event, retries included.
@@ -57,8 +57,8 @@ struct SlackEventCallback: Sendable, Decodable {
 }
 
 /// A message from an event, with where its answer goes.
-struct SlackEventMessage: Sendable {
-    let message: IncomingMessage
+package struct SlackEventMessage: Sendable {
+    package let message: IncomingMessage
     /// The channel (or direct-message channel) to answer in.
     let channel: String
     /// The thread the message was written in, if any.
@@ -71,7 +71,7 @@ extension SlackEventCallback {
     /// The message a person wrote to the bot: a mention of it in a channel, or anything in a
     /// direct message. Nil for every other event, for bots (this one included), edits and
     /// deletions, and for events without a user, channel or text.
-    func message(botName: String, receivedAt: Date) -> SlackEventMessage? {
+    package func message(botName: String, receivedAt: Date) -> SlackEventMessage? {
         guard let event, event.subtype == nil, event.botID == nil else { return nil }
         guard let user = event.user, !user.isEmpty, let channel = event.channel, !channel.isEmpty,
             let text = event.text, let team = teamID ?? event.team, !team.isEmpty

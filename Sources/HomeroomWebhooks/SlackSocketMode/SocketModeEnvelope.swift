@@ -4,9 +4,9 @@ import Foundation
 /// An envelope Slack sends over Socket Mode, to be acknowledged with its `envelope_id` within 3 s
 /// (https://api.slack.com/apis/socket-mode — "Acknowledging events"). Its payload is what the HTTP
 /// endpoints would have received: a slash command's fields, or an Events API callback.
-struct SocketModeEnvelope: Sendable, Decodable {
+package struct SocketModeEnvelope: Sendable, Decodable {
     /// What the envelope carries.
-    enum Payload: Sendable {
+    package enum Payload: Sendable {
         /// `slash_commands`: the fields of the form `/slack/commands` takes, as JSON.
         case slashCommand(SlashCommandForm)
         /// `events_api`: an `event_callback`.
@@ -18,12 +18,12 @@ struct SocketModeEnvelope: Sendable, Decodable {
     }
 
     /// Acknowledges the envelope.
-    let envelopeID: String
-    let payload: Payload
+    package let envelopeID: String
+    package let payload: Payload
     /// True when the acknowledgement may carry the answer (slash commands).
     let acceptsResponsePayload: Bool
     /// How many times Slack sent the envelope before (0 or absent the first time).
-    let retryAttempt: Int
+    package let retryAttempt: Int
     /// Why Slack sends it again (`timeout`, …).
     let retryReason: String?
 
@@ -46,7 +46,7 @@ struct SocketModeEnvelope: Sendable, Decodable {
         self.retryReason = retryReason
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         envelopeID = try container.decode(String.self, forKey: .envelopeID)
         acceptsResponsePayload = (try? container.decodeIfPresent(Bool.self, forKey: .acceptsResponsePayload)) ?? false
@@ -69,7 +69,7 @@ struct SocketModeEnvelope: Sendable, Decodable {
 
     /// What makes two deliveries of one envelope the same: an event's `event_id` (Slack sends a
     /// retried event in a new envelope), otherwise the `envelope_id`.
-    var deliveryKey: String {
+    package var deliveryKey: String {
         if case .event(let callback) = payload, let eventID = callback.eventID, !eventID.isEmpty {
             return "event:\(eventID)"
         }
@@ -77,7 +77,7 @@ struct SocketModeEnvelope: Sendable, Decodable {
     }
 
     /// ``deliveryKey`` as the replay guard keeps it: a fixed-size digest, apart from request signatures.
-    var replayKey: [UInt8] {
+    package var replayKey: [UInt8] {
         Array(SHA256.hash(data: Array("slack-socket-mode:\(deliveryKey)".utf8)))
     }
 }

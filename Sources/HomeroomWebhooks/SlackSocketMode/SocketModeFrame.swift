@@ -2,7 +2,7 @@ import Foundation
 
 /// One message Slack sends over a Socket Mode connection
 /// (https://api.slack.com/apis/socket-mode — "Connecting to the WebSocket URL" and "Disconnects").
-enum SocketModeFrame: Sendable {
+package enum SocketModeFrame: Sendable {
     /// `{"type":"hello", …}`: the connection is ready; envelopes follow.
     case hello
     /// `{"type":"disconnect","reason":…}`: Slack will close this connection (`refresh_requested`
@@ -17,7 +17,7 @@ enum SocketModeFrame: Sendable {
     static let maximumBytes = 1 << 20
 
     /// Decodes the text of one WebSocket message.
-    static func decode(_ text: String) throws(SocketModeFrameError) -> SocketModeFrame {
+    package static func decode(_ text: String) throws(SocketModeFrameError) -> SocketModeFrame {
         let data = Data(text.utf8)
         let head: Head
         do {
@@ -53,8 +53,8 @@ enum SocketModeFrame: Sendable {
 }
 
 /// A message from the socket that is not what Socket Mode sends; the connection goes on.
-struct SocketModeFrameError: Error, CustomStringConvertible {
-    let description: String
+package struct SocketModeFrameError: Error, CustomStringConvertible {
+    package let description: String
 
     init(_ description: String) {
         self.description = description

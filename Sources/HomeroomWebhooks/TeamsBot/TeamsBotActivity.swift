@@ -4,14 +4,14 @@ import Foundation
 /// activity (``TeamsActivity``: sender, tenant, channel, typed text) and those only a bot gets.
 /// https://learn.microsoft.com/en-us/azure/bot-service/rest-api/bot-framework-rest-connector-api-reference
 /// — "Activity object", "ConversationAccount object", "ChannelAccount object"
-struct TeamsBotActivity: Decodable {
+package struct TeamsBotActivity: Decodable {
     /// `conversation.conversationType` (`personal`, `channel`, `groupChat`), which ``TeamsActivity`` leaves out.
     struct ConversationKind: Decodable {
         let conversationType: String?
     }
 
     /// A member added or removed.
-    struct Member: Decodable {
+    package struct Member: Decodable {
         let id: String
     }
 
@@ -26,8 +26,8 @@ struct TeamsBotActivity: Decodable {
     /// The bot (`28:APPID`).
     let recipient: Member?
     let conversationKind: ConversationKind
-    let membersAdded: [Member]?
-    let membersRemoved: [Member]?
+    package let membersAdded: [Member]?
+    package let membersRemoved: [Member]?
     /// `installationUpdate`: `add`, `remove` (and `add-upgrade`, `remove-upgrade`).
     let action: String?
 
@@ -36,9 +36,9 @@ struct TeamsBotActivity: Decodable {
     }
 
     /// The most members read from one update; more are ignored.
-    static let maximumMembers = 1000
+    package static let maximumMembers = 1000
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         teams = try TeamsActivity(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(String.self, forKey: .type)
@@ -54,10 +54,10 @@ struct TeamsBotActivity: Decodable {
     }
 
     /// True in a one-to-one chat with the bot.
-    var isPersonal: Bool { conversationKind.conversationType == "personal" }
+    package var isPersonal: Bool { conversationKind.conversationType == "personal" }
 
     /// The sender's Homeroom id after `teams:`: `TENANT:AADOBJECTID`, as the outgoing webhook names them.
-    var senderID: String { "\(teams.tenant):\(teams.from.aadObjectId ?? teams.from.id)" }
+    package var senderID: String { "\(teams.tenant):\(teams.from.aadObjectId ?? teams.from.id)" }
 
     /// True when `members` include the bot.
     func namesBot(_ members: [Member]?) -> Bool {
@@ -67,10 +67,10 @@ struct TeamsBotActivity: Decodable {
 
     /// True when the bot was just added to the conversation: the moment to say hello. Teams sends an
     /// `installationUpdate` (`add`) with it, which is remembered like any activity but not welcomed twice.
-    var welcomesBot: Bool { type == "conversationUpdate" && namesBot(membersAdded) }
+    package var welcomesBot: Bool { type == "conversationUpdate" && namesBot(membersAdded) }
 
     /// True when the bot was just removed from the conversation or uninstalled.
-    var removesBot: Bool {
+    package var removesBot: Bool {
         switch type {
         case "conversationUpdate": namesBot(membersRemoved)
         case "installationUpdate": action == "remove"
