@@ -51,7 +51,7 @@ private func readSocketModeFrame(_ text: String) {
 
 private func readGoogleChatEvent(_ bytes: [UInt8]) {
     guard let event = try? JSONDecoder().decode(GoogleChatEvent.self, from: Data(bytes)) else { return }
-    _ = (event.type, event.space?.name, event.space?.isDirect)
+    _ = (event.type, event.space?.isDirect)
     for user in [event.user, event.message?.sender].compactMap({ $0 }) {
         if let number = user.number { precondition(number.utf8.count <= 64, "a user number past 64 bytes") }
         // DOMAIN (64 bytes at most, or `external`), a colon, NUMBER.
@@ -59,7 +59,7 @@ private func readGoogleChatEvent(_ bytes: [UInt8]) {
     }
     if let message = event.message {
         precondition(message.annotations.count <= GoogleChatEvent.Message.maximumAnnotations, "annotations uncapped")
-        _ = (message.slashCommandName, message.argumentText, message.text)
+        _ = message.slashCommandName
     }
 }
 

@@ -149,4 +149,32 @@ import Testing
         #expect(failure.refusedToken == (code == "token_revoked"))
         #expect((failure.delivery.retryAfter != nil) == (code == "ratelimited"))
     }
+
+    /// A PlatformEvents fuzz input: one letter with 600 combining accents is one
+    /// character, so cutting the code at 60 characters kept all 1,200 bytes in the description.
+    @Test func aSlackErrorCodeStaysShortInBytes() async throws {
+        let receiver = try await LoopbackHTTPServer.start()
+        defer { Task { await receiver.stop() } }
+        let code = "a" + String(repeating: "\u{0301}", count: 600)
+        let needed = "chat:write" + String(repeating: "\u{0301}", count: 600)
+        let refusal: [String: Any] = ["ok": false, "error": code]
+        let missingScope: [String: Any] = ["ok": false, "error": "missing_scope", "needed": needed]
+        let refusalBody = try JSONSerialization.data(withJSONObject: refusal)
+        let missingScopeBody = try JSONSerialization.data(withJSONObject: missingScope)
+        receiver.serve("/api/chat.postMessage", .init(status: 200, body: Array(refusalBody)))
+        receiver.serve("/api/conversations.open", .init(status: 200, body: Array(missingScopeBody)))
+        let api = try Self.api(receiver.url("/api"))
+        let refused = try #require(
+            await Self.failure { () async throws(SlackAPIFailure) in
+                _ = try await api.postMessage(channel: "C0CAFE", text: "soup")
+            })
+        #expect(refused.description == "Slack refused chat.postMessage for C0CAFE: …")
+        #expect(refused.code == "…")
+        #expect(refused.delivery.isPermanent)
+        let scoped = try #require(
+            await Self.failure { () async throws(SlackAPIFailure) in
+                _ = try await api.openDirectMessage(user: "U0CAFE")
+            })
+        #expect(scoped.description == "Slack: the bot token lacks the scope chat:writ… — add it and reinstall the app")
+    }
 }

@@ -63,7 +63,7 @@ package struct GoogleChatEvent: Decodable, Sendable {
     package struct Message: Decodable, Sendable {
         /// `spaces/AAAAAAAAAAA/messages/CCCCCCCCCCC`.
         let name: String?
-        let sender: User?
+        package let sender: User?
         /// The text as written, the app's mention included.
         let text: String?
         /// The text without the app's mention (and, for a slash command, without the command).

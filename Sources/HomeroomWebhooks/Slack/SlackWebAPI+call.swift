@@ -62,7 +62,7 @@ extension SlackWebAPI {
             throw SlackAPIFailure(DeliveryFailure("Slack's answer to \(method) was not JSON"))
         }
         guard envelope.ok else {
-            let code = String((envelope.error ?? "unknown_error").prefix(60))
+            let code = CompactAnswer.clipped(envelope.error ?? "unknown_error", bytes: 60)
             throw SlackAPIFailure(
                 Self.refusal(
                     code, of: method, token: token, about: target, needed: envelope.needed, retryAfter: retryAfter),
@@ -83,7 +83,7 @@ extension SlackWebAPI {
     static func refusal(
         _ code: String, of method: String, token: Token, about target: String?, needed: String?, retryAfter: Double?
     ) -> DeliveryFailure {
-        let target = target.map { String($0.prefix(80)) } ?? "it"
+        let target = target.map { CompactAnswer.clipped($0, bytes: 80) } ?? "it"
         if SlackAPIFailure.refusedTokenCodes.contains(code) {
             return DeliveryFailure(
                 "Slack refused the \(token.name): \(code) — set a valid \(token.setting)", isPermanent: true)
@@ -105,7 +105,7 @@ extension SlackWebAPI {
         case "cannot_dm_bot":
             return DeliveryFailure("Slack: \(target) is a bot and takes no direct messages", isPermanent: true)
         case "missing_scope":
-            let scope = needed.map { " \(String($0.prefix(80)))" } ?? ""
+            let scope = needed.map { " \(CompactAnswer.clipped($0, bytes: 80))" } ?? ""
             return DeliveryFailure(
                 "Slack: the \(token.name) lacks the scope\(scope) — add it and reinstall the app",
                 isPermanent: true)
