@@ -40,6 +40,8 @@ let package = Package(
             ]
         ),
         .target(name: "ICalendar"),
+        // Two GNU extensions for starting the test bed's outside programs (pipe2, addchdir_np).
+        .target(name: "CSpawn"),
         .target(
             name: "CalendarFeeds",
             dependencies: ["HomeroomCore", "ICalendar", .product(name: "Logging", package: "swift-log")]),
@@ -147,6 +149,7 @@ let package = Package(
         .target(
             name: "HomeroomTestbed",
             dependencies: [
+                "CSpawn",
                 "HomeroomCore",
                 "HomeroomRuntime",
                 "HomeroomTesting",

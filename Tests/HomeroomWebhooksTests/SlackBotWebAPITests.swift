@@ -19,6 +19,15 @@ import Testing
         return SlackWebAPI(baseURL: baseURL, botToken: bot, appToken: app, fetcher: fetcher, timeout: timeout)
     }
 
+    /// The failure of posting "soup" to C0CAFE through the API `receiver` serves.
+    static func postFailure(to receiver: LoopbackHTTPServer) async throws -> SlackAPIFailure {
+        let api = try Self.api(receiver.url("/api"))
+        return try #require(
+            await Self.failure { () async throws(SlackAPIFailure) in
+                _ = try await api.postMessage(channel: "C0CAFE", text: "soup")
+            })
+    }
+
     /// The failure `body` throws, or nil when it succeeds.
     static func failure(_ body: () async throws(SlackAPIFailure) -> Void) async -> SlackAPIFailure? {
         do throws(SlackAPIFailure) {
@@ -92,11 +101,7 @@ import Testing
         let receiver = try await LoopbackHTTPServer.start()
         defer { Task { await receiver.stop() } }
         receiver.serve("/api/chat.postMessage", .init(status: status, body: Array(body.utf8)))
-        let api = try Self.api(receiver.url("/api"))
-        let failure = try #require(
-            await Self.failure { () async throws(SlackAPIFailure) in
-                _ = try await api.postMessage(channel: "C0CAFE", text: "soup")
-            })
+        let failure = try await Self.postFailure(to: receiver)
         #expect(failure.description == expected)
         #expect(failure.delivery.isPermanent == permanent)
         #expect(failure.code == nil)
@@ -138,11 +143,7 @@ import Testing
             .text(
                 #"{"ok": false, "error": "\#(code)", "needed": "chat:write", "provided": "incoming-webhook"}"#,
                 contentType: "application/json"))
-        let api = try Self.api(receiver.url("/api"))
-        let failure = try #require(
-            await Self.failure { () async throws(SlackAPIFailure) in
-                _ = try await api.postMessage(channel: "C0CAFE", text: "soup")
-            })
+        let failure = try await Self.postFailure(to: receiver)
         #expect(failure.description == expected)
         #expect(failure.delivery.isPermanent == permanent)
         #expect(failure.code == code)

@@ -59,6 +59,12 @@ import Testing
             return
         }
         #expect(type == "something_new")
+        let long = String(repeating: "e\u{301}", count: 5000)
+        guard case .ignored(let clipped) = try SocketModeFrame.decode(#"{"type":"\#(long)"}"#) else {
+            Issue.record("an unknown long type is not ignored")
+            return
+        }
+        #expect(clipped.utf8.count <= 64, "a type from Slack is cut before it reaches the log")
     }
 
     @Test func theExampleSlashCommandEnvelopeIsRead() throws {

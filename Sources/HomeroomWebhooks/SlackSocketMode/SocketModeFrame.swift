@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// One message Slack sends over a Socket Mode connection
 /// (https://api.slack.com/apis/socket-mode — "Connecting to the WebSocket URL" and "Disconnects").
@@ -27,19 +28,21 @@ package enum SocketModeFrame: Sendable {
         } catch {
             throw SocketModeFrameError("not a Socket Mode message")
         }
-        switch head.type {
+        // Slack names its message types in a few words; a longer one is cut before it reaches a log line.
+        let type = CompactAnswer.clipped(head.type, bytes: 60)
+        switch type {
         case "hello":
             return .hello
         case "disconnect":
             return .disconnect(reason: head.reason ?? "unknown")
         default:
-            guard head.envelope_id != nil else { return .ignored(type: head.type) }
+            guard head.envelope_id != nil else { return .ignored(type: type) }
             do {
                 return .envelope(try JSONDecoder().decode(SocketModeEnvelope.self, from: data))
             } catch let error as DecodingError {
-                throw SocketModeFrameError("a \(head.type) envelope Homeroom cannot read: \(JSONBody.describe(error))")
+                throw SocketModeFrameError("a \(type) envelope Homeroom cannot read: \(JSONBody.describe(error))")
             } catch {
-                throw SocketModeFrameError("a \(head.type) envelope Homeroom cannot read")
+                throw SocketModeFrameError("a \(type) envelope Homeroom cannot read")
             }
         }
     }
