@@ -108,9 +108,15 @@ struct ServeCommand: AsyncParsableCommand {
             services.append(stopsTheOthersGracefully(adapter))
         }
         if let demoSchool, let demoLoaded { StandardOutput.write(demoSchool.welcome(demoLoaded)) }
-        StandardOutput.write(
+        let serving =
             "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."
-                + (settings.configuration.console.enabled ? " Type /help, Ctrl-C to stop." : " Ctrl-C to stop."))
+            + (settings.configuration.console.enabled ? " Type /help, Ctrl-C to stop." : " Ctrl-C to stop.")
+        // Said from inside the group, which traps SIGTERM and SIGINT before it starts a service: a
+        // caller that stops the process as soon as it reads this line gets a graceful shutdown.
+        services.append(
+            .init(
+                service: BackgroundLoopService { StandardOutput.write(serving) }, successTerminationBehavior: .ignore,
+                failureTerminationBehavior: .gracefullyShutdownGroup))
         let group = ServiceGroup(
             configuration: .init(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: runtime.logger))

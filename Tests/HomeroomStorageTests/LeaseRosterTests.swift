@@ -88,15 +88,15 @@ struct LeaseRosterTests {
             #expect(aPerforms != nil)
             second.add { await b.run() }
             second.add { await b.perform(Self.irc, performers.work("b")) }
-            let stopped = ContinuousClock.now
             await first.stopAll()
+            let stopped = ContinuousClock.now
             // The lease was released (not left to run out) and the instance forgot.
             let report = try await RosterReport.read(from: database)
             #expect(!report.instances.map(\.id).contains("a"))
             #expect(!report.duties.contains { $0.holder == "a" }, "\(report.duties)")
             let tookOver = await Self.waitUntil { b.heldDuties[Self.irc] != nil }
             let took = try #require(tookOver.map { _ in ContinuousClock.now - stopped })
-            print("clean stop: b took \(Self.irc) \(took) after a was cancelled")
+            print("clean stop: b took \(Self.irc) \(took) after a had stopped and released it")
             #expect(took < Self.lifetime, "a release hands over before the lease would have run out")
             #expect(b.heldDuties[Self.irc] == 2)
             let bPerforms = await Self.waitUntil { performers.performing(Self.irc) == ["b"] }
