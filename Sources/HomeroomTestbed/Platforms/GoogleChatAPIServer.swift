@@ -56,9 +56,10 @@ public final class GoogleChatAPIServer: Sendable {
         self.application = application
     }
 
-    /// Starts a server on 127.0.0.1 and a free port with a fresh service account; stop it with ``stop()``.
+    /// Starts a server on 127.0.0.1 and a free port with its service account; stop it with ``stop()``.
     public static func start() async throws -> GoogleChatAPIServer {
-        let privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        // Numbers the token issuer's keys (0 to 3) do not use.
+        let privateKey = try TestRSAKeys.key(4)
         let shared = Shared(State(), publicKey: privateKey.publicKey)
         let router = Router(context: BasicRequestContext.self)
         // https://developers.google.com/identity/protocols/oauth2/service-account#httprest —
@@ -104,7 +105,7 @@ public final class GoogleChatAPIServer: Sendable {
     /// deleted in the console, or another project's); returns its path.
     public func writeStrangerKeyFile(in directory: URL) throws -> String {
         let url = directory.appendingPathComponent("stranger-service-account.json")
-        try Data(keyFile(privateKey: try _RSA.Signing.PrivateKey(keySize: .bits2048)).utf8).write(to: url)
+        try Data(keyFile(privateKey: try TestRSAKeys.key(5)).utf8).write(to: url)
         return url.path
     }
 

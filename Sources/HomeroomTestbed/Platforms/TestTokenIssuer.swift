@@ -3,7 +3,7 @@ import HomeroomTesting
 import Synchronization
 import _CryptoExtras
 
-/// A loopback publisher of test signing keys (RSA 2048, generated per run) as a JWK set and as OpenID
+/// A loopback publisher of test signing keys (RSA 2048, ``TestRSAKeys``) as a JWK set and as OpenID
 /// metadata, which signs tokens for tests.
 public final class TestTokenIssuer: Sendable {
     /// One signing key and the id it is published under.
@@ -12,7 +12,7 @@ public final class TestTokenIssuer: Sendable {
         let key: _RSA.Signing.PrivateKey
 
         static func generate(number: Int) throws -> SigningKey {
-            SigningKey(id: "test-key-\(number)", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))
+            SigningKey(id: "test-key-\(number)", key: try TestRSAKeys.key(number))
         }
 
         /// Its public half as a JWK (RFC 7518 §6.3.1) without `alg`, as Microsoft publishes its keys.
