@@ -83,6 +83,12 @@ import Testing
             let remembered = try await AdapterState(adapter: "slack", account: "T0SCHOOL")
                 .value(for: "direct:U0BOB", in: bot.runtime.database)
             #expect(remembered == channel)
+            // The channel is the member's personal data: `/me forget` deletes it.
+            try await bot.expect("/me forget", from: Self.bob.description, verified: true)
+            try await bot.expect("/me forget yes", from: Self.bob.description, verified: true, contains: "Done")
+            let forgotten = try await AdapterState(adapter: "slack", account: "T0SCHOOL")
+                .value(for: "direct:U0BOB", in: bot.runtime.database)
+            #expect(forgotten == nil)
         }
     }
 

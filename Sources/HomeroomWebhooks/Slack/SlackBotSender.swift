@@ -75,7 +75,7 @@ package struct SlackBotSender: MessageSender {
         }
         let channel = try await api.openDirectMessage(user: member)
         do {
-            try await state.set(channel, for: key, at: clock.now, in: database)
+            try await state.set(channel, for: key, about: user, at: clock.now, in: database)
         } catch {
             logger.warning("the direct-message channel of \(user) was not remembered: \(error)")
         }
