@@ -80,17 +80,6 @@ actor GoogleAccessTokens {
         }
     }
 
-    /// The token endpoint's answer ("Handling the response").
-    private struct Grant: Decodable {
-        let accessToken: String
-        let expiresIn: Double?
-
-        enum CodingKeys: String, CodingKey {
-            case accessToken = "access_token"
-            case expiresIn = "expires_in"
-        }
-    }
-
     /// Trades a fresh assertion for a token; the token and when to renew it.
     private static func exchange(
         account: GoogleServiceAccount, fetcher: any HTTPFetching, timeout: Duration, now: Date
@@ -101,38 +90,27 @@ actor GoogleAccessTokens {
         } catch {
             return .failure(error)
         }
-        var form = URLComponents()
-        form.queryItems = [
-            URLQueryItem(name: "grant_type", value: "urn:ietf:params:oauth:grant-type:jwt-bearer"),
-            URLQueryItem(name: "assertion", value: assertion),
-        ]
-        var request = OutgoingRequest(
-            url: account.tokenURL, body: Array((form.percentEncodedQuery ?? "").utf8),
-            contentType: "application/x-www-form-urlencoded", timeout: timeout)
-        request.maximumResponseBytes = 65_536
-        let response: OutgoingResponse
+        let fields = [("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"), ("assertion", assertion)]
+        let answer: TokenEndpoint.Answer
         do {
-            response = try await fetcher.send(request)
+            answer = try await TokenEndpoint.request(fields, at: account.tokenURL, fetcher: fetcher, timeout: timeout)
         } catch {
             return .failure(DeliveryFailure("Google's token endpoint could not be reached: \(error.message)"))
         }
         let host = account.tokenURL.host ?? "the token endpoint"
-        switch response.status {
-        case 200..<300:
-            guard let grant = try? JSONDecoder().decode(Grant.self, from: Data(response.body)),
-                !grant.accessToken.isEmpty
-            else {
-                return .failure(DeliveryFailure("\(host) answered without an access_token"))
-            }
+        switch answer {
+        case .granted(let token, let lifetime):
             // Google's tokens last an hour; an odd or missing lifetime is held to between 1 minute and 1 day.
-            let lifetime = grant.expiresIn.flatMap { $0.isFinite ? min(max($0, 60), 86_400) : nil } ?? 3600
-            return .success((grant.accessToken, now.addingTimeInterval(max(30, lifetime - renewalMargin))))
-        case 408, 429, 500...:
+            let seconds = lifetime.flatMap { $0.isFinite ? min(max($0, 60), 86_400) : nil } ?? 3600
+            return .success((token, now.addingTimeInterval(max(30, seconds - renewalMargin))))
+        case .unreadable:
+            return .failure(DeliveryFailure("\(host) answered without an access_token"))
+        case .refused(let response) where response.status == 408 || response.status == 429 || response.status >= 500:
             return .failure(
                 DeliveryFailure(
                     "\(host) answered \(response.status) to the token request",
                     retryAfter: response.retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0) }))
-        default:
+        case .refused(let response):
             let said = String(decoding: response.body.prefix(200), as: UTF8.self)
             let answered = "\(response.status)\(said.isEmpty ? "" : ": \(said)")"
             return .failure(

@@ -134,6 +134,6 @@ struct BotConnector: Sendable {
 
     /// `text` percent-encoded for one path segment (conversation ids hold `:`, `@` and `;`).
     static func pathSegment(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: BotFrameworkTokens.unreserved) ?? text
+        TokenEndpoint.percentEncoded(text)
     }
 }

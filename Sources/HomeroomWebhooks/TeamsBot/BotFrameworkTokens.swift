@@ -48,17 +48,18 @@ actor BotFrameworkTokens {
             ("grant_type", "client_credentials"), ("client_id", appID), ("client_secret", password),
             ("scope", "https://api.botframework.com/.default"),
         ]
-        let form = fields.map { "\($0.0)=\(Self.formEncoded($0.1))" }.joined(separator: "&")
-        var request = OutgoingRequest(
-            url: tokenURL, body: Array(form.utf8), contentType: "application/x-www-form-urlencoded", timeout: timeout)
-        request.maximumResponseBytes = 65_536
-        let response: OutgoingResponse
+        let answer: TokenEndpoint.Answer
         do {
-            response = try await fetcher.send(request)
+            answer = try await TokenEndpoint.request(fields, at: tokenURL, fetcher: fetcher, timeout: timeout)
         } catch {
             throw Failure(description: "no token from Microsoft: \(error.message)", isRefusal: false)
         }
-        guard (200..<300).contains(response.status) else {
+        switch answer {
+        case .granted(let token, let lifetime):
+            let seconds = min(max(lifetime ?? 3600, 0), 86_400)
+            cached = (token, clock.now.addingTimeInterval(seconds - Self.renewalMargin))
+            return token
+        case .refused(let response):
             // https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-client-creds-grant-flow
             // — "Error response": 400 invalid_client / unauthorized_client, 401.
             let refused = (400..<500).contains(response.status) && response.status != 408 && response.status != 429
@@ -67,30 +68,13 @@ actor BotFrameworkTokens {
                     ? "Microsoft refused the bot's app id or password"
                     : "no token from Microsoft: it answered \(response.status)",
                 isRefusal: refused)
-        }
-        struct Answer: Decodable {
-            let access_token: String
-            let expires_in: Double?
-        }
-        guard let answer = try? JSONDecoder().decode(Answer.self, from: Data(response.body)) else {
+        case .unreadable:
             throw Failure(description: "Microsoft's token answer could not be read", isRefusal: false)
         }
-        let lifetime = min(max(answer.expires_in ?? 3600, 0), 86_400)
-        cached = (answer.access_token, clock.now.addingTimeInterval(lifetime - Self.renewalMargin))
-        return answer.access_token
     }
 
     /// Forgets the token, after the Bot Connector refused it.
     func forget() {
         cached = nil
     }
-
-    /// `text` percent-encoded for a form field (only unreserved characters kept).
-    static func formEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
-    }
-
-    /// RFC 3986 §2.3.
-    static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
