@@ -108,7 +108,7 @@ struct DiscordREST: Sendable {
                 let limited = try? JSONDecoder().decode(RateLimited.self, from: Data(response.body))
                 let seconds =
                     limited?.retry_after.flatMap(DiscordRateLimits.clamped)
-                    ?? response.retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0) }
+                    ?? response.retryAfterSeconds()
                     .flatMap(DiscordRateLimits.clamped) ?? 1
                 if limited?.global == true || response.header("X-RateLimit-Global") == "true" {
                     await limits.blockEveryRoute(for: seconds)
@@ -122,7 +122,7 @@ struct DiscordREST: Sendable {
             case 408, 500...:
                 throw DeliveryFailure(
                     "Discord answered \(response.status) to \(route)",
-                    retryAfter: response.retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0) })
+                    retryAfter: response.retryAfterSeconds())
             default:
                 return Answer(status: response.status, body: response.body)
             }

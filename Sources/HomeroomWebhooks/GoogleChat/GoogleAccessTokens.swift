@@ -105,17 +105,14 @@ actor GoogleAccessTokens {
             return .success((token, now.addingTimeInterval(max(30, seconds - renewalMargin))))
         case .unreadable:
             return .failure(DeliveryFailure("\(host) answered without an access_token"))
-        case .refused(let response) where response.status == 408 || response.status == 429 || response.status >= 500:
+        case .refused(let response) where response.isWorthRetrying:
             return .failure(
                 DeliveryFailure(
-                    "\(host) answered \(response.status) to the token request",
-                    retryAfter: response.retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0) }))
+                    "\(host) answered \(response.status) to the token request", retryAfter: response.retryAfterSeconds()))
         case .refused(let response):
-            let said = String(decoding: response.body.prefix(200), as: UTF8.self)
-            let answered = "\(response.status)\(said.isEmpty ? "" : ": \(said)")"
             return .failure(
                 DeliveryFailure(
-                    "Google refused the service account's token request (\(answered)); "
+                    "Google refused the service account's token request (\(response.status)\(response.quotedBody)); "
                         + "check \(GoogleServiceAccount.setting)",
                     isPermanent: true))
         }

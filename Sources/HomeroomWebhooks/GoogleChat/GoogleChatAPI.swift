@@ -143,12 +143,10 @@ struct GoogleChatAPI: Sendable {
     /// rest, and on 401 or 403 mark Google Chat down, since no message will go out until the
     /// service account is fixed.
     private func failure(_ response: OutgoingResponse, doing what: String) -> DeliveryFailure {
-        let said = String(decoding: response.body.prefix(200), as: UTF8.self)
         switch response.status {
-        case 408, 429, 500...:
+        case _ where response.isWorthRetrying:
             return DeliveryFailure(
-                "Google Chat answered \(response.status) \(what)",
-                retryAfter: response.retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0) })
+                "Google Chat answered \(response.status) \(what)", retryAfter: response.retryAfterSeconds())
         case 401, 403:
             let description =
                 "Google Chat refused the app's token (\(response.status)) \(what); check that the Chat API is "
@@ -157,7 +155,7 @@ struct GoogleChatAPI: Sendable {
             return DeliveryFailure(description, isPermanent: true)
         default:
             return DeliveryFailure(
-                "Google Chat refused \(what) with \(response.status)\(said.isEmpty ? "" : ": \(said)")",
+                "Google Chat refused \(what) with \(response.status)\(response.quotedBody)",
                 isPermanent: true)
         }
     }

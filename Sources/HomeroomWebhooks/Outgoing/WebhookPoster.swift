@@ -25,15 +25,12 @@ struct WebhookPoster: Sendable {
         switch response.status {
         case 200..<300:
             return
-        case 408, 429, 500...:
+        case _ where response.isWorthRetrying:
             throw DeliveryFailure(
-                "\(Self.host(url)) answered \(response.status)",
-                retryAfter: response.retryAfter.flatMap { Self.seconds(retryAfter: $0) })
+                "\(Self.host(url)) answered \(response.status)", retryAfter: response.retryAfterSeconds())
         default:
-            let said = String(decoding: response.body.prefix(200), as: UTF8.self)
             throw DeliveryFailure(
-                "\(Self.host(url)) refused the message with \(response.status)\(said.isEmpty ? "" : ": \(said)")",
-                isPermanent: true)
+                "\(Self.host(url)) refused the message with \(response.status)\(response.quotedBody)", isPermanent: true)
         }
     }
 

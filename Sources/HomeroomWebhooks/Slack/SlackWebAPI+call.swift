@@ -42,7 +42,7 @@ extension SlackWebAPI {
         } catch {
             throw SlackAPIFailure(DeliveryFailure("Slack did not answer \(method): \(error.message)"))
         }
-        let retryAfter = response.retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0) }
+        let retryAfter = response.retryAfterSeconds()
         switch response.status {
         case 200..<300: break
         case 429:

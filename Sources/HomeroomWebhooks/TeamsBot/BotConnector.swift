@@ -120,15 +120,12 @@ struct BotConnector: Sendable {
             // cannot go, but the bot itself still works, so Teams is not marked down.
             throw DeliveryFailure(
                 "Teams refused the bot in that conversation (403): it was removed or blocked there", isPermanent: true)
-        case 408, 429, 500...:
+        case _ where response.isWorthRetrying:
             throw DeliveryFailure(
-                "Teams answered \(response.status)",
-                retryAfter: response.retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0, now: clock.now) })
+                "Teams answered \(response.status)", retryAfter: response.retryAfterSeconds(now: clock.now))
         default:
-            let said = String(decoding: response.body.prefix(200), as: UTF8.self)
             throw DeliveryFailure(
-                "Teams refused the message with \(response.status)\(said.isEmpty ? "" : ": \(said)")", isPermanent: true
-            )
+                "Teams refused the message with \(response.status)\(response.quotedBody)", isPermanent: true)
         }
     }
 

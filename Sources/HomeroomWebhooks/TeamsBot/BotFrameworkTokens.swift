@@ -62,7 +62,7 @@ actor BotFrameworkTokens {
         case .refused(let response):
             // https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-client-creds-grant-flow
             // — "Error response": 400 invalid_client / unauthorized_client, 401.
-            let refused = (400..<500).contains(response.status) && response.status != 408 && response.status != 429
+            let refused = (400..<500).contains(response.status) && !response.isWorthRetrying
             throw Failure(
                 description: refused
                     ? "Microsoft refused the bot's app id or password"
