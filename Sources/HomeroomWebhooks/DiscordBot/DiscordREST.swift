@@ -133,8 +133,7 @@ struct DiscordREST: Sendable {
     private func waitForTurn(_ route: String, major: String) async throws {
         let wait = await limits.reserve(route: route, major: major)
         guard wait > .zero else { return }
-        let (seconds, attoseconds) = wait.components
-        let total = Double(seconds) + Double(attoseconds) / 1e18
+        let total = wait.timeInterval
         guard total <= Self.longestWait else {
             throw DeliveryFailure(
                 "Discord's rate limit for \(route) resets in \(Self.rounded(total)) s", retryAfter: total)

@@ -2,7 +2,7 @@ import Foundation
 
 extension Duration {
     /// The duration in seconds, as `Date` arithmetic takes it.
-    var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
