@@ -16,11 +16,13 @@ public final class NgircdServer: Sendable {
     public static let operatorName = "homeroom-test"
     public static let operatorPassword = "secret"
 
-    /// The port it listens on.
-    public let port: Int
+    /// The port it listens on (chosen again if another program took it before the first start).
+    public var port: Int { ports.withLock { $0.plain } }
     /// The TLS port (a self-signed certificate for irc.homeroom.test), when made with `tls: true`.
-    public let tlsPort: Int?
+    public var tlsPort: Int? { ports.withLock { $0.tls } }
     let folder: URL
+    private let ports: Mutex<(plain: Int, tls: Int?)>
+    private let hasStarted = Mutex(false)
     private let process = Mutex<Process?>(nil)
 
     /// Prepares a server (with the channel `#lunch`), with a TLS port too when `tls` is set (the
@@ -28,11 +30,15 @@ public final class NgircdServer: Sendable {
     public init(tls: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("homeroom-ngircd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        port = try Self.freePort()
-        tlsPort = tls ? try Self.freePort() : nil
+        if tls { try Self.makeCertificate(in: folder) }
+        ports = Mutex((try Self.freePort(), tls ? try Self.freePort() : nil))
+        try writeConfiguration()
+    }
+
+    private func writeConfiguration() throws {
+        let (port, tlsPort) = ports.withLock { ($0.plain, $0.tls) }
         var tlsSection = ""
         if let tlsPort {
-            try Self.makeCertificate(in: folder)
             tlsSection = """
 
                 [SSL]
@@ -67,24 +73,40 @@ public final class NgircdServer: Sendable {
             to: folder.appendingPathComponent("ngircd.conf"), atomically: true, encoding: .utf8)
     }
 
-    /// Starts the server and waits until it accepts connections.
+    /// Starts the server and waits until it accepts connections. A free port is only free at the
+    /// instant it is chosen: when ngircd ends at its first start (another test's server took the
+    /// port meanwhile), new ports are chosen and it is started again, up to five times.
     public func start() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["-n", "-f", folder.appendingPathComponent("ngircd.conf").path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process.withLock { $0 = process }
-        for _ in 0..<200 {
-            if (try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(
-                host: "127.0.0.1", port: port
-            )
-            .get().close()) != nil {
-                return
-            }
-            try await Task.sleep(for: .milliseconds(25))
+        let firstStart = hasStarted.withLock { started in
+            defer { started = true }
+            return !started
         }
+        for attempt in 1...5 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.executable)
+            process.arguments = ["-n", "-f", folder.appendingPathComponent("ngircd.conf").path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            self.process.withLock { $0 = process }
+            // Up to 15 s: on two busy cores ngircd can take seconds to listen.
+            for _ in 0..<600 {
+                if (try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(
+                    host: "127.0.0.1", port: port
+                )
+                .get().close()) != nil {
+                    return
+                }
+                if !process.isRunning { break }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            guard firstStart, !process.isRunning, attempt < 5 else { break }
+            let plain = try Self.freePort()
+            let tls = tlsPort == nil ? nil : try Self.freePort()
+            ports.withLock { $0 = (plain, tls) }
+            try writeConfiguration()
+        }
+        await stop()
         throw NgircdError.didNotStart
     }
 
@@ -105,7 +127,7 @@ public final class NgircdServer: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// The server did not accept connections within 5 s.
+    /// The server did not accept connections within 15 s, or ended at each of five starts.
     public enum NgircdError: Error { case didNotStart }
 
     private static func makeCertificate(in folder: URL) throws {
