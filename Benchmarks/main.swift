@@ -8,8 +8,10 @@ import Lunch
 import Schedule
 
 // Homeroom's benchmarks. Build and run with:
-//   swift run -c release HomeroomBenchmarks
-// It prints medians over several rounds; single runs on a shared machine are noise.
+//   swift build -c release --static-swift-stdlib && .build/release/HomeroomBenchmarks [--json]
+// It prints medians over several rounds; single runs on a shared machine are noise. With --json it
+// prints one JSON line per figure (name, value, unit, floor, ratio, goal, met), and
+// `HomeroomBenchmarks --compare BEFORE.json AFTER.json` sets two such runs side by side.
 
 /// The figures the issue sets as goals.
 enum Goal {
@@ -98,18 +100,11 @@ func benchmarkDispatch() async throws {
     await runtime.close()
     try await database.destroy()
 
-    let rate = median(rates)
-    print("dispatch of /lunch, in-process, one task, warm cache (5 rounds of \(perRound)):")
-    print(
-        String(
-            format: "  throughput   median %9.0f /s   (rounds: %@)   goal ≥ %.0f /s  %@",
-            rate, rates.map { String(format: "%.0f", $0) }.joined(separator: ", "), Goal.dispatchesPerSecond,
-            rate >= Goal.dispatchesPerSecond ? "met" : "NOT MET"))
-    print(String(format: "  latency p50  median %9.2f µs", latency.p50))
-    print(
-        String(
-            format: "  latency p99  median %9.2f µs   goal < %.0f µs  %@", latency.p99, Goal.p99Microseconds,
-            latency.p99 < Goal.p99Microseconds ? "met" : "NOT MET"))
+    Report.say("dispatch of /lunch, in-process, one task, warm cache (5 rounds of \(perRound)):")
+    Report.figure(
+        Figure("dispatch.lunch.throughput", median(rates), "/s", goal: .atLeast(Goal.dispatchesPerSecond)))
+    Report.figure(Figure("dispatch.lunch.p50", latency.p50, "µs"))
+    Report.figure(Figure("dispatch.lunch.p99", latency.p99, "µs", goal: .below(Goal.p99Microseconds)))
 }
 
 /// The `homeroom` executable built beside this benchmark, or nil (after saying so) when it is missing.
@@ -117,7 +112,7 @@ func homeroomExecutable(for benchmark: String) -> URL? {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
         "homeroom")
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        print("\(benchmark): \(executable.path) is missing; build it with swift build -c release")
+        Report.say("\(benchmark): \(executable.path) is missing; build it with swift build -c release")
         return nil
     }
     return executable
@@ -154,18 +149,19 @@ func benchmarkIdleMemory() throws {
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }
-    let peak = median(peaks)
-    print("idle homeroom serve (SQLite, scheduler running, 3 s after start; 5 runs):")
-    print(
-        String(
-            format: "  peak RSS     median %9.1f MB   (runs: %@)   goal < %.0f MB  %@", peak,
-            peaks.map { String(format: "%.1f", $0) }.joined(separator: ", "), Goal.idleMegabytes,
-            peak < Goal.idleMegabytes ? "met" : "NOT MET"))
-    print(
-        String(
-            format: "  of which private (anonymous) median %5.1f MB; the rest is clean pages of the binary and",
-            median(privates)))
-    print("  the Swift libraries, shared and reclaimable, whose count depends on the page cache")
+    Report.say("idle homeroom serve (SQLite, scheduler running, 3 s after start; 5 runs):")
+    Report.figure(Figure("memory.idle.peak-rss", median(peaks), "MB", goal: .below(Goal.idleMegabytes)))
+    Report.figure(Figure("memory.idle.private", median(privates), "MB"))
+    Report.say("  private is anonymous memory; the rest is clean pages of the binary and the libraries")
+}
+
+if let compare = CommandLine.arguments.firstIndex(of: "--compare") {
+    guard CommandLine.arguments.count > compare + 2 else {
+        print("usage: HomeroomBenchmarks --compare BEFORE.json AFTER.json")
+        exit(2)
+    }
+    try compareRuns(before: CommandLine.arguments[compare + 1], after: CommandLine.arguments[compare + 2])
+    exit(0)
 }
 
 // HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox) runs one of them, for a profiler.
@@ -183,3 +179,4 @@ if only == nil || only == "recipes" { try await benchmarkRecipeExtraction() }
 if only == nil || only == "recipe-search" { try await benchmarkRecipeSearch() }
 if only == nil || only == "routing" { try await benchmarkRouting() }
 if only == nil || only == "outbox" { try await benchmarkOutbox() }
+if only == nil || only == "say" { try benchmarkSay() }

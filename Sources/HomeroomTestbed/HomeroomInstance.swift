@@ -1,9 +1,7 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
 import Synchronization
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// One `homeroom serve` process of several sharing a database, as an operator runs it: the built
 /// executable with a configuration file of its own in a folder of its own. It can be started again
@@ -141,10 +139,10 @@ public final class HomeroomInstance: Sendable {
     public func heldDuties() async throws -> [String: Int64] {
         guard isRunning, let baseURL else { return [:] }
         struct Health: Decodable { let duties: [String: Int64]? }
-        var request = URLRequest(url: baseURL.appendingPathComponent("healthz"))
-        request.timeoutInterval = 2
-        let (data, _) = try await URLSession.shared.data(for: request)
-        return try JSONDecoder().decode(Health.self, from: data).duties ?? [:]
+        let request = HTTPClientRequest(url: baseURL.appendingPathComponent("healthz").absoluteString)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(2))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return try JSONDecoder().decode(Health.self, from: Data(body.readableBytesView)).duties ?? [:]
     }
 
     /// The current run's process id, while it runs.

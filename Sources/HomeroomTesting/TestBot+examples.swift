@@ -1,3 +1,7 @@
+// Swift Testing is found beside the dynamic standard library only: a build with
+// --static-swift-stdlib (the release build the benchmarks and the deployment use) has no Testing
+// module, and needs no worked examples run.
+#if canImport(Testing)
 import Foundation
 import HomeroomCore
 import Testing
@@ -61,3 +65,4 @@ extension TestBot {
         return nil
     }
 }
+#endif

@@ -75,6 +75,30 @@ import Testing
     }
 
     @Test(arguments: TemporaryDatabase.availableBackends)
+    func aFailingMigrationLeavesTheDatabaseAsItWasForEveryPlugin(backend: DatabaseBackend) async throws {
+        try await withDatabase(backend) { database in
+            let runner = MigrationRunner(database: database, logger: Self.logger)
+            struct Broken: Error {}
+            let broken = Migration(1, "broken") { context in
+                try await context.database.create(table: context.table("half")).column("x", type: .text).run()
+                throw Broken()
+            }
+            await #expect(throws: Broken.self) { try await runner.run([("demo", [Self.notes]), ("later", [broken])]) }
+            let tables: [String] = try await database.read { db in
+                let query: SQLQueryString =
+                    backend == .sqlite
+                    ? "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
+                return try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) }
+            }
+            // Neither the plugin before it nor its own half-made table stays, nor a ledger row.
+            #expect(!tables.contains("demo_notes"))
+            #expect(!tables.contains("later_half"))
+            #expect(try await runner.run([("demo", [Self.notes])]) == 1)
+        }
+    }
+
+    @Test(arguments: TemporaryDatabase.availableBackends)
     func badlyNumberedOrUnknownMigrationsStopStartUp(backend: DatabaseBackend) async throws {
         try await withDatabase(backend) { database in
             let runner = MigrationRunner(database: database, logger: Self.logger)
