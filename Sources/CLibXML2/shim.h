@@ -6,6 +6,8 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/entities.h>
+// nodePush and nodePop, for the tree builder that skips the stories a feed reader leaves out.
+#include <libxml/parserInternals.h>
 #include <libxml/uri.h>
 #include <libxml/xmlerror.h>
 

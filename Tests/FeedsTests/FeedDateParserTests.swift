@@ -41,4 +41,30 @@ import Testing
     func refusesNumbersOutOfRange(text: String) {
         #expect(FeedDateParser.date(from: text) == nil)
     }
+
+    /// Days are counted by arithmetic from 1583 on; the instants agree with Foundation's Gregorian
+    /// calendar, leap days included, and an impossible day is still refused.
+    @Test(arguments: [1583, 1600, 1700, 1900, 1970, 1999, 2000, 2024, 2100, 2400, 9999])
+    func instantsAgreeWithFoundationsCalendar(year: Int) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        for month in 1...12 {
+            for day in [1, 15, 28, 29, 30, 31] {
+                let text = String(format: "%04d-%02d-%02dT13:45:59Z", year, month, day)
+                let components = DateComponents(year: year, month: month, day: day, hour: 13, minute: 45, second: 59)
+                let expected = calendar.date(from: components).flatMap {
+                    calendar.component(.day, from: $0) == day ? $0 : nil
+                }
+                #expect(FeedDateParser.date(from: text) == expected, "\(text)")
+            }
+        }
+    }
+
+    @Test func datesBeforeTheGregorianReformAreReadAsFoundationReadsThem() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let expected = calendar.date(from: DateComponents(year: 1582, month: 10, day: 1))
+        #expect(expected != nil)
+        #expect(FeedDateParser.date(from: "1582-10-01") == expected)
+    }
 }

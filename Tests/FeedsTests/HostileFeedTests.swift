@@ -103,6 +103,41 @@ import Testing
         #expect(feed.warnings.contains("the feed has 1500 stories; the first 1000 were read, the rest dropped"))
     }
 
+    /// The stories past the cap are counted, not built; what follows them is still read.
+    @Test func storiesPastTheCapAreCountedAndWhatFollowsThemIsRead() throws {
+        let items = (1...1_200).map { "<item><title>Story \($0)</title><guid>\($0)</guid></item>" }.joined()
+        let beside = (1...5).map { "<item><title>Beside \($0)</title><guid>beside-\($0)</guid></item>" }.joined()
+        let rss = "<rss><channel><title>Flood</title>\(items)<link>https://example.org/late</link></channel>\(beside)</rss>"
+        let feed = try Feed(parsing: Array(rss.utf8))
+        #expect(feed.link == "https://example.org/late")
+        #expect(feed.items.count == FeedLimits.maximumItems)
+        #expect(feed.items.last?.guid == "1000")
+        #expect(feed.warnings == ["the feed has 1205 stories; the first 1000 were read, the rest dropped"])
+
+        let entries = (1...1_100).map { "<entry><title>Entry \($0)</title><id>\($0)</id></entry>" }.joined()
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom"><title>Entries</title>\(entries)<link href="https://example.org/"/></feed>
+            """
+        let read = try Feed(parsing: Array(atom.utf8))
+        #expect(read.link == "https://example.org/")
+        #expect(read.items.map(\.guid).suffix(1) == ["1000"])
+        #expect(read.warnings == ["the feed has 1100 stories; the first 1000 were read, the rest dropped"])
+    }
+
+    /// A start tag libxml2 cannot finish inside a story past the cap ends that element without a
+    /// closing tag; the parse goes on as it would have with the story built.
+    @Test func aBrokenTagInAStoryPastTheCapIsRecoveredAsBefore() throws {
+        let items = (1...1_300).map {
+            "<item><title>Story \($0)</title><guid>\($0)</guid>"
+                + ($0 == 1_100 ? "<description x=\"1\"<b>broken</b></description>" : "") + "</item>\n"
+        }.joined()
+        let feed = try Feed(parsing: Array("<rss><channel><title>Flood</title>\(items)</channel></rss>".utf8))
+        #expect(feed.title == "Flood")
+        #expect(feed.items.count == FeedLimits.maximumItems)
+        #expect(feed.warnings.contains("line 1100: Couldn't find end of Start Tag description line 1100"))
+        #expect(feed.warnings.last == "the feed has 1300 stories; the first 1000 were read, the rest dropped")
+    }
+
     @Test func aStoryWithAnOverlongFieldIsSkippedAndTheRestServed() throws {
         let longTitle = String(repeating: "Title ", count: 20_000)
         let longSummary = String(repeating: "é", count: 600_000)

@@ -9,7 +9,7 @@ import Foundation
 public enum FeedDateParser {
     /// The instant `text` names, or nil.
     public static func date(from text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespaceAndNewlines
         guard !trimmed.isEmpty else { return nil }
         if let first = trimmed.unicodeScalars.first, CharacterSet.decimalDigits.contains(first),
             let date = iso8601(trimmed)
@@ -34,7 +34,7 @@ public enum FeedDateParser {
     ]
 
     private static func rfc822(_ text: String) -> Date? {
-        var parts = text.lowercased().replacingOccurrences(of: ",", with: " ").split(separator: " ").map(String.init)
+        var parts = text.lowercased().split { $0 == " " || $0 == "," }.map(String.init)
         if let first = parts.first, dayNames.contains(String(first.prefix(3))) { parts.removeFirst() }
         guard parts.count >= 3 else { return nil }
         if parts.count < 5 { parts += ["00:00:00", "+0000"].suffix(5 - parts.count) }
@@ -67,11 +67,11 @@ public enum FeedDateParser {
         var zone = raw
         if zone.hasPrefix("etc/") { zone.removeFirst(4) }
         if zone.hasPrefix("gmt") {
-            let rest = zone.dropFirst(3).replacingOccurrences(of: ":", with: "")
+            let rest = String(zone.dropFirst(3).filter { $0 != ":" })
             zone = rest.isEmpty ? "gmt" : rest
         }
         guard let sign = zone.first, sign == "+" || sign == "-" else { return (zoneHours[zone] ?? 0) * 3600 }
-        let digits = zone.dropFirst().replacingOccurrences(of: ":", with: "")
+        let digits = zone.dropFirst().filter { $0 != ":" }
         guard digits.allSatisfy(\.isNumber), !digits.isEmpty, digits.count <= 4 else { return nil }
         let hours = Int(digits.prefix(2)) ?? 0
         let minutes = digits.count > 2 ? Int(digits.dropFirst(2)) ?? 0 : 0
@@ -155,10 +155,41 @@ public enum FeedDateParser {
         guard (1...12).contains(month), day >= 1, day <= 31, (0...23).contains(hour), (0...59).contains(minute),
             (0...60).contains(second), (1...9999).contains(year)
         else { return nil }
-        let components = DateComponents(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
-        guard let date = utc.date(from: components), utc.component(.day, from: date) == day else { return nil }
+        let date: Date
+        if year > gregorianReformYear {
+            guard day <= daysIn(month: month, year: year) else { return nil }
+            let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+            date = Date(timeIntervalSince1970: TimeInterval(seconds + min(second, 59)))
+        } else {
+            // Before the reform Foundation's Gregorian calendar counts Julian days.
+            let components = DateComponents(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: min(second, 59))
+            guard let found = utc.date(from: components), utc.component(.day, from: found) == day else { return nil }
+            date = found
+        }
         return date.addingTimeInterval(TimeInterval(-offsetSeconds))
+    }
+
+    /// The last year Foundation's Gregorian calendar reads with Julian days in part (1582).
+    private static let gregorianReformYear = 1582
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a day of the Gregorian calendar (year 1583–9999, so no overflow),
+    /// counted by 400-year eras of 146,097 days with March as the first month.
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = marchYear / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

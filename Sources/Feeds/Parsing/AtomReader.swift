@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads Atom 1.0 and 0.3 feeds.
 enum AtomReader {
-    static func read(root: FeedNode) -> Feed {
-        let items = ItemScreening(children(of: root, "entry"), read: item(from:))
+    /// The feed at `root`; `dropped` stories past the cap were counted but not built (see ``StoryCap``).
+    static func read(root: FeedNode, dropped: Int) -> Feed {
+        let items = ItemScreening(children(of: root, "entry"), dropped: dropped, read: item(from:))
         return Feed(
             format: .atom,
             title: child(of: root, "title").map { text(of: $0).value },
@@ -37,20 +38,24 @@ enum AtomReader {
 
     /// The first child `name` in the Atom namespace (1.0 or 0.3), or without a namespace.
     static func child(of node: FeedNode, _ name: String) -> FeedNode? {
-        node.child("atom:\(name)", "atom03:\(name)", name)
+        node.child("atom:" + name, "atom03:" + name, name)
     }
 
+    /// The keys of a story: `entry` in Atom 1.0, 0.3 or no namespace.
+    static let entryKeys: Set<String> = ["atom:entry", "atom03:entry", "entry"]
+
     static func children(of node: FeedNode, _ name: String) -> [FeedNode] {
-        node.children.filter { $0.key == "atom:\(name)" || $0.key == "atom03:\(name)" || $0.key == name }
+        let keys = ["atom:" + name, "atom03:" + name, name]
+        return node.children { keys.contains($0) }
     }
 
     /// The `href` of the first `rel="alternate"` link (or link without `rel`), resolved against `xml:base`.
     static func alternateLink(of node: FeedNode) -> String? {
-        let links = node.children.filter { $0.key == "atom:link" || $0.key == "atom03:link" || $0.key == "link" }
+        let links = children(of: node, "link")
         let alternates = links.filter {
             ($0.attribute("rel") ?? "alternate") == "alternate" && $0.attribute("href") != nil
         }
-        let preferred = alternates.first { $0.attribute("type")?.contains("html") ?? true } ?? alternates.first
+        let preferred = alternates.first { $0.attribute("type")?.includes("html") ?? true } ?? alternates.first
         guard let link = preferred, let href = link.attribute("href")?.trimmed else { return nil }
         return link.resolve(href)
     }
@@ -74,12 +79,12 @@ enum AtomReader {
         if node.attribute("mode")?.lowercased() == "base64",
             let data = Data(base64Encoded: node.text, options: .ignoreUnknownCharacters)
         {
-            return FeedText(String(decoding: data, as: UTF8.self), isHTML: type.contains("html"))
+            return FeedText(String(decoding: data, as: UTF8.self), isHTML: type.includes("html"))
         }
-        if type == "xhtml" || type.contains("xhtml+xml") || node.attribute("mode")?.lowercased() == "xml" {
+        if type == "xhtml" || type.includes("xhtml+xml") || node.attribute("mode")?.lowercased() == "xml" {
             // The wrapping `div` is kept, as other readers keep it, without its namespace declaration.
-            let markup = node.innerMarkup.replacingOccurrences(of: " xmlns=\"http://www.w3.org/1999/xhtml\"", with: "")
-            return FeedText(markup.trimmingCharacters(in: .whitespacesAndNewlines), isHTML: true)
+            let markup = node.innerMarkup.removing(" xmlns=\"http://www.w3.org/1999/xhtml\"")
+            return FeedText(markup.trimmingWhitespaceAndNewlines, isHTML: true)
         }
         return FeedText(node.text, isHTML: type == "html" || type == "text/html" || node.attribute("mode") == "escaped")
     }

@@ -1,5 +1,11 @@
 import HTMLText
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Feeds often use HTML's named entities (`&nbsp;`, `&eacute;`, `&rsquo;`) that XML does not
 /// define; a recovering XML parser then drops them and stops decoding the entities after them.
 /// This rewrites each such reference into the numeric one (`&#160;`) before parsing, leaving
@@ -9,40 +15,53 @@ enum EntityReferences {
     private static let xmlEntities: Set<String> = ["amp", "lt", "gt", "quot", "apos"]
 
     /// `bytes` (UTF-8) with HTML's named entities as numeric references.
+    ///
+    /// `memchr` finds the next `&`, a search for `<![CDATA[` the next CDATA section, whose text is
+    /// passed over untouched; the bytes are copied only once there is a reference to rewrite.
     static func numeric(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(UInt8(ascii: "&")) else { return bytes }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 64)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            // CDATA sections hold their text as written: copied through untouched.
-            if byte == UInt8(ascii: "<"), bytes[index...].starts(with: cdataStart) {
-                let end = range(of: cdataEnd, in: bytes, from: index).map { $0 + cdataEnd.count } ?? bytes.count
-                result += bytes[index..<end]
-                index = end
-                continue
-            }
-            guard byte == UInt8(ascii: "&") else {
-                result.append(byte)
-                index += 1
-                continue
-            }
-            // A name of up to 32 letters and digits, then `;`.
-            var end = index + 1
-            while end < bytes.count, end - index <= 32, isNameByte(bytes[end]) { end += 1 }
-            if end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > index + 1 {
-                let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                if !xmlEntities.contains(name), let value = CharacterReferences.codePoint(named: name) {
-                    result += Array("&#\(value);".utf8)
-                    index = end + 1
+        bytes.withUnsafeBufferPointer { input in
+            guard let base = input.baseAddress else { return bytes }
+            var result: [UInt8]?
+            // The bytes before `copied` are in `result`, those before `index` have been read.
+            var copied = 0
+            var index = 0
+            // The next `<![CDATA[` at or after `index`, searched again only once `index` has passed it.
+            var cdata = search(cdataStart, in: input, from: 0)
+            while let ampersand = next(UInt8(ascii: "&"), in: input, from: index) {
+                if let start = cdata, start < ampersand {
+                    // CDATA sections hold their text as written.
+                    index = search(cdataEnd, in: input, from: start).map { $0 + cdataEnd.count } ?? input.count
+                    cdata = search(cdataStart, in: input, from: index)
                     continue
                 }
+                guard let (value, length) = reference(at: ampersand, in: input) else {
+                    index = ampersand + 1
+                    continue
+                }
+                if result == nil {
+                    result = []
+                    result?.reserveCapacity(input.count + 64)
+                }
+                result?.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: ampersand - copied))
+                result?.append(contentsOf: "&#\(value);".utf8)
+                index = ampersand + length
+                copied = index
             }
-            result.append(byte)
-            index += 1
+            guard var result else { return bytes }
+            result.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: input.count - copied))
+            return result
         }
-        return result
+    }
+
+    /// The code point of the HTML named reference at `start` (a `&`, a name of up to 32 letters and
+    /// digits, then `;`) and the reference's length, or nil when it is none or one of XML's own.
+    private static func reference(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, Int)? {
+        var end = start + 1
+        while end < bytes.count, end - start <= 32, isNameByte(bytes[end]) { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: ";"), end > start + 1 else { return nil }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+        guard !xmlEntities.contains(name), let value = CharacterReferences.codePoint(named: name) else { return nil }
+        return (value, end + 1 - start)
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -53,11 +72,24 @@ enum EntityReferences {
     private static let cdataStart = Array("<![CDATA[".utf8)
     private static let cdataEnd = Array("]]>".utf8)
 
+    /// The first position at or after `start` holding `byte`.
+    private static func next(_ byte: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = haystack.baseAddress, start < haystack.count,
+            let hit = memchr(base + start, Int32(byte), haystack.count - start)
+        else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// The first position at or after `start` where `needle` begins.
-    private static func range(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
-        return (start...(haystack.count - needle.count)).first { position in
-            haystack[position] == needle[0] && haystack[position..<(position + needle.count)].elementsEqual(needle)
+    private static func search(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var candidate = start
+        while let found = next(needle[0], in: haystack, from: candidate) {
+            guard found + needle.count <= haystack.count else { return nil }
+            if UnsafeBufferPointer(rebasing: haystack[found..<(found + needle.count)]).elementsEqual(needle) {
+                return found
+            }
+            candidate = found + 1
         }
+        return nil
     }
 }

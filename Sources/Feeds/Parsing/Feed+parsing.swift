@@ -24,7 +24,9 @@ extension Feed {
                 "the document is \(bytes.count) bytes, more than the \(FeedLimits.maximumDocumentBytes) a feed may have"
             )
         }
-        var buffer = EntityReferences.numeric(FeedEncoding.utf8Bytes(of: Array(bytes)))
+        // An array is shared as it is; other contiguous bytes (`Data`) are copied at memory speed.
+        let input = bytes as? [UInt8] ?? bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
+        var buffer = EntityReferences.numeric(FeedEncoding.utf8Bytes(of: input))
         var truncation: String?
         if let crowded = buffer.withUnsafeBufferPointer({ CrowdedTags.firstOffset(in: $0, html: false) }) {
             let line = buffer[..<crowded].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
@@ -33,24 +35,16 @@ extension Feed {
                 + "the document was read up to it"
             buffer.removeSubrange(crowded...)
         }
-        let document = XMLDocumentReader.document(buffer, collector: collector)
+        let cap = StoryCap()
+        let document = XMLDocumentReader.document(buffer, collector: collector, cap: cap)
         // A document without a root element (only a comment, say) is freed here too.
         defer { if let document { xmlFreeDoc(document) } }
         guard let document, let root = xmlDocGetRootElement(document) else {
             let problem = truncation ?? collector.firstProblem
             throw FeedError("the document is not XML\(problem.map { " (\($0))" } ?? "")")
         }
-        let top = FeedNode(pointer: root)
-        switch top.key {
-        case "rss", "rss:rss":
-            self = RSSReader.read(root: top, format: .rss)
-        case "rdf:RDF", "RDF":
-            self = RSSReader.read(root: top, format: .rdf)
-        case "atom:feed", "atom03:feed", "feed":
-            self = AtomReader.read(root: top)
-        case let other:
-            throw FeedError(
-                "the document is not a feed: its root element is <\(other)>, not <rss>, <rdf:RDF> or <feed>")
+        self = try ElementKeys().attached(to: document) { () throws(FeedError) -> Feed in
+            try Self.read(root: FeedNode(pointer: root), cap: cap)
         }
         var problems = truncation.map { [$0] } ?? []
         if collector.declaresEntities {
@@ -66,6 +60,23 @@ extension Feed {
             self.link = nil
         }
         warnings = problems + warnings
+    }
+}
+
+extension Feed {
+    /// The feed at `root`, read by the reader of its format; `cap` counted the stories not built.
+    private static func read(root: FeedNode, cap: StoryCap) throws(FeedError) -> Feed {
+        switch root.key {
+        case "rss", "rss:rss":
+            return RSSReader.read(root: root, format: .rss, dropped: cap.dropped(.channelItems, .rootItems))
+        case "rdf:RDF", "RDF":
+            return RSSReader.read(root: root, format: .rdf, dropped: cap.dropped(.channelItems, .rootItems))
+        case "atom:feed", "atom03:feed", "feed":
+            return AtomReader.read(root: root, dropped: cap.dropped(.rootEntries))
+        case let other:
+            throw FeedError(
+                "the document is not a feed: its root element is <\(other)>, not <rss>, <rdf:RDF> or <feed>")
+        }
     }
 }
 

@@ -13,8 +13,8 @@ enum FeedEncoding {
     /// The UTF-8 bytes of the document, without a byte order mark.
     static func utf8Bytes(of bytes: [UInt8]) -> [UInt8] {
         let (encoding, bomLength) = detect(bytes)
-        let body = Array(bytes.dropFirst(bomLength))
-        if encoding == "UTF-8", String(validating: body, as: UTF8.self) != nil { return body }
+        let body = bomLength == 0 ? bytes : Array(bytes.dropFirst(bomLength))
+        if encoding == "UTF-8", (try? UTF8Span(validating: body.span)) != nil { return body }
         if encoding != "UTF-8", let converted = convert(body, from: encoding) { return converted }
         return convert(body, from: "WINDOWS-1252") ?? body
     }

@@ -8,8 +8,12 @@ struct FeedNode {
     let key: String
 
     init(pointer: xmlNodePtr) {
+        self.init(pointer: pointer, key: Self.key(of: pointer))
+    }
+
+    private init(pointer: xmlNodePtr, key: String) {
         self.pointer = pointer
-        key = Self.key(of: pointer)
+        self.key = key
     }
 
     /// Well-known namespaces, by the prefix the readers use for them.
@@ -23,38 +27,57 @@ struct FeedNode {
         "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes", "http://www.w3.org/1999/xhtml": "xhtml",
     ]
 
+    /// The key of the element at `pointer`, from the document's ``ElementKeys`` when it has them.
     private static func key(of pointer: xmlNodePtr) -> String {
-        let local = pointer.pointee.name.map { String(cString: $0) } ?? ""
-        guard let namespace = pointer.pointee.ns else { return local }
-        if let href = namespace.pointee.href, let known = prefixes[String(cString: href)] {
+        if let keys = ElementKeys.of(pointer) { return keys.key(of: pointer) }
+        return key(
+            local: pointer.pointee.name, prefix: pointer.pointee.ns?.pointee.prefix,
+            uri: pointer.pointee.ns?.pointee.href)
+    }
+
+    /// The key of an element named `local`, in the namespace `uri` written with `prefix`.
+    static func key(local: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?)
+        -> String
+    {
+        let local = local.map { String(cString: $0) } ?? ""
+        if let uri, let known = prefixes[String(cString: uri)] {
             return known.isEmpty ? local : "\(known):\(local)"
         }
-        let prefix = namespace.pointee.prefix.map { String(cString: $0) } ?? ""
+        let prefix = prefix.map { String(cString: $0) } ?? ""
         return prefix.isEmpty ? local : "\(prefix):\(local)"
     }
 
     /// The element children, in order.
-    var children: [FeedNode] {
-        var result: [FeedNode] = []
-        var child = pointer.pointee.children
-        while let node = child {
-            if node.pointee.type == XML_ELEMENT_NODE { result.append(FeedNode(pointer: node)) }
-            child = node.pointee.next
-        }
-        return result
-    }
+    var children: [FeedNode] { children { _ in true } }
 
     /// The first child whose key is one of `keys`, trying the keys in order.
     func child(_ keys: String...) -> FeedNode? {
-        let children = self.children
         for key in keys {
-            if let found = children.first(where: { $0.key == key }) { return found }
+            var child = pointer.pointee.children
+            while let node = child {
+                if node.pointee.type == XML_ELEMENT_NODE, Self.key(of: node) == key { return FeedNode(pointer: node) }
+                child = node.pointee.next
+            }
         }
         return nil
     }
 
     /// Every child with key `key`.
-    func children(_ key: String) -> [FeedNode] { children.filter { $0.key == key } }
+    func children(_ key: String) -> [FeedNode] { children { $0 == key } }
+
+    /// The element children whose key passes `isWanted`, in order.
+    func children(where isWanted: (String) -> Bool) -> [FeedNode] {
+        var result: [FeedNode] = []
+        var child = pointer.pointee.children
+        while let node = child {
+            if node.pointee.type == XML_ELEMENT_NODE {
+                let key = Self.key(of: node)
+                if isWanted(key) { result.append(FeedNode(pointer: node, key: key)) }
+            }
+            child = node.pointee.next
+        }
+        return result
+    }
 
     /// The attribute `name` (no namespace, or `xml:`/`rdf:` names as written).
     func attribute(_ name: String) -> String? {

@@ -8,26 +8,28 @@ struct ItemScreening {
     private(set) var warnings: [String] = []
     private var unreportedProblems = 0
 
-    /// Reads the stories at `nodes` with `read`.
-    init(_ nodes: [FeedNode], read: (FeedNode) -> FeedItem) {
-        if nodes.count > FeedLimits.maximumItems {
+    /// Reads the stories at `nodes` with `read`; `dropped` more stories were counted but not built.
+    init(_ nodes: [FeedNode], dropped: Int, read: (FeedNode) -> FeedItem) {
+        let count = nodes.count + dropped
+        if count > FeedLimits.maximumItems {
             warnings.append(
-                "the feed has \(nodes.count) stories; the first \(FeedLimits.maximumItems) were read, the rest dropped")
+                "the feed has \(count) stories; the first \(FeedLimits.maximumItems) were read, the rest dropped")
         }
         for (offset, node) in nodes.prefix(FeedLimits.maximumItems).enumerated() {
             var item = read(node)
-            let name = Self.name(of: item, at: offset + 1)
+            // Named only when there is something to say, from the fields a cut leaves alone.
+            let name = { [item] in Self.name(of: item, at: offset + 1) }
             if let field = Self.overlongField(of: item) {
-                report("\(name) skipped: its \(field) is longer than \(FeedLimits.maximumFieldBytes) bytes")
+                report("\(name()) skipped: its \(field) is longer than \(FeedLimits.maximumFieldBytes) bytes")
                 continue
             }
             if let summary = item.summary, let cut = Self.cut(summary) {
                 item.summary = cut
-                report("\(name): its summary was cut to \(FeedLimits.maximumTextBytes) bytes")
+                report("\(name()): its summary was cut to \(FeedLimits.maximumTextBytes) bytes")
             }
             if let content = item.content, let cut = Self.cut(content) {
                 item.content = cut
-                report("\(name): its content was cut to \(FeedLimits.maximumTextBytes) bytes")
+                report("\(name()): its content was cut to \(FeedLimits.maximumTextBytes) bytes")
             }
             items.append(item)
         }

@@ -1,8 +1,10 @@
 /// Reads RSS 0.9x and 2.0 (`<rss><channel>`) and RSS 0.90 and 1.0 (`<rdf:RDF>`, items beside the channel).
 enum RSSReader {
-    static func read(root: FeedNode, format: Feed.Format) -> Feed {
+    /// The feed at `root`; `dropped` stories past the cap were counted but not built (see ``StoryCap``).
+    static func read(root: FeedNode, format: Feed.Format, dropped: Int) -> Feed {
         let channel = root.child("channel")
-        let items = ItemScreening((channel?.children("item") ?? []) + root.children("item"), read: item(from:))
+        let stories = (channel?.children("item") ?? []) + root.children("item")
+        let items = ItemScreening(stories, dropped: dropped, read: item(from:))
         return Feed(
             format: format,
             title: channel?.child("title", "dc:title")?.text,
@@ -47,13 +49,5 @@ enum RSSReader {
             return link.resolve(text)
         }
         return AtomReader.alternateLink(of: node)
-    }
-}
-
-extension String {
-    /// Without surrounding whitespace; nil when nothing is left.
-    var trimmed: String? {
-        let result = String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-        return result.isEmpty ? nil : result
     }
 }
