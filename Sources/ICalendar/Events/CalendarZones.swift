@@ -30,6 +30,9 @@ struct CalendarZones: Sendable {
         self.broken = broken
     }
 
+    /// Whether a TZID the events name has a VTIMEZONE that is defined but broken.
+    var hasBrokenZones: Bool { !broken.isEmpty }
+
     /// The rules of a TZID the calendar uses, if known.
     func rules(named tzid: String) -> ZoneRules? {
         resolved[tzid]

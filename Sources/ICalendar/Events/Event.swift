@@ -14,29 +14,96 @@ public struct Event: Sendable {
         case none
     }
 
-    /// The text values as written (escapes included), views into the file: decoded when asked for.
-    var uidText: Substring?
-    var summaryText: Substring?
-    var locationText: Substring?
-    var descriptionText: Substring?
+    /// Everything one event holds, as read from its VEVENT.
+    struct Fields: Sendable {
+        /// The text values as written (escapes included), views into the file: decoded when asked for.
+        var uidText: Substring?
+        var summaryText: Substring?
+        var locationText: Substring?
+        var descriptionText: Substring?
+        var status: String?
+        var sequence: Int
+        var start: CalendarTime
+        var ending: Ending
+        var rules: [RecurrenceRule]
+        var extraDates: [ExtraDate]
+        var exceptionDates: [CalendarTime]
+        var recurrenceID: CalendarTime?
+        var appliesToFuture: Bool
+        var line: Int
+    }
+
+    /// The fields behind one reference. A calendar keeps each event in its list and in its series:
+    /// a copy then costs one reference count, not some 400 bytes and a dozen counts. The fields are
+    /// never changed in place; a change makes a new storage.
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var storage: Storage
+
+    /// All the fields at once; setting them makes a new storage, so set several together.
+    var fields: Fields {
+        get { storage.fields }
+        set { storage = Storage(newValue) }
+    }
+
+    var uidText: Substring? { storage.fields.uidText }
+    var summaryText: Substring? { storage.fields.summaryText }
+    var locationText: Substring? { storage.fields.locationText }
+    var descriptionText: Substring? { storage.fields.descriptionText }
 
     public var uid: String? { uidText.map(TextEscaping.unescape) }
     public var summary: String? { summaryText.map(TextEscaping.unescape) }
     public var location: String? { locationText.map(TextEscaping.unescape) }
     public var description: String? { descriptionText.map(TextEscaping.unescape) }
-    public var status: String?
+    public var status: String? {
+        get { storage.fields.status }
+        set { fields.status = newValue }
+    }
     /// SEQUENCE: of two versions of the same event, the higher one is the newer.
-    public var sequence: Int
-    public var start: CalendarTime
-    public var ending: Ending
-    public var rules: [RecurrenceRule]
-    public var extraDates: [ExtraDate]
-    public var exceptionDates: [CalendarTime]
-    public var recurrenceID: CalendarTime?
+    public var sequence: Int {
+        get { storage.fields.sequence }
+        set { fields.sequence = newValue }
+    }
+    public var start: CalendarTime {
+        get { storage.fields.start }
+        set { fields.start = newValue }
+    }
+    public var ending: Ending {
+        get { storage.fields.ending }
+        set { fields.ending = newValue }
+    }
+    public var rules: [RecurrenceRule] {
+        get { storage.fields.rules }
+        set { fields.rules = newValue }
+    }
+    public var extraDates: [ExtraDate] {
+        get { storage.fields.extraDates }
+        set { fields.extraDates = newValue }
+    }
+    public var exceptionDates: [CalendarTime] {
+        get { storage.fields.exceptionDates }
+        set { fields.exceptionDates = newValue }
+    }
+    public var recurrenceID: CalendarTime? {
+        get { storage.fields.recurrenceID }
+        set { fields.recurrenceID = newValue }
+    }
     /// RECURRENCE-ID;RANGE=THISANDFUTURE: the override applies to this and every later instance.
-    public var appliesToFuture: Bool
+    public var appliesToFuture: Bool {
+        get { storage.fields.appliesToFuture }
+        set { fields.appliesToFuture = newValue }
+    }
     /// The line of its BEGIN:VEVENT.
-    public var line: Int
+    public var line: Int {
+        get { storage.fields.line }
+        set { fields.line = newValue }
+    }
 
     /// Whether STATUS is CANCELLED.
     public var isCancelled: Bool { status?.uppercased() == "CANCELLED" }
@@ -44,55 +111,63 @@ public struct Event: Sendable {
     /// Reads a VEVENT; malformed dates and rules, and more rules or dates than ``CalendarLimits`` allow,
     /// are errors naming their line.
     public init(_ component: Component) throws(ICalendarError) {
-        var rules: [Substring: RecurrenceRule] = [:]
+        var rules: [UTF8Key: [RecurrenceRule]] = [:]
         try self.init(component, ruleCache: &rules)
     }
 
     /// Reads a VEVENT in one pass over its properties, reusing rules already parsed from the same
-    /// text (a school feed repeats one RRULE for every period).
-    init(_ component: Component, ruleCache: inout [Substring: RecurrenceRule]) throws(ICalendarError) {
-        var startProperty: Property?
-        var endProperty: Property?
-        var durationProperty: Property?
-        var idProperty: Property?
+    /// text (a school feed repeats one RRULE for every period): `ruleCache` holds each rule in an
+    /// array of its own, which an event with that one rule shares.
+    init(_ component: Component, ruleCache: inout [UTF8Key: [RecurrenceRule]]) throws(ICalendarError) {
+        // Where DTSTART, DTEND, DURATION and RECURRENCE-ID are in `properties` (the first of each).
+        var startIndex: Int?
+        var endIndex: Int?
+        var durationIndex: Int?
+        var idIndex: Int?
+        let properties = component.properties
         var rules: [RecurrenceRule] = []
         var extraDates: [ExtraDate] = []
         var exceptionDates: [CalendarTime] = []
-        uidText = nil
-        summaryText = nil
-        locationText = nil
-        descriptionText = nil
-        status = nil
-        sequence = 0
-        for property in component.properties {
-            switch property.name {
-            case "DTSTART": if startProperty == nil { startProperty = property }
-            case "DTEND": if endProperty == nil { endProperty = property }
-            case "DURATION": if durationProperty == nil { durationProperty = property }
-            case "RECURRENCE-ID": if idProperty == nil { idProperty = property }
-            case "RRULE":
-                if let rule = try Self.rule(property, cache: &ruleCache) { rules.append(rule) }
-                guard rules.count <= CalendarLimits.maximumRules else {
-                    throw ICalendarError(line: property.line, "more than \(CalendarLimits.maximumRules) RRULEs")
+        var uidText: Substring?
+        var summaryText: Substring?
+        var locationText: Substring?
+        var descriptionText: Substring?
+        var status: String?
+        var sequence = 0
+        // By index, so that the properties the event does not use are never copied.
+        for index in properties.indices {
+            guard let known = properties[index].known else { continue }
+            switch known {
+            case .dtStart: if startIndex == nil { startIndex = index }
+            case .dtEnd: if endIndex == nil { endIndex = index }
+            case .duration: if durationIndex == nil { durationIndex = index }
+            case .recurrenceID: if idIndex == nil { idIndex = index }
+            case .rrule:
+                if let rule = try Self.rule(properties[index], cache: &ruleCache) {
+                    if rules.isEmpty { rules = rule } else { rules += rule }
                 }
-            case "RDATE": try Self.appendExtraDates(of: property, to: &extraDates)
-            case "EXDATE": try Self.appendExceptions(of: property, to: &exceptionDates)
-            case "UID": if uidText == nil { uidText = property.raw }
-            case "SUMMARY": if summaryText == nil { summaryText = property.raw }
-            case "LOCATION": if locationText == nil { locationText = property.raw }
-            case "DESCRIPTION": if descriptionText == nil { descriptionText = property.raw }
-            case "STATUS": if status == nil { status = String(property.raw).trimmingASCIISpaces() }
-            case "SEQUENCE": sequence = Int(String(property.raw).trimmingASCIISpaces()) ?? 0
-            default: break
+                guard rules.count <= CalendarLimits.maximumRules else {
+                    throw ICalendarError(
+                        line: properties[index].line, "more than \(CalendarLimits.maximumRules) RRULEs")
+                }
+            case .rdate: try Self.appendExtraDates(of: properties[index], to: &extraDates)
+            case .exdate: try Self.appendExceptions(of: properties[index], to: &exceptionDates)
+            case .uid: if uidText == nil { uidText = properties[index].raw }
+            case .summary: if summaryText == nil { summaryText = properties[index].raw }
+            case .location: if locationText == nil { locationText = properties[index].raw }
+            case .description: if descriptionText == nil { descriptionText = properties[index].raw }
+            case .status: if status == nil { status = String(properties[index].raw.trimmingASCIISpaces()) }
+            case .sequence: sequence = Self.integer(properties[index].raw.trimmingASCIISpaces()) ?? 0
+            case .begin, .end: break
             }
         }
-        guard let startProperty else {
+        guard let startIndex else {
             throw ICalendarError(line: component.line, "VEVENT has no DTSTART")
         }
-        start = try Self.time(startProperty)
-        line = component.line
-        if let endProperty {
-            let end = try Self.time(endProperty)
+        var start = try Self.time(properties[startIndex])
+        let ending: Ending
+        if let endIndex {
+            let end = try Self.time(properties[endIndex])
             // An end before the start is a producer's slip: the two were swapped.
             if end.civil < start.civil, end.reference == start.reference {
                 ending = .end(start)
@@ -100,7 +175,8 @@ public struct Event: Sendable {
             } else {
                 ending = .end(end)
             }
-        } else if let durationProperty {
+        } else if let durationIndex {
+            let durationProperty = properties[durationIndex]
             guard let duration = CalendarDuration.parse(durationProperty.raw) else {
                 throw ICalendarError(
                     line: durationProperty.line,
@@ -111,30 +187,37 @@ public struct Event: Sendable {
         } else {
             ending = .none
         }
-        self.rules = rules
-        self.extraDates = extraDates
-        self.exceptionDates = exceptionDates
-        if let idProperty {
+        var recurrenceID: CalendarTime?
+        var appliesToFuture = false
+        if let idIndex {
+            let idProperty = properties[idIndex]
             recurrenceID = try Self.time(idProperty)
             appliesToFuture = idProperty.parameter("RANGE")?.uppercased() == "THISANDFUTURE"
-        } else {
-            recurrenceID = nil
-            appliesToFuture = false
         }
+        storage = Storage(
+            Fields(
+                uidText: uidText, summaryText: summaryText, locationText: locationText,
+                descriptionText: descriptionText, status: status, sequence: sequence, start: start, ending: ending,
+                rules: rules, extraDates: extraDates, exceptionDates: exceptionDates, recurrenceID: recurrenceID,
+                appliesToFuture: appliesToFuture, line: component.line))
     }
 
-    /// The rule of an RRULE line; nil for an empty one.
-    private static func rule(_ property: Property, cache: inout [Substring: RecurrenceRule]) throws(ICalendarError)
-        -> RecurrenceRule?
+    /// The rule of an RRULE line, alone in an array; nil for an empty one.
+    private static func rule(_ property: Property, cache: inout [UTF8Key: [RecurrenceRule]]) throws(ICalendarError)
+        -> [RecurrenceRule]?
     {
         var text = property.raw
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
+        if text.utf8.first == 0x20 || text.utf8.last == 0x20 {
+            while text.first == " " { text.removeFirst() }
+            while text.last == " " { text.removeLast() }
+        }
         guard !text.isEmpty else { return nil }
-        if let cached = cache[text] { return cached }
+        // The same bytes read as the same rule, so the cache may compare bytes.
+        let key = UTF8Key(text)
+        if let cached = cache[key] { return cached }
         do {
-            let rule = try RecurrenceRule(parsing: String(text))
-            cache[text] = rule
+            let rule = [try RecurrenceRule(parsing: String(text))]
+            cache[key] = rule
             return rule
         } catch {
             throw ICalendarError(line: property.line, "RRULE: \(error.message)")
@@ -178,17 +261,47 @@ public struct Event: Sendable {
         throws(ICalendarError)
     {
         let tzid = property.parameter("TZID")
+        // The usual list, without escapes, is read straight from its bytes; its items are only made
+        // into substrings to quote one in an error.
+        let limit = CalendarLimits.maximumExceptionDates
+        switch CalendarTime.appendList(property.raw, tzid: tzid, to: &exceptions, limit: limit) {
+        case .read: return
+        case .full: throw ICalendarError(line: property.line, "more than \(limit) EXDATE dates")
+        case .bad(let item): throw badException(TextEscaping.splitList(property.raw)[item], of: property)
+        case .escaped: break
+        }
         for item in TextEscaping.splitList(property.raw) {
-            guard exceptions.count < CalendarLimits.maximumExceptionDates else {
-                throw ICalendarError(
-                    line: property.line, "more than \(CalendarLimits.maximumExceptionDates) EXDATE dates")
+            guard exceptions.count < limit else {
+                throw ICalendarError(line: property.line, "more than \(limit) EXDATE dates")
             }
-            guard let date = CalendarTime.parse(item, tzid: tzid) else {
-                throw ICalendarError(
-                    line: property.line, "EXDATE \(ICalendarError.quoted(item)) is not a date or date-time")
-            }
+            guard let date = CalendarTime.parse(item, tzid: tzid) else { throw badException(item, of: property) }
             exceptions.append(date)
         }
+    }
+
+    private static func badException(_ item: Substring, of property: Property) -> ICalendarError {
+        ICalendarError(line: property.line, "EXDATE \(ICalendarError.quoted(item)) is not a date or date-time")
+    }
+
+    /// A whole number as `Int(_:)` reads it (an optional sign, then digits), without making a string;
+    /// nil for anything else or past `Int`.
+    static func integer(_ text: Substring) -> Int? {
+        var digits = text.utf8[...]
+        guard let first = digits.first else { return nil }
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { digits.removeFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let digit = Int(byte - 0x30)
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowAgain) =
+                negative ? tens.subtractingReportingOverflow(digit) : tens.addingReportingOverflow(digit)
+            guard !overflow, !overflowAgain else { return nil }
+            value = next
+        }
+        return value
     }
 
     private static func time(_ property: Property) throws(ICalendarError) -> CalendarTime {
@@ -229,24 +342,23 @@ extension Event {
         return "an event without UID or SUMMARY"
     }
 
-    /// The names of the zones its values are written in.
-    var zoneNames: Set<String> {
-        var names = Set<String>()
-        func add(_ time: CalendarTime?) {
-            if case .dateTime(_, .zone(let tzid))? = time { names.insert(tzid) }
+    /// Calls `add` with the name of the zone of each of its values written in one (a name may come
+    /// more than once).
+    func forEachZoneName(_ add: (String) -> Void) {
+        func visit(_ time: CalendarTime?) {
+            if case .dateTime(_, .zone(let tzid))? = time { add(tzid) }
         }
-        add(start)
-        if case .end(let end) = ending { add(end) }
-        add(recurrenceID)
-        for exception in exceptionDates { add(exception) }
+        visit(start)
+        if case .end(let end) = ending { visit(end) }
+        visit(recurrenceID)
+        for exception in exceptionDates { visit(exception) }
         for extra in extraDates {
             switch extra {
-            case .start(let time): add(time)
+            case .start(let time): visit(time)
             case .period(let start, let end):
-                add(start)
-                add(end)
+                visit(start)
+                visit(end)
             }
         }
-        return names
     }
 }

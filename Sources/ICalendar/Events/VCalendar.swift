@@ -61,46 +61,51 @@ public struct VCalendar: Sendable {
     private init(components: [Component], readerWarnings: WarningList) throws(ICalendarError) {
         self.components = components
         var calendarProperties: [Property] = []
-        var eventComponents: [Component] = []
         var timeZoneComponents: [Component] = []
         var warnings = readerWarnings
-        // The reader nests at most CalendarLimits.maximumDepth deep, so this recursion is shallow.
-        func collect(_ component: Component) {
+        // The VEVENTs are visited in place, twice (counted, then read), rather than copied into a list.
+        var eventCount = 0
+        Self.walkEvents(components) { component in
             switch component.name {
-            case "VEVENT": eventComponents.append(component)
+            case "VEVENT":
+                eventCount += 1
+                if eventCount == CalendarLimits.maximumEvents + 1 {
+                    warnings.append(
+                        ICalendarError(
+                            line: component.line,
+                            "the file has more than \(CalendarLimits.maximumEvents) events; the rest are skipped"))
+                }
             case "VTIMEZONE": timeZoneComponents.append(component)
-            case "VCALENDAR":
-                calendarProperties.append(contentsOf: component.properties)
-                component.components.forEach(collect)
-            default:
-                // Events nested in a component of another kind still count.
-                component.components.forEach(collect)
+            case "VCALENDAR": calendarProperties.append(contentsOf: component.properties)
+            default: break
             }
         }
-        components.forEach(collect)
         guard !components.isEmpty else {
             throw ICalendarError(line: nil, "this is not an iCalendar file: it has no BEGIN:VCALENDAR")
-        }
-        if eventComponents.count > CalendarLimits.maximumEvents {
-            warnings.append(
-                ICalendarError(
-                    line: eventComponents[CalendarLimits.maximumEvents].line,
-                    "the file has more than \(CalendarLimits.maximumEvents) events; the rest are skipped"))
-            eventComponents.removeLast(eventComponents.count - CalendarLimits.maximumEvents)
         }
         name = calendarProperties.first { $0.name == "X-WR-CALNAME" }?.text
         let wrZone = calendarProperties.first { $0.name == "X-WR-TIMEZONE" }?.value.trimmingASCIISpaces()
         timeZoneName = wrZone
 
-        var read: [(event: Event, component: Component)] = []
+        var events: [Event] = []
+        events.reserveCapacity(min(eventCount, CalendarLimits.maximumEvents))
         var tzids = Set<String>()
         if let wrZone { tzids.insert(wrZone) }
-        var ruleCache: [Substring: RecurrenceRule] = [:]
-        for component in eventComponents {
-            do {
+        var lastZone: String?
+        var ruleCache: [UTF8Key: [RecurrenceRule]] = [:]
+        var eventsRead = 0
+        Self.walkEvents(components) { component in
+            guard component.name == "VEVENT", eventsRead < CalendarLimits.maximumEvents else { return }
+            eventsRead += 1
+            do throws(ICalendarError) {
                 let event = try Event(component, ruleCache: &ruleCache)
-                tzids.formUnion(event.zoneNames)
-                read.append((event, component))
+                // The events of a file mostly name one zone: it is inserted once, not hashed for each.
+                event.forEachZoneName { tzid in
+                    guard tzid != lastZone else { return }
+                    tzids.insert(tzid)
+                    lastZone = tzid
+                }
+                events.append(event)
             } catch {
                 warnings.append(Self.skipped(Event.label(of: component), error))
             }
@@ -111,40 +116,45 @@ public struct VCalendar: Sendable {
         let calendarZone = wrZone.flatMap { zones.rules(named: $0) }
         timeZone = calendarZone
 
-        var events: [Event] = []
-        for (read, component) in read {
-            var event = read
-            if let wrZone, let calendarZone, event.start.reference == .utc || event.start.reference == .floating {
-                event.move(to: wrZone, rules: calendarZone)
+        var unplaced = Set<Int>()
+        for position in events.indices {
+            if let wrZone, let calendarZone,
+                events[position].start.reference == .utc || events[position].start.reference == .floating
+            {
+                events[position].move(to: wrZone, rules: calendarZone)
             }
+            // A zone whose VTIMEZONE is broken cannot place the event: it is skipped now, not at every
+            // question. Only such a zone makes `clock(for:)` throw.
+            guard zones.hasBrokenZones else { continue }
             do {
-                // A zone whose VTIMEZONE is broken cannot place the event: it is skipped now, not
-                // at every question.
-                _ = try zones.clock(for: event.start)
-                if let id = event.recurrenceID { _ = try zones.clock(for: id) }
-                events.append(event)
+                _ = try zones.clock(for: events[position].start)
+                if let id = events[position].recurrenceID { _ = try zones.clock(for: id) }
             } catch {
-                warnings.append(Self.skipped(Event.label(of: component), error))
+                warnings.append(Self.skipped(events[position].label, error))
+                unplaced.insert(position)
             }
+        }
+        if !unplaced.isEmpty {
+            events = events.indices.filter { !unplaced.contains($0) }.map { events[$0] }
         }
         self.events = events
         self.warnings = warnings.all
         self.zones = zones
 
-        var byUID: [Substring: Int] = [:]
+        var byUID: [UTF8Key: Int] = [:]
+        byUID.reserveCapacity(events.count)
         var series: [EventSeries] = []
+        // At most one series per event.
+        series.reserveCapacity(events.count)
         for event in events {
-            let index: Int
-            if let uid = event.uidText, let existing = byUID[uid] {
-                index = existing
-            } else {
-                series.append(EventSeries())
-                index = series.count - 1
-                if let uid = event.uidText { byUID[uid] = index }
-            }
+            // The series of that UID, or a new one: one lookup, which inserts the new index when the UID
+            // is new.
+            let next = series.count
+            let index = event.uidText.map { Self.value(&byUID[UTF8Key.canonical($0), default: next]) } ?? next
+            if index == series.count { series.append(EventSeries()) }
             if event.recurrenceID != nil {
                 series[index].overrides.append(event)
-            } else if let master = series[index].master, master.sequence > event.sequence {
+            } else if let masterSequence = series[index].master?.sequence, masterSequence > event.sequence {
                 // An older version of the same event: the newer one (higher SEQUENCE) stands.
                 continue
             } else {
@@ -153,6 +163,20 @@ public struct VCalendar: Sendable {
         }
         self.series = series
     }
+
+    /// Calls `visit` with each component where events are looked for, in file order: the top-level ones
+    /// and, within each, its components, except within a VEVENT or a VTIMEZONE (events nested in a
+    /// component of another kind still count). The reader nests at most ``CalendarLimits/maximumDepth``
+    /// deep, so this recursion is shallow.
+    private static func walkEvents(_ components: [Component], _ visit: (Component) -> Void) {
+        for component in components {
+            visit(component)
+            if component.name != "VEVENT", component.name != "VTIMEZONE" { walkEvents(component.components, visit) }
+        }
+    }
+
+    /// The value an inout access reaches (through a dictionary's `default:` subscript, which inserts it).
+    private static func value(_ slot: inout Int) -> Int { slot }
 
     /// The warning for an event that is left out: `line 12: event "p1@school" is skipped: DTSTART …`.
     static func skipped(_ label: String, _ error: ICalendarError) -> ICalendarError {
@@ -174,15 +198,17 @@ extension Event {
                 return time
             }
         }
-        start = moved(start)
-        if case .end(let end) = ending { ending = .end(moved(end)) }
-        exceptionDates = exceptionDates.map(moved)
-        recurrenceID = recurrenceID.map(moved)
-        extraDates = extraDates.map {
+        var fields = self.fields
+        fields.start = moved(start)
+        if case .end(let end) = ending { fields.ending = .end(moved(end)) }
+        fields.exceptionDates = exceptionDates.map(moved)
+        fields.recurrenceID = recurrenceID.map(moved)
+        fields.extraDates = extraDates.map {
             switch $0 {
             case .start(let time): return .start(moved(time))
             case .period(let start, let end): return .period(start: moved(start), end: moved(end))
             }
         }
+        self.fields = fields
     }
 }

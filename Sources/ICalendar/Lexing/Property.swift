@@ -17,7 +17,11 @@ public struct Parameter: Hashable, Sendable {
 /// One unfolded content line: `NAME;PARAM=VALUE:value`.
 public struct Property: Sendable {
     /// Upper-cased name.
-    public var name: String
+    public var name: String {
+        didSet { known = KnownProperty(name) }
+    }
+    /// The name when the reader acts on it (`DTSTART`, `BEGIN`, …), matched once when the line is read.
+    private(set) var known: KnownProperty?
     public var parameters: [Parameter]
     /// The value as written, a view into the text of the file (no copy is made while reading).
     var raw: Substring
@@ -25,11 +29,13 @@ public struct Property: Sendable {
     public var line: Int
 
     public init(name: String, parameters: [Parameter] = [], value: String, line: Int = 0) {
-        self.init(name: name, parameters: parameters, raw: Substring(value), line: line)
+        self.init(name: name, known: KnownProperty(name), parameters: parameters, raw: Substring(value), line: line)
     }
 
-    init(name: String, parameters: [Parameter], raw: Substring, line: Int) {
+    /// `known` is ``KnownProperty`` of `name`, which the reader has already matched.
+    init(name: String, known: KnownProperty?, parameters: [Parameter], raw: Substring, line: Int) {
         self.name = name
+        self.known = known
         self.parameters = parameters
         self.raw = raw
         self.line = line

@@ -4,7 +4,11 @@ struct TreeBuilder {
     private var roots: [Component] = []
     private var open: [Component] = []
     private(set) var warnings = WarningList()
-    private var parameterValues = ParameterValueCache()
+    private var parameterCache = ParameterCache()
+    /// At each depth, how many properties the component last closed there had: the next one at that
+    /// depth (the next VEVENT of a file) reserves as many, so its list is not regrown line by line.
+    /// Each count was read from the file, so this at most doubles what a file's properties take.
+    private var propertyCounts: [Int] = []
     /// Components begun in the file so far.
     private var componentCount = 0
     /// While positive, the reader is inside a component it skips (nested too deep, or past the
@@ -30,14 +34,14 @@ struct TreeBuilder {
         let property: Property
         do {
             property = try ContentLineParser.parse(
-                line, lineNumber: lineNumber, base: base, offset: offset, values: &parameterValues)
+                line, lineNumber: lineNumber, base: base, offset: offset, cache: &parameterCache)
         } catch {
             if skippedDepth == 0 { warnings.append(error) }
             return
         }
-        switch property.name {
-        case "BEGIN":
-            let name = String(property.raw).trimmingASCIISpaces().uppercased()
+        switch property.known {
+        case .begin?:
+            let name = Self.componentName(property.raw)
             guard !name.isEmpty else { throw ICalendarError(line: lineNumber, "BEGIN without a component name") }
             if skippedDepth > 0 {
                 skippedDepth += 1
@@ -64,14 +68,16 @@ struct TreeBuilder {
                 }
                 return
             }
-            open.append(Component(name: name, line: lineNumber))
-        case "END":
+            var component = Component(name: name, line: lineNumber)
+            if open.count < propertyCounts.count { component.properties.reserveCapacity(propertyCounts[open.count]) }
+            open.append(component)
+        case .end?:
             if skippedDepth > 0 {
                 // Inside a skipped component every END closes the innermost skipped one.
                 skippedDepth -= 1
                 return
             }
-            let name = String(property.raw).trimmingASCIISpaces().uppercased()
+            let name = Self.componentName(property.raw)
             guard let depth = open.lastIndex(where: { $0.name == name }) else {
                 warnings.append(
                     ICalendarError(
@@ -114,7 +120,19 @@ struct TreeBuilder {
         }
     }
 
+    /// The component a BEGIN or END names, upper case, without surrounding spaces.
+    private static func componentName(_ value: Substring) -> String {
+        let value = value.trimmingASCIISpaces()
+        let ascii = value.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? ContentLineParser.upperCasedName(bytes).name : nil
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        return String(value).uppercased()
+    }
+
     private mutating func close(_ component: Component) {
+        while propertyCounts.count <= open.count { propertyCounts.append(0) }
+        propertyCounts[open.count] = component.properties.count
         if open.isEmpty {
             roots.append(component)
         } else {

@@ -46,9 +46,43 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
     /// Reads `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`; `tzid` applies to a DATE-TIME without `Z`.
     public static func parse(_ text: Substring, tzid: String? = nil) -> CalendarTime? {
         var text = text
-        if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, tzid: tzid) }) { return parsed }
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, tzid: tzid) } ?? nil
+        return text.withUTF8 { parse(bytes: $0, tzid: tzid) }
+    }
+
+    /// How ``appendList(_:tzid:to:limit:)`` ended.
+    enum ListReading: Equatable {
+        /// Every item was appended.
+        case read
+        /// The value has a backslash: only ``TextEscaping/splitList(_:)`` reads it, and nothing was appended.
+        case escaped
+        /// `dates` already held `limit` dates when another item came.
+        case full
+        /// This item (counting from 0, in the order of `splitList`) is not a date or date-time.
+        case bad(item: Int)
+    }
+
+    /// Appends the items of a list value (`EXDATE`: split on commas, empty items dropped) to `dates`,
+    /// read straight from its bytes, until one is bad or `dates` holds `limit`.
+    static func appendList(_ text: Substring, tzid: String?, to dates: inout [CalendarTime], limit: Int)
+        -> ListReading
+    {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.contains(UInt8(ascii: "\\")) else { return .escaped }
+            var start = 0
+            var item = 0
+            for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: ",") {
+                defer { start = end + 1 }
+                guard start < end else { continue }
+                guard dates.count < limit else { return .full }
+                guard let date = parse(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]), tzid: tzid) else {
+                    return .bad(item: item)
+                }
+                dates.append(date)
+                item += 1
+            }
+            return .read
+        }
     }
 
     private static func parse(bytes all: UnsafeBufferPointer<UInt8>, tzid: String?) -> CalendarTime? {
