@@ -9,7 +9,9 @@ import RecipesPlugin
 /// JSON-LD recipe extraction over the corpus's recipe pages, against parsing the same pages into
 /// a document (what reading them through the HTML parser would cost at least). Goal: 50 MB/s.
 func benchmarkRecipeExtraction() async throws {
-    guard Corpus.isAvailable else { return print("recipes: skipped, the shared corpora are not beside this package") }
+    guard Corpus.isAvailable else {
+        return Report.say("recipes: skipped, the shared corpora are not beside this package")
+    }
     let folder = Corpus.root.appendingPathComponent("recipes/pages")
     let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".html.gz") }
     var pages: [[UInt8]] = []
@@ -22,17 +24,11 @@ func benchmarkRecipeExtraction() async throws {
     let parsing = throughput(bytes: total, rounds: 3) {
         for page in pages { _ = HTMLTree(parsing: page) }
     }
-    print(
-        "Recipe extraction (\(pages.count) corpus pages, \(String(format: "%.1f", Double(total) / 1e6)) MB, \(found) recipes):"
-    )
-    print(
-        String(
-            format: "  median %6.1f MB/s (goal %.0f) — %@", extraction, 50.0, extraction >= 50 ? "met" : "NOT MET"))
-    print(
-        String(
-            format: "  libxml2 parsing the same pages into a tree, same run: %6.1f MB/s (%.1fx slower)", parsing,
-            extraction / parsing))
-    print("  reference measured on this machine by the issue: recipe-scrapers about 4 MB/s")
+    Report.say(
+        "recipe extraction (\(pages.count) corpus pages, \(String(format: "%.1f", Double(total) / 1e6)) MB, "
+            + "\(found) recipes), floor: libxml2 parsing the same pages into a tree:")
+    Report.figure(Figure("recipes.extract", extraction, "MB/s", floor: parsing, goal: .atLeast(50)))
+    Report.say("  reference measured on this machine by the issue: recipe-scrapers about 4 MB/s")
 }
 
 /// Search latency through the whole command path (`/recipe WORDS` dispatched, searched, loaded,
@@ -81,14 +77,14 @@ func benchmarkRecipeSearch() async throws {
         next += 1
     }
     await bot.stop()
-    print("Recipe search (50,000 generated recipes, SQLite FTS5, the whole /recipe command):")
-    print(
-        String(
-            format: "  words:            p50 %6.0f µs, p99 %6.0f µs (goal p99 < 2000) — %@", measured.p50, measured.p99,
-            measured.p99 < 2000 ? "met" : "NOT MET"))
-    print(String(format: "  words + a filter: p50 %6.0f µs, p99 %6.0f µs", filtered.p50, filtered.p99))
-    print(
-        String(
-            format: "  floor, same run — /recipe NUMBER (one row read, no search): p50 %6.0f µs, p99 %6.0f µs",
-            byNumber.p50, byNumber.p99))
+    Report.say("recipe search (50,000 generated recipes, SQLite FTS5, the whole /recipe command):")
+    Report.figure(Figure("recipes.search.words.p50", measured.p50 / 1000, "ms"))
+    Report.figure(
+        Figure("recipes.search.words.p99", measured.p99 / 1000, "ms", floor: byNumber.p99 / 1000, goal: .below(2)))
+    Report.figure(Figure("recipes.search.filtered.p50", filtered.p50 / 1000, "ms"))
+    Report.figure(
+        Figure("recipes.search.filtered.p99", filtered.p99 / 1000, "ms", floor: byNumber.p99 / 1000, goal: .below(2)))
+    Report.figure(Figure("recipes.by-number.p50", byNumber.p50 / 1000, "ms"))
+    Report.figure(Figure("recipes.by-number.p99", byNumber.p99 / 1000, "ms"))
+    Report.say("  the floor is /recipe NUMBER in the same run: one row read, no search")
 }

@@ -52,12 +52,17 @@ extension RecipesPlugin {
     }
 
     /// The book's recipes matching the words (all recipes when there are none) and the filters,
-    /// best first: enough of them to show a page and know whether there are more. Recipes are
-    /// loaded in small batches, so a common word in a large book costs a page, not the book.
+    /// best first: enough of them to show a page and know whether there are more. The time limit
+    /// is applied by the database; recipes are loaded in small batches for the other filters, so a
+    /// common word in a large book costs a page, not the book.
     private func localMatches(_ query: RecipeQuery, store: RecipeStore) async throws -> [(Int64, Recipe)] {
-        let ids =
-            query.words.isEmpty
-            ? try await store.titles().map(\.id) : try await store.matching(query.text, limit: 500)
+        var ids: [Int64]
+        if query.words.isEmpty {
+            ids = try await store.idsByTitle(madeWithin: query.maximumMinutes)
+        } else {
+            ids = try await store.matching(query.text, limit: 500)
+            if let minutes = query.maximumMinutes { ids = try await store.ids(ids, madeWithin: minutes) }
+        }
         let wanted = settings.resultsCount + 1
         var matches: [(Int64, Recipe)] = []
         var start = 0

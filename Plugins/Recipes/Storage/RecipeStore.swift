@@ -7,7 +7,7 @@ import SQLKit
 /// The recipes plugin's queries, written once for SQLite and PostgreSQL.
 ///
 /// - `recipes_book`: the recipes, unique by source (a page's address, or the book and title),
-///   each kept as its JSON form with the columns filters need.
+///   each kept as its JSON form with the columns filters need (`minutes`: the time to make it).
 /// - `recipes_search`: the full-text index over title, summary, ingredients and tags.
 /// - `recipes_sessions`: who is cooking what, and on which step.
 ///
@@ -37,8 +37,28 @@ struct RecipeStore: Sendable {
                     .column("user_id", type: .text, .primaryKey(autoIncrement: false))
                     .column("recipe_id", type: .bigint, .notNull).column("step", type: .int, .notNull)
                     .column("started_at", type: .bigint, .notNull).run()
-            }
+            },
+            Migration(2, "time to make each recipe, for filtering searches") { context in
+                let table = context.table("book")
+                try await context.database.alter(table: table).column("minutes", type: .bigint).run()
+                try await fillMinutes(of: table, in: context.database)
+            },
         ]
+    }
+
+    /// Sets `minutes` of every recipe in `table` from its JSON form, as ``recipes(_:)`` reads it;
+    /// a recipe that cannot be read keeps none (and is skipped when read).
+    private static func fillMinutes(of table: String, in db: any SQLDatabase) async throws {
+        let decoder = JSONDecoder()
+        for row in try await db.select().columns("id", "recipe").from(table).all() {
+            let id = try row.decode(column: "id", as: Int64.self)
+            guard
+                let stored = try? decoder.decode(
+                    Recipe.self, from: Data(try row.decode(column: "recipe", as: String.self).utf8)),
+                let minutes = stored.limited().recipe.minutesToMake
+            else { continue }
+            try await db.update(table).set("minutes", to: SQLBind(minutes)).where("id", .equal, id).run()
+        }
     }
 
     /// What saving a recipe did.
@@ -63,12 +83,13 @@ struct RecipeStore: Sendable {
         if let existing {
             let id = try existing.decode(column: "id", as: Int64.self)
             try await db.update(table).set("title", to: SQLBind(recipe.title)).set("recipe", to: SQLBind(json))
-                .where("id", .equal, id).run()
+                .set("minutes", to: SQLBind(recipe.minutesToMake)).where("id", .equal, id).run()
             outcome = .updated(id)
         } else {
-            let rows = try await db.insert(into: table).columns("source_key", "title", "recipe", "added_by", "added_at")
+            let rows = try await db.insert(into: table)
+                .columns("source_key", "title", "recipe", "minutes", "added_by", "added_at")
                 .values(
-                    SQLBind(key), SQLBind(recipe.title), SQLBind(json), SQLBind(user),
+                    SQLBind(key), SQLBind(recipe.title), SQLBind(json), SQLBind(recipe.minutesToMake), SQLBind(user),
                     SQLBind(Int64(now.timeIntervalSince1970))
                 )
                 .returning("id").all()
@@ -129,6 +150,28 @@ struct RecipeStore: Sendable {
             recipes[id] = recipe
         }
         return recipes
+    }
+
+    /// Of `ids`, those of the recipes made in at most `minutes`, in the order given.
+    func ids(_ ids: [Int64], madeWithin minutes: Int) async throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        let table = storage.table("book")
+        let quick = try await storage.read { db in
+            try await db.select().column("id").from(table).where("id", .in, ids)
+                .where("minutes", .lessThanOrEqual, minutes).all().map { try $0.decode(column: "id", as: Int64.self) }
+        }
+        let kept = Set(quick)
+        return ids.filter(kept.contains)
+    }
+
+    /// Every recipe's id by title; only those made in at most `minutes` when it is given.
+    func idsByTitle(madeWithin minutes: Int?) async throws -> [Int64] {
+        let table = storage.table("book")
+        return try await storage.read { db in
+            var query = db.select().column("id").from(table)
+            if let minutes { query = query.where("minutes", .lessThanOrEqual, minutes) }
+            return try await query.orderBy("title").all().map { try $0.decode(column: "id", as: Int64.self) }
+        }
     }
 
     /// Every recipe's id and title, by title.

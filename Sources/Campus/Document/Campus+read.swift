@@ -10,15 +10,14 @@ extension Campus {
                     "the file has \(bytes.count) bytes; a campus file may have at most \(CampusLimits.maximumFileBytes)"
             )
         }
-        let root = try ObjectReader(
-            LocatedJSON.parse(bytes), what: "the campus",
-            allowed: ["name", "buildings", "checkpoints", "links", "rooms", "places"])
+        let root = try ObjectReader(LocatedJSON.parse(bytes), .campus)
         var reader = CampusReader()
         for json in try root.list("buildings", atMost: CampusLimits.maximumBuildings) { try reader.readBuilding(json) }
         guard !reader.buildings.isEmpty else { throw root.error("buildings", "needs at least one building") }
-        for json in try root.list("checkpoints", atMost: CampusLimits.maximumCheckpoints) {
-            try reader.readCheckpoint(json)
-        }
+        let checkpoints = try root.list("checkpoints", atMost: CampusLimits.maximumCheckpoints)
+        reader.checkpoints.reserveCapacity(checkpoints.count)
+        reader.checkpointIndex.reserveCapacity(checkpoints.count)
+        for json in checkpoints { try reader.readCheckpoint(json) }
         guard !reader.checkpoints.isEmpty else { throw root.error("checkpoints", "needs at least one checkpoint") }
         for json in try root.list("links", required: false, atMost: CampusLimits.maximumLinks) {
             try reader.readLink(json)
@@ -31,7 +30,8 @@ extension Campus {
         }
         return Campus(
             name: try root.string("name"), buildings: reader.buildings, checkpoints: reader.checkpoints,
-            links: reader.links, rooms: reader.rooms, places: reader.places)
+            links: reader.links, rooms: reader.rooms, places: reader.places, checkpointsByKey: reader.checkpointIndex,
+            roomsByKey: reader.roomIndex)
     }
 }
 
@@ -49,8 +49,7 @@ private struct CampusReader {
     var placeNames: Set<String> = []
 
     mutating func readBuilding(_ json: LocatedJSON) throws(CampusFileError) {
-        let object = try ObjectReader(
-            json, what: "building \(buildings.count + 1)", naming: ["id"], allowed: ["id", "name"])
+        let object = try ObjectReader(json, .building, ordinal: buildings.count + 1)
         let id = try object.string("id")
         let key = Campus.key(id)
         guard key == id.uppercased(), key.count <= 8 else {
@@ -62,19 +61,19 @@ private struct CampusReader {
     }
 
     mutating func readCheckpoint(_ json: LocatedJSON) throws(CampusFileError) {
-        let object = try ObjectReader(
-            json, what: "checkpoint \(checkpoints.count + 1)", naming: ["id"],
-            allowed: ["id", "name", "building", "floor", "code"])
+        let object = try ObjectReader(json, .checkpoint, ordinal: checkpoints.count + 1)
         let id = try object.string("id")
-        guard id.count <= 32, id.unicodeScalars.allSatisfy({ Self.isIDCharacter($0) }) else {
+        // Every ID character is one byte, so the byte count is the character count.
+        guard id.utf8.count <= 32, id.utf8.allSatisfy(Self.isIDCharacter) else {
             throw object.error("id", "must be up to 32 letters, digits, '-', '_' or '.', like \"B2-EAST\"")
         }
-        guard checkpointIndex[Campus.key(id)] == nil else { throw object.error("id", "is already a checkpoint") }
+        let key = Campus.key(id)
+        guard checkpointIndex[key] == nil else { throw object.error("id", "is already a checkpoint") }
         let building = try lookUpBuilding(try object.string("building"), object, key: "building")
         guard let floor = try object.optionalInteger("floor", in: -5...200) else {
             throw object.error("floor", "is missing")
         }
-        checkpointIndex[Campus.key(id)] = checkpoints.count
+        checkpointIndex[key] = checkpoints.count
         checkpoints.append(
             Checkpoint(
                 id: id, name: try object.string("name"), building: building, floor: floor,
@@ -82,9 +81,7 @@ private struct CampusReader {
     }
 
     mutating func readLink(_ json: LocatedJSON) throws(CampusFileError) {
-        let object = try ObjectReader(
-            json, what: "link \(links.count + 1)", naming: ["from", "to"],
-            allowed: ["from", "to", "length", "kind", "name", "along", "instruction", "back", "oneWay"])
+        let object = try ObjectReader(json, .link, ordinal: links.count + 1)
         let fromID = try object.string("from")
         let toID = try object.string("to")
         let from = try lookUpCheckpoint(fromID, object, key: "from")
@@ -117,9 +114,7 @@ private struct CampusReader {
     }
 
     mutating func readRoom(_ json: LocatedJSON) throws(CampusFileError) {
-        let object = try ObjectReader(
-            json, what: "room \(rooms.count + 1)", naming: ["number"],
-            allowed: ["number", "name", "aliases", "at", "side", "door", "hint"])
+        let object = try ObjectReader(json, .room, ordinal: rooms.count + 1)
         let number = try object.string("number")
         guard !Campus.key(number).isEmpty else { throw object.error("number", "needs letters or digits") }
         let aliases = try object.strings("aliases")
@@ -141,9 +136,7 @@ private struct CampusReader {
     }
 
     mutating func readPlace(_ json: LocatedJSON) throws(CampusFileError) {
-        let object = try ObjectReader(
-            json, what: "place \(places.count + 1)", naming: ["name"],
-            allowed: ["name", "aliases", "room", "at", "hint"])
+        let object = try ObjectReader(json, .place, ordinal: places.count + 1)
         let name = try object.string("name")
         let aliases = try object.strings("aliases")
         for each in [name] + aliases {
@@ -195,8 +188,13 @@ private struct CampusReader {
         return index
     }
 
-    private static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII
-            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+    /// An ASCII letter or digit, '-', '_' or '.'.
+    private static func isIDCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default: false
+        }
     }
 }

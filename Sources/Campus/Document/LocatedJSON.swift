@@ -53,6 +53,9 @@ private struct Reader {
     let bytes: [UInt8]
     var position = 0
     var line = 1
+    /// The members of the objects being read, innermost last: each object's are copied out once,
+    /// at its end, into an array of the right size.
+    var openMembers: [LocatedJSON.Member] = []
 
     static let maximumDepth = 64
 
@@ -104,12 +107,13 @@ private struct Reader {
 
     mutating func readMembers(depth: Int) throws(CampusFileError) -> [LocatedJSON.Member] {
         position += 1
-        var members: [LocatedJSON.Member] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
-            return members
+            return []
         }
+        let first = openMembers.count
+        defer { openMembers.removeSubrange(first...) }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -122,14 +126,15 @@ private struct Reader {
                 throw error("expected ':' after the key \"\(key)\"")
             }
             position += 1
-            members.append(LocatedJSON.Member(key: key, line: keyLine, value: try readValue(depth: depth + 1)))
+            let value = try readValue(depth: depth + 1)
+            openMembers.append(LocatedJSON.Member(key: key, line: keyLine, value: value))
             skipWhitespace()
             guard position < bytes.count else { throw error("the document ends inside an object") }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"):
                 position += 1
-                return members
+                return Array(openMembers[first...])
             case let byte: throw error("expected ',' or '}' after a member, found \(Self.describe(byte))")
             }
         }
@@ -167,20 +172,38 @@ private struct Reader {
 
     mutating func readNumber() throws(CampusFileError) -> Double {
         let start = position
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
         let digitsStart = position
-        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+        // The digits as a whole number, while there are few enough for a Double to hold exactly.
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        while position < bytes.count, Self.isDigit(bytes[position]) {
+            if digitCount < Self.exactDigits { mantissa = mantissa * 10 + UInt64(bytes[position] &- UInt8(ascii: "0")) }
+            digitCount += 1
+            position += 1
+        }
         guard position > digitsStart else { throw error("a number needs digits after '-'") }
         if bytes[digitsStart] == UInt8(ascii: "0"), position - digitsStart > 1 {
             throw error("a number cannot start with 0")
         }
+        var fractionDigits = 0
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             let fractionStart = position
-            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
-            guard position > fractionStart else { throw error("a number needs digits after '.'") }
+            while position < bytes.count, Self.isDigit(bytes[position]) {
+                if digitCount < Self.exactDigits {
+                    mantissa = mantissa * 10 + UInt64(bytes[position] &- UInt8(ascii: "0"))
+                }
+                digitCount += 1
+                position += 1
+            }
+            fractionDigits = position - fractionStart
+            guard fractionDigits > 0 else { throw error("a number needs digits after '.'") }
         }
+        var hasExponent = false
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                 position += 1
@@ -189,16 +212,36 @@ private struct Reader {
             while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
             guard position > exponentStart else { throw error("a number needs digits in its exponent") }
         }
+        // Up to 15 digits and no exponent: the whole number and the power of ten are exact, so one
+        // division rounds correctly, as reading the text would.
+        if !hasExponent, digitCount <= Self.exactDigits {
+            let magnitude = Double(mantissa) / Self.powersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
+        }
         guard let number = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else {
             throw error("unreadable number")
         }
         return number
     }
 
+    /// The most digits read as a whole number: 10^15 < 2^53, so a Double holds them exactly.
+    static let exactDigits = 15
+    /// 10^0 … 10^15, each exact in a Double.
+    static let powersOfTen: [Double] = (0...exactDigits).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
     mutating func readString() throws(CampusFileError) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
         var run = position
+        // Most strings have no escape: their text is the bytes between the quotes.
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\\"), bytes[position] >= 0x20 {
+            if bytes[position] == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[run..<position], as: UTF8.self)
+                position += 1
+                return text
+            }
+            position += 1
+        }
+        var scalars = String.UnicodeScalarView()
         func flush(_ end: Int) {
             scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars)
         }

@@ -1,45 +1,54 @@
 /// Reads the members of one object of a campus file, with errors that name the line and the thing
 /// being read ("line 40: room B-201: "door" must be a whole number from 1 to 50").
 struct ObjectReader {
-    let what: String
     let line: Int
-    private let members: [String: LocatedJSON.Member]
+    private let kind: ObjectKind
+    private let ordinal: Int?
+    /// The members, each key once and allowed; a handful, so looked up in order.
+    private let members: [LocatedJSON.Member]
 
-    /// Reads `json` as an object describing `what`, refusing keys not in `allowed`. When the
-    /// strings under `naming` are there, errors call the object by them ("room B-201", "link
-    /// A1 → A2") instead of `what`.
-    init(_ json: LocatedJSON, what: String, naming: [String] = [], allowed: Set<String>) throws(CampusFileError) {
+    /// Reads `json` as an object of `kind`, the `ordinal`th in its list, refusing keys the kind
+    /// does not allow.
+    init(_ json: LocatedJSON, _ kind: ObjectKind, ordinal: Int? = nil) throws(CampusFileError) {
         guard case .object(let members) = json.value else {
+            let what = ordinal.map { "\(kind.name) \($0)" } ?? kind.name
             throw CampusFileError(line: json.line, message: "\(what) must be an object, not \(json.kindName)")
         }
-        let names = naming.compactMap { key in
+        self.line = json.line
+        self.kind = kind
+        self.ordinal = ordinal
+        self.members = members
+        for (index, member) in members.enumerated() {
+            guard kind.allowed.contains(member.key) else {
+                let keys = kind.allowed.sorted().joined(separator: ", ")
+                throw CampusFileError(
+                    line: member.line, message: "\(what): unknown key \"\(member.key)\" (the keys are \(keys))")
+            }
+            // Every key before this one is allowed and given once: at most `allowed.count` to compare.
+            guard !members[..<index].contains(where: { $0.key == member.key }) else {
+                throw CampusFileError(line: member.line, message: "\(what): \"\(member.key)\" is given twice")
+            }
+        }
+    }
+
+    /// What errors call the object: by the strings under its kind's naming keys when it has them
+    /// ("room B-201", "link A1 → A2"), else by its kind and place in the list ("room 3").
+    var what: String {
+        let names = kind.naming.compactMap { key in
             members.first { $0.key == key }.flatMap { member -> String? in
                 if case .string(let name) = member.value.value { name.trimmingSpaces } else { nil }
             }
         }
-        let kind = what.split(separator: " ").first.map(String.init) ?? what
-        let what = names.count == naming.count && !naming.isEmpty ? "\(kind) \(names.joined(separator: " → "))" : what
-        var byKey: [String: LocatedJSON.Member] = [:]
-        for member in members {
-            guard allowed.contains(member.key) else {
-                throw CampusFileError(
-                    line: member.line,
-                    message:
-                        "\(what): unknown key \"\(member.key)\" (the keys are \(allowed.sorted().joined(separator: ", ")))"
-                )
-            }
-            guard byKey[member.key] == nil else {
-                throw CampusFileError(line: member.line, message: "\(what): \"\(member.key)\" is given twice")
-            }
-            byKey[member.key] = member
+        if !kind.naming.isEmpty, names.count == kind.naming.count {
+            return "\(kind.name) \(names.joined(separator: " → "))"
         }
-        self.what = what
-        self.line = json.line
-        self.members = byKey
+        return ordinal.map { "\(kind.name) \($0)" } ?? kind.name
     }
 
+    private func member(_ key: String) -> LocatedJSON.Member? { members.first { $0.key == key } }
+
     /// The line of `key`'s value, or of the object when it is missing.
-    func line(of key: String) -> Int { members[key]?.value.line ?? line }
+    func line(of key: String) -> Int { member(key)?.value.line ?? line }
 
     /// An error about `key`, on its line.
     func error(_ key: String, _ message: String) -> CampusFileError {
@@ -47,8 +56,9 @@ struct ObjectReader {
     }
 
     func value(_ key: String) -> LocatedJSON? {
-        guard let member = members[key], case .null = member.value.value else { return members[key]?.value }
-        return nil
+        guard let member = member(key) else { return nil }
+        if case .null = member.value.value { return nil }
+        return member.value
     }
 
     func string(_ key: String) throws(CampusFileError) -> String {
@@ -63,7 +73,7 @@ struct ObjectReader {
         guard case .string(let text) = json.value else { throw error(key, "must be a string, not \(json.kindName)") }
         let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty else { throw error(key, "is empty") }
-        guard trimmed.count <= CampusLimits.maximumTextLength else {
+        guard trimmed.fitsTextLength else {
             throw error(key, "is longer than \(CampusLimits.maximumTextLength) characters")
         }
         return trimmed
@@ -80,7 +90,7 @@ struct ObjectReader {
             guard case .string(let text) = element.value, !text.trimmingSpaces.isEmpty else {
                 throw CampusFileError(line: element.line, message: "\(what): \"\(key)\" must hold non-empty strings")
             }
-            guard text.trimmingSpaces.count <= CampusLimits.maximumTextLength else {
+            guard text.trimmingSpaces.fitsTextLength else {
                 throw CampusFileError(
                     line: element.line,
                     message: "\(what): \"\(key)\" holds a name longer than \(CampusLimits.maximumTextLength) characters"
@@ -146,10 +156,22 @@ struct ObjectReader {
 extension String {
     /// The text without leading and trailing spaces and line breaks.
     var trimmingSpaces: String {
+        // Most text starts and ends with a visible ASCII character: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, Self.isVisibleASCII(first), Self.isVisibleASCII(last) {
+            return self
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
     }
+
+    /// Whether the text has at most ``CampusLimits/maximumTextLength`` characters (counted only
+    /// when it has more bytes than that, since a character has at least one byte).
+    var fitsTextLength: Bool {
+        utf8.count <= CampusLimits.maximumTextLength || count <= CampusLimits.maximumTextLength
+    }
+
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
 }

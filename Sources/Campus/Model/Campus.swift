@@ -22,9 +22,11 @@ public struct Campus: Sendable {
     private let roomsByKey: [String: Int]
     private let placesByKey: [String: Int]
 
-    /// Assembles a campus whose references are already checked.
+    /// Assembles a campus whose references are already checked, with the indexes its reading built:
+    /// ``key(_:)`` of each checkpoint's id, and of each room's number and aliases.
     init(
-        name: String, buildings: [Building], checkpoints: [Checkpoint], links: [Link], rooms: [Room], places: [Place]
+        name: String, buildings: [Building], checkpoints: [Checkpoint], links: [Link], rooms: [Room], places: [Place],
+        checkpointsByKey: [String: Int], roomsByKey: [String: Int]
     ) {
         self.name = name
         self.buildings = buildings
@@ -33,14 +35,8 @@ public struct Campus: Sendable {
         self.rooms = rooms
         self.places = places
         graph = CampusGraph(nodeCount: checkpoints.count, links: links)
-        checkpointsByKey = Dictionary(
-            checkpoints.indices.map { (Self.key(checkpoints[$0].id), $0) }, uniquingKeysWith: { first, _ in first })
-        var roomKeys: [String: Int] = [:]
-        for (index, room) in rooms.enumerated() {
-            roomKeys[room.key] = roomKeys[room.key] ?? index
-            for alias in room.aliases { roomKeys[Self.key(alias)] = roomKeys[Self.key(alias)] ?? index }
-        }
-        roomsByKey = roomKeys
+        self.checkpointsByKey = checkpointsByKey
+        self.roomsByKey = roomsByKey
         var placeKeys: [String: Int] = [:]
         for (index, place) in places.enumerated() {
             for name in [place.name] + place.aliases { placeKeys[Self.key(name)] = placeKeys[Self.key(name)] ?? index }
@@ -50,11 +46,30 @@ public struct Campus: Sendable {
 
     /// A name as lookups compare it: letters and digits only, upper-cased (`b 201` and `B-201` are `B201`).
     public static func key(_ name: some StringProtocol) -> String {
-        String(
+        if let key = name.utf8.withContiguousStorageIfAvailable(asciiKey) ?? nil { return key }
+        return String(
             String.UnicodeScalarView(
                 name.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
         )
         .uppercased()
+    }
+
+    /// ``key(_:)`` of an ASCII name (nearly every name), where the letters and digits are the
+    /// alphabetic and numeric scalars; nil for any other name.
+    private static func asciiKey(_ name: UnsafeBufferPointer<UInt8>) -> String? {
+        guard name.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: name.count) { buffer in
+            var count = 0
+            for byte in name {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"): buffer[count] = byte
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): buffer[count] = byte - 0x20
+                default: continue
+                }
+                count += 1
+            }
+            return count
+        }
     }
 
     /// The checkpoint with this id, in any case and punctuation.

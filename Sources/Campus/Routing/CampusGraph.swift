@@ -1,6 +1,7 @@
 /// The campus as a directed graph in compressed adjacency form: the edges leaving node `n` are
-/// `edges[offsets[n]..<offsets[n + 1]]`. Built once per campus, with its landmarks (see
-/// ``Landmarks``); a route query allocates only its distance, estimate and predecessor arrays.
+/// `edges[offsets[n]..<offsets[n + 1]]`. Built once per campus; its landmarks (see ``Landmarks``)
+/// are chosen by the first route query, and a query allocates only its distance, estimate and
+/// predecessor arrays.
 public struct CampusGraph: Sendable {
     /// One direction of a link.
     public struct Edge: Sendable, Equatable {
@@ -22,8 +23,7 @@ public struct CampusGraph: Sendable {
     let edges: [Edge]
     /// The landmarks that guide searches, and those that guide stair-free ones; nil on small
     /// graphs, where plain Dijkstra is as quick.
-    let landmarks: Landmarks?
-    let accessibleLandmarks: Landmarks?
+    let landmarks: LazyLandmarks?
 
     /// How many landmarks a graph of `nodeCount` nodes gets by default: none under 200 nodes,
     /// then one per 100 nodes up to 12.
@@ -48,31 +48,17 @@ public struct CampusGraph: Sendable {
                         length: link.length))
             }
         }
-        self.init(nodeCount: nodeCount, outgoing: outgoing)
         let count = min(nodeCount, landmarks ?? Self.defaultLandmarkCount(nodeCount: nodeCount))
-        if count > 0 {
-            self = CampusGraph(
-                self, landmarks: Landmarks(choosing: count, in: self, accessible: false),
-                accessibleLandmarks: Landmarks(choosing: count, in: self, accessible: true))
-        }
+        self.init(nodeCount: nodeCount, outgoing: outgoing, landmarks: count > 0 ? LazyLandmarks(count: count) : nil)
     }
 
-    private init(nodeCount: Int, outgoing: [[Edge]]) {
+    private init(nodeCount: Int, outgoing: [[Edge]], landmarks: LazyLandmarks? = nil) {
         self.nodeCount = nodeCount
         var offsets = [Int32](repeating: 0, count: nodeCount + 1)
         for node in 0..<nodeCount { offsets[node + 1] = offsets[node] + Int32(outgoing[node].count) }
         self.offsets = offsets
         edges = outgoing.flatMap { $0 }
-        landmarks = nil
-        accessibleLandmarks = nil
-    }
-
-    private init(_ graph: CampusGraph, landmarks: Landmarks, accessibleLandmarks: Landmarks) {
-        nodeCount = graph.nodeCount
-        offsets = graph.offsets
-        edges = graph.edges
         self.landmarks = landmarks
-        self.accessibleLandmarks = accessibleLandmarks
     }
 
     /// The same nodes with every edge turned around: distances in it are distances *to* a node.

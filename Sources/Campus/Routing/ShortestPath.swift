@@ -22,7 +22,7 @@ extension CampusGraph {
         var arrivedBy = [Int32](repeating: -1, count: nodeCount)
         // The lower bound of each node's distance to `end`, computed when first reached; -1 before.
         var estimate = [Double](repeating: -1, count: nodeCount)
-        let guide = accessible ? accessibleLandmarks : landmarks
+        let guide = landmarks?.landmarks(in: self, accessible: accessible)
         var heap = MinimumHeap()
         distance[start] = 0
         estimate[start] = guide?.lowerBound(from: start, to: end) ?? 0
