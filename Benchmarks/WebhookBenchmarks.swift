@@ -7,7 +7,7 @@ import Foundation
 func benchmarkWebhookAPI() throws {
     guard let executable = homeroomExecutable(for: "webhook API") else { return }
     guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile) else {
-        print("webhook API: wrk is missing; install it with apt-get install wrk")
+        Report.say("webhook API: wrk is missing; install it with apt-get install wrk")
         return
     }
     let token = "bench-token-0123456789abcdef"
@@ -83,41 +83,48 @@ func benchmarkWebhookAPI() throws {
         )
     }
 
+    /// The server's CPU time so far (user and system), in seconds, from /proc.
+    func serverCPUSeconds() -> Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // The fields after the command name, which is in parentheses: utime and stime are the 12th and 13th.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     _ = try runWrk(seconds: 3)
     var rounds: [(requestsPerSecond: Double, p50: Double, p99: Double, failures: Int)] = []
     var floor: [Double] = []
+    // Server CPU time per request, in µs: steadier than throughput on a busy machine.
+    var cpu: [Double] = []
+    var floorCPU: [Double] = []
     for _ in 0..<3 {
+        var start = serverCPUSeconds()
         rounds.append(try runWrk(seconds: 10))
+        cpu.append((serverCPUSeconds() - start) * 1e6 / (rounds[rounds.count - 1].requestsPerSecond * 10))
+        start = serverCPUSeconds()
         floor.append(try runWrk(seconds: 5, url: "\(base)/no-such-path", script: nil).requestsPerSecond)
+        floorCPU.append((serverCPUSeconds() - start) * 1e6 / (floor[floor.count - 1] * 5))
     }
     let status = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/status", encoding: .utf8)) ?? ""
     let peakMegabytes =
         status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         .flatMap { Double($0.split(separator: " ", omittingEmptySubsequences: true)[1]) }.map { $0 / 1024 } ?? .nan
 
-    let throughput = median(rounds.map(\.requestsPerSecond))
-    let p99 = median(rounds.map(\.p99))
-    print(
-        "webhook API: wrk -t2 -c64 POST /api/v1/messages /lunch, release build, 3 rounds of 10 s after a 3 s warm-up:")
-    print(
-        String(
-            format: "  throughput   median %9.0f req/s  (rounds: %@)   goal ≥ %.0f  %@", throughput,
-            rounds.map { String(format: "%.0f", $0.requestsPerSecond) }.joined(separator: ", "),
-            Goal.webhookRequestsPerSecond, throughput >= Goal.webhookRequestsPerSecond ? "met" : "NOT MET"))
-    print(
-        String(
-            format:
-                "  reference: GET of an unknown path (404, the HTTP server alone) median %.0f req/s; the API reaches %.0f%% of it",
-            median(floor), 100 * throughput / median(floor)))
-    print(String(format: "  latency p50  median %9.2f ms", median(rounds.map(\.p50))))
-    print(
-        String(
-            format: "  latency p99  median %9.2f ms   goal < %.0f ms  %@", p99, Goal.webhookP99Milliseconds,
-            p99 < Goal.webhookP99Milliseconds ? "met" : "NOT MET"))
-    print(
-        String(
-            format: "  peak RSS of homeroom serve %6.1f MB   goal < %.0f MB  %@", peakMegabytes, Goal.webhookMegabytes,
-            peakMegabytes < Goal.webhookMegabytes ? "met" : "NOT MET"))
+    Report.say(
+        "webhook API: wrk -t2 -c64 POST /api/v1/messages /lunch, 3 rounds of 10 s after a 3 s warm-up; "
+            + "floor: an unknown path (a 404 with its JSON error), 3 rounds of 5 s between them")
+    let floor404 = median(floor)
+    Report.figure(
+        Figure(
+            "webhooks.lunch.throughput", median(rounds.map(\.requestsPerSecond)), "req/s", floor: floor404,
+            goal: .ratioAtLeast(0.8)))
+    Report.figure(Figure("webhooks.not-found.throughput", floor404, "req/s"))
+    Report.figure(Figure("webhooks.lunch.p50", median(rounds.map(\.p50)), "ms"))
+    Report.figure(Figure("webhooks.lunch.p99", median(rounds.map(\.p99)), "ms", goal: .below(5)))
+    Report.figure(Figure("webhooks.lunch.server-cpu", median(cpu), "µs", floor: median(floorCPU)))
+    Report.figure(Figure("webhooks.not-found.server-cpu", median(floorCPU), "µs"))
+    Report.figure(Figure("webhooks.peak-rss", peakMegabytes, "MB", goal: .below(Goal.webhookMegabytes)))
     let failures = rounds.map(\.failures).reduce(0, +)
-    if failures > 0 { print("  WARNING: \(failures) responses were errors or socket errors") }
+    if failures > 0 { Report.say("  WARNING: \(failures) responses were errors or socket errors") }
 }

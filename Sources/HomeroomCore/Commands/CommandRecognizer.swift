@@ -59,7 +59,8 @@ package struct CommandRecognizer: Sendable {
         var rest = text
         let mentioned = rest.first == "@"
         if mentioned { rest = rest.dropFirst() }
-        guard rest.count > botName.count else { return nil }
+        // More characters than the name, without counting all of them.
+        guard !rest.dropFirst(botName.count).isEmpty else { return nil }
         let name = rest.prefix(botName.count)
         guard name.lowercased() == botName else { return nil }
         rest = rest.dropFirst(botName.count)

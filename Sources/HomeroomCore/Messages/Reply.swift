@@ -43,7 +43,10 @@ public struct Reply: Sendable, Equatable {
     /// `lines` with a line break inside a line starting a new line.
     private static func splittingLineBreaks(_ lines: [String]) -> [String] {
         // Scanning bytes first keeps the common case (no line breaks) free of Character iteration.
-        lines.contains { $0.utf8.contains(UInt8(ascii: "\n")) }
+        lines.contains { line in
+            var line = line
+            return line.withUTF8 { $0.contains(UInt8(ascii: "\n")) }
+        }
             ? lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } : lines
     }
 

@@ -11,8 +11,13 @@ package final class CommandMetrics: CommandObserver {
     /// The timer's label.
     package static let durationLabel = "homeroom_command_duration_seconds"
 
+    private struct CounterKey: Hashable {
+        let plugin: String
+        let outcome: CommandOutcome
+    }
+
     private struct Instruments {
-        var counters: [String: Counter] = [:]
+        var counters: [CounterKey: Counter] = [:]
         var timers: [String: CoreMetrics.Timer] = [:]
     }
 
@@ -27,7 +32,7 @@ package final class CommandMetrics: CommandObserver {
     package func commandHandled(_ command: HandledCommand) {
         let plugin = command.pluginID ?? "none"
         let (counter, timer) = instruments.withLock { instruments in
-            let counterKey = plugin + "\u{1F}" + command.outcome.rawValue
+            let counterKey = CounterKey(plugin: plugin, outcome: command.outcome)
             let counter =
                 instruments.counters[counterKey]
                 ?? Counter(

@@ -11,12 +11,40 @@ struct MessageAPIEndpoint: Sendable {
         let user: String
         let channel: String?
         let text: String
+
+        /// The request in `body`: read directly in its common form (plain strings), otherwise by
+        /// `JSONDecoder`, whose error for a malformed body is the answer.
+        static func read(_ body: [UInt8]) throws(WebhookRejection) -> Request {
+            if let members = PlainJSONObject.members(of: body), let user = members["user"], let text = members["text"] {
+                return Request(user: user, channel: members["channel"], text: text)
+            }
+            return try JSONBody.decode(Request.self, from: body)
+        }
     }
 
-    struct Answer: Encodable {
+    /// The answer: `{"error": false, "replies": […], "visibility": "conversation"}`, the keys sorted
+    /// and `visibility` left out when there is no reply.
+    struct Answer {
         let replies: [String]
         let visibility: String?
         let error: Bool
+
+        var json: [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(replies.reduce(64) { $0 + $1.utf8.count + 3 })
+            bytes += #"{"error":\#(error),"replies":["#.utf8
+            for (index, reply) in replies.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONBody.appendString(reply, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+            if let visibility {
+                bytes += #","visibility":"#.utf8
+                JSONBody.appendString(visibility, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+            return bytes
+        }
     }
 
     /// The longest user name and text accepted.
@@ -30,27 +58,33 @@ struct MessageAPIEndpoint: Sendable {
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
         guard !credentials.isEmpty else { throw .notSetUp("API clients", key: "api.clients") }
         let client = try await authenticate(request)
-        let body = try JSONBody.decode(Request.self, from: request.body)
-        let user = body.user.trimmingCharacters(in: .whitespaces)
-        guard !user.isEmpty, user.count <= Self.maximumUserLength, !user.contains(where: \.isNewline) else {
+        let body = try Request.read(request.body)
+        let user = body.user.trimmingSpaces()
+        guard !user.isEmpty, Self.fits(user, Self.maximumUserLength), !user.contains(where: \.isNewline) else {
             throw .badRequest("user must be 1 to \(Self.maximumUserLength) characters on one line")
         }
-        guard body.text.count <= Self.maximumTextLength else {
+        guard Self.fits(body.text, Self.maximumTextLength) else {
             throw .badRequest("text must be at most \(Self.maximumTextLength) characters")
         }
-        let channel = body.channel?.trimmingCharacters(in: .whitespaces)
+        let channel = body.channel?.trimmingSpaces()
         let message = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.api.rawValue, id: "\(client):\(user)"), senderIsVerified: true,
             conversation: channel.flatMap { $0.isEmpty ? nil : .channel($0) } ?? .direct, text: body.text,
             receivedAt: gateway.clock.now)
         let reply = await gateway.dispatcher.handle(message)
-        return JSONBody.response(
-            Answer(replies: reply?.lines ?? [], visibility: reply?.visibility.rawValue, error: reply?.isError ?? false))
+        let answer = Answer(
+            replies: reply?.lines ?? [], visibility: reply?.visibility.rawValue, error: reply?.isError ?? false)
+        return JSONBody.response(bytes: answer.json)
+    }
+
+    /// True when `text` has at most `limit` characters; its UTF-8 length, never smaller, settles most.
+    private static func fits(_ text: String, _ limit: Int) -> Bool {
+        text.utf8.count <= limit || text.count <= limit
     }
 
     /// The client's name, from its bearer token or its HMAC signature.
     private func authenticate(_ request: RawRequest) async throws(WebhookRejection) -> String {
-        if let authorization = request.header("Authorization") {
+        if let authorization = request.headers[.authorization] {
             guard let token = BearerToken.read(authorization), let client = credentials.client(bearer: token) else {
                 throw .unauthorized("the bearer token does not match a client")
             }

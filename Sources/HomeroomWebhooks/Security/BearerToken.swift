@@ -4,7 +4,7 @@ import Foundation
 enum BearerToken {
     /// The token of an `Authorization` header (the scheme in any case), or nil for another scheme.
     static func read(_ authorization: String) -> String? {
-        guard authorization.lowercased().hasPrefix("bearer ") else { return nil }
-        return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard authorization.prefix(7).lowercased() == "bearer " else { return nil }
+        return authorization.dropFirst(7).trimmingSpaces()
     }
 }

@@ -29,6 +29,27 @@ enum JSONBody {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// Appends `text` as a JSON string, escaped as the encoder escapes it: quotation mark, reverse
+    /// solidus and control characters; slashes and non-ASCII text as they are.
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+            case 0x08: bytes += Array(#"\b"#.utf8)
+            case 0x09: bytes += Array(#"\t"#.utf8)
+            case 0x0A: bytes += Array(#"\n"#.utf8)
+            case 0x0C: bytes += Array(#"\f"#.utf8)
+            case 0x0D: bytes += Array(#"\r"#.utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// Decodes a request body; a body that does not fit `type` is a 400 naming the problem.
     static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws(WebhookRejection) -> T {
         do {
