@@ -13,16 +13,20 @@ import HomeroomTesting
 /// questions were answered, and the time from the first question to the bot's last line.
 func benchmarkBusyChannel() async throws {
     guard NgircdServer.isInstalled else {
-        print("busy channel: ngircd is missing; install it with apt-get install ngircd")
+        Report.say("busy channel: ngircd is missing; install it with apt-get install ngircd")
         return
     }
     let rounds = 3
-    print("a busy channel through ngircd on loopback, Homeroom at its default settings (medians of \(rounds) rounds):")
-    for lesson in Lesson.all {
+    Report.say(
+        "a busy channel through ngircd on loopback, Homeroom at its default settings (medians of \(rounds) rounds):")
+    for (number, lesson) in Lesson.all.enumerated() {
         var results: [LessonResult] = []
         for _ in 0..<rounds { results.append(try await lesson.run()) }
-        print("  \(lesson.title)")
-        print("    \(LessonResult.medians(results))")
+        Report.say("  \(lesson.title)")
+        Report.say("    \(LessonResult.medians(results))")
+        let name = "busy-channel.lesson\(number + 1)"
+        Report.figure(Figure("\(name).last-answer", median(results.map(\.lastAnswer)), "s"))
+        Report.figure(Figure("\(name).answered", median(results.map { Double($0.answered) }), "of \(results.first?.asked ?? 0)"))
     }
 }
 

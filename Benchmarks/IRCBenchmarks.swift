@@ -14,21 +14,21 @@ import NIOPosix
 /// defaults for the last (what one person meets).
 func benchmarkIRCRoundTrips() async throws {
     guard NgircdServer.isInstalled else {
-        print("IRC round trips: ngircd is missing; install it with apt-get install ngircd")
+        Report.say("IRC round trips: ngircd is missing; install it with apt-get install ngircd")
         return
     }
     let server = try NgircdServer()
     try await server.start()
-    print("IRC round trips through ngircd on loopback, !lunch in a direct message (release build):")
-    for rounds in 0..<3 {
-        let figures = try await ircRound(
-            port: server.port, flood: FloodControl(isEnabled: false), clients: 1, commands: 3000, window: 32)
-        print(
-            String(
-                format: "  flood control off, 1 client, 32 in flight, round %d: %7.0f commands/s"
-                    + "   p50 %6.2f ms   p99 %6.2f ms",
-                rounds + 1, figures.perSecond, figures.p50, figures.p99))
+    Report.say("IRC round trips through ngircd on loopback, !lunch in a direct message (release build):")
+    var pipelined: [(perSecond: Double, p50: Double, p99: Double)] = []
+    for _ in 0..<3 {
+        pipelined.append(
+            try await ircRound(
+                port: server.port, flood: FloodControl(isEnabled: false), clients: 1, commands: 3000, window: 32))
     }
+    Report.say("  flood control off, 1 client, 32 in flight (medians of 3 rounds):")
+    Report.figure(Figure("irc.pipelined.throughput", median(pipelined.map(\.perSecond)), "/s"))
+    Report.figure(Figure("irc.pipelined.p99", median(pipelined.map(\.p99)), "ms"))
     var p50s: [Double] = []
     var p99s: [Double] = []
     var rates: [Double] = []
@@ -39,18 +39,18 @@ func benchmarkIRCRoundTrips() async throws {
         p99s.append(figures.p99)
         rates.append(figures.perSecond)
     }
-    print(
-        String(
-            format: "  flood control off, 4 clients, one in flight each (medians of 3 rounds): %7.0f round trips/s"
-                + "   p50 %6.2f ms   p99 %6.2f ms   goal p99 < 1.5 ms  %@",
-            median(rates), median(p50s), median(p99s), median(p99s) < 1.5 ? "met" : "NOT MET"))
+    Report.say("  flood control off, 4 clients, one in flight each (medians of 3 rounds):")
+    Report.figure(Figure("irc.round-trip.throughput", median(rates), "/s"))
+    Report.figure(Figure("irc.round-trip.p50", median(p50s), "ms"))
+    Report.figure(Figure("irc.round-trip.p99", median(p99s), "ms", goal: .below(1.5)))
     let flood = FloodControl()
     let defaults = try await ircRound(port: server.port, flood: flood, clients: 1, commands: 12, window: 1)
-    print(
+    Report.say(
         String(
-            format: "  default flood control (burst %.0f, a line every %.1f s), 12 commands one after another:"
-                + " %.2f commands/s   p50 %.0f ms   p99 %.0f ms",
-            flood.burst, flood.secondsPerLine, defaults.perSecond, defaults.p50, defaults.p99))
+            format: "  default flood control (burst %.0f, a line every %.1f s), 12 commands one after another:",
+            flood.burst, flood.secondsPerLine))
+    Report.figure(Figure("irc.default-flood.throughput", defaults.perSecond, "/s"))
+    Report.figure(Figure("irc.default-flood.p99", defaults.p99, "ms"))
     await server.remove()
 }
 

@@ -93,7 +93,9 @@ func benchmarkFeedParsing() throws {
 }
 
 func benchmarkArticleExtraction() async throws {
-    guard Corpus.isAvailable else { return print("articles: skipped, the shared corpora are not beside this package") }
+    guard Corpus.isAvailable else {
+        return Report.say("articles: skipped, the shared corpora are not beside this package")
+    }
     let folder = Corpus.root.appendingPathComponent("articles")
     struct Truth: Decodable { let articleBody: String }
     let truth = try JSONDecoder().decode(
@@ -112,16 +114,8 @@ func benchmarkArticleExtraction() async throws {
         for (_, bytes) in pages { nodes += HTMLTree(parsing: bytes).nodes.count }
     }
     let score = ArticleScore(expected: truth.mapValues(\.articleBody), predicted: predicted)
-    print("Article extraction (\(pages.count) corpus pages, \(String(format: "%.1f", Double(total) / 1e6)) MB):")
-    print(
-        String(
-            format: "  extraction   median %7.1f MB/s   goal ≥ 20 MB/s  %@", rate, rate >= 20 ? "met" : "NOT MET"))
-    print(
-        String(
-            format: "  F1 %.4f (precision %.4f, recall %.4f)   goal ≥ 0.93  %@; the reference extractor scores 0.959",
-            score.f1, score.precision, score.recall, score.f1 >= 0.93 ? "met" : "NOT MET"))
-    print(
-        String(
-            format: "  libxml2 parse into the tree alone, same run: %.1f MB/s (extraction takes %.0f%% of that speed)",
-            parseRate, rate / parseRate * 100))
+    Report.say("Article extraction (\(pages.count) corpus pages, \(String(format: "%.1f", Double(total) / 1e6)) MB; floor: libxml2's parse into the tree alone):")
+    Report.figure(Figure("articles.extract", rate, "MB/s", floor: parseRate, goal: .atLeast(20)))
+    Report.figure(Figure("articles.f1", score.f1, "F1", goal: .atLeast(0.93)))
+    Report.say(String(format: "  precision %.4f, recall %.4f; the reference extractor scores 0.959", score.precision, score.recall))
 }

@@ -68,23 +68,12 @@ func benchmarkOutbox() async throws {
     try await database.destroy()
     await receiver.stop()
 
-    let time = median(seconds)
-    print("Outbox to a loopback incoming webhook (1,000 queued, 5 rounds):")
-    print(
-        String(
-            format: "  1,000 delivered in median %.2f s (%.0f /s; rounds: %@)   goal < 2 s  %@", time, 1000 / time,
-            seconds.map { String(format: "%.2f", $0) }.joined(separator: ", "), time < 2 ? "met" : "NOT MET"))
-    print(
-        String(
-            format:
-                "  reference, deliveries recorded 8 at a time: median %.2f s (each recorded on its own, while the next is sent: %.2fx the time)",
-            median(reference), time / median(reference)))
-    print(
-        String(
-            format:
-                "  scheduled (300, due on three whole seconds): delay after due p50 %.0f ms, p99 %.0f ms, max %.0f ms   goal < 1000 ms  %@",
-            percentile(delays, 0.5) * 1000, percentile(delays, 0.99) * 1000, (delays.last ?? 0) * 1000,
-            (delays.last ?? .infinity) < 1 ? "met" : "NOT MET"))
+    Report.say("Outbox to a loopback incoming webhook (1,000 queued, 5 rounds; reference: deliveries recorded 8 at a time):")
+    Report.figure(
+        Figure("outbox.thousand.seconds", median(seconds), "s", floor: median(reference), goal: .below(2)))
+    Report.figure(Figure("outbox.scheduled.delay.p50", percentile(delays, 0.5) * 1000, "ms"))
+    Report.figure(Figure("outbox.scheduled.delay.p99", percentile(delays, 0.99) * 1000, "ms"))
+    Report.figure(Figure("outbox.scheduled.delay.max", (delays.last ?? .infinity) * 1000, "ms", goal: .below(1000)))
 }
 
 /// Passes messages to a sender and notes when each scheduled one was delivered.

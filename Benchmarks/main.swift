@@ -20,8 +20,6 @@ enum Goal {
     static let idleMegabytes = 30.0
     static let parseMegabytesPerSecond = 100.0
     static let nowMilliseconds = 1.0
-    static let webhookRequestsPerSecond = 20_000.0
-    static let webhookP99Milliseconds = 10.0
     static let webhookMegabytes = 60.0
 }
 
