@@ -29,8 +29,9 @@ struct SQLiteFullTextIndex: FullTextIndex {
         guard !words.isEmpty else { return [] }
         // Each word quoted (so nothing in it is an FTS5 operator); the last one a prefix.
         let match = words.enumerated().map { "\"\($1)\"\($0 == words.count - 1 ? "*" : "")" }.joined(separator: " ")
+        // Ties go by id, as on PostgreSQL, so that the best `n` hits are the first `n` of any longer list.
         return try await db.raw(
-            "SELECT rowid AS id FROM \(ident: table) WHERE \(ident: table) MATCH \(bind: match) ORDER BY bm25(\(ident: table)) LIMIT \(bind: limit)"
+            "SELECT rowid AS id FROM \(ident: table) WHERE \(ident: table) MATCH \(bind: match) ORDER BY bm25(\(ident: table)), rowid LIMIT \(bind: limit)"
         ).all().map { try $0.decode(column: "id", as: Int64.self) }
     }
 }

@@ -115,6 +115,22 @@ import Testing
         }
     }
 
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func equallyGoodHitsGoByIdSoAShortListBeginsTheLongerOne(backend: DatabaseBackend) async throws {
+        try await withIndex(backend) { database, index in
+            // Documents alike but for a number rank the same.
+            try await database.write { db in
+                for id in Int64(20)...35 { try await index.replace(id, fields: ["Stew \(id)", "A stew."], in: db) }
+            }
+            let all = try await database.read { try await index.search("stew", limit: 16, in: $0) }
+            #expect(all == Array(Int64(20)...35))
+            for limit in [1, 3, 7] {
+                let few = try await database.read { try await index.search("stew", limit: limit, in: $0) }
+                #expect(few == Array(all.prefix(limit)), "limit \(limit)")
+            }
+        }
+    }
+
     @Test func searchWordsSplitsLowercasesAndFoldsAccents() {
         #expect(searchWords(in: "Crème Brûlée, chef's #1!") == ["creme", "brulee", "chef", "s", "1"])
         #expect(searchWords(in: "  ") == [])

@@ -73,4 +73,26 @@ import Testing
             try await bot.expect("/recipe soup under 10 min", contains: "Soup 16 — 8 min")
         }
     }
+
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func quickRecipesRankedBelowManySlowOnesAreStillFound(backend: DatabaseBackend) async throws {
+        // 120 stews alike but for their number rank the same, so by number: the 10 quick ones last.
+        let stews = (1...120).map { number in
+            Recipe(
+                title: "Stew \(number)", summary: "A stew.", source: "bench", totalMinutes: number > 110 ? 20 : 90,
+                yields: "4 servings", ingredients: ["2 cups water"], steps: [RecipeStep("Simmer.")], tags: ["stew"])
+        }
+        try await TestBot.with(plugins: [RecipesPlugin.self], backend: backend) { bot in
+            let audit = AuditEntry(at: bot.clock.now, actor: AuditEntry.commandLine, action: "test", detail: "stews")
+            _ = try await RecipeImporter.save(stews, into: bot.runtime.storage(for: RecipesPlugin.id), audit: audit)
+            let quick = try await bot.expect("/recipe stew under 30 min")
+            #expect(titles(quick) == (111...115).map { "Stew \($0)" })
+            #expect(quick.text.contains("there are more"))
+            let vegan = try await bot.expect("/recipe stew vegan under 30 min")
+            #expect(titles(vegan) == (111...115).map { "Stew \($0)" })
+            let first = try await bot.expect("/recipe stew")
+            #expect(titles(first) == (1...5).map { "Stew \($0)" })
+            #expect(first.text.contains("there are more"))
+        }
+    }
 }

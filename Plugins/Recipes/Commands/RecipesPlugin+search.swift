@@ -55,15 +55,36 @@ extension RecipesPlugin {
     /// best first: enough of them to show a page and know whether there are more. The time limit
     /// is applied by the database; recipes are loaded in small batches for the other filters, so a
     /// common word in a large book costs a page, not the book.
+    ///
+    /// The index is asked first for a few more hits than a page needs (many more when filters may
+    /// drop some), and for up to ``maximumHits`` only when those leave too few: the best hits are
+    /// the same whatever the limit, so the answer is too, and the usual search ranks and reads a
+    /// page rather than hundreds of rows.
     private func localMatches(_ query: RecipeQuery, store: RecipeStore) async throws -> [(Int64, Recipe)] {
-        var ids: [Int64]
-        if query.words.isEmpty {
-            ids = try await store.idsByTitle(madeWithin: query.maximumMinutes)
-        } else {
-            ids = try await store.matching(query.text, limit: 500)
-            if let minutes = query.maximumMinutes { ids = try await store.ids(ids, madeWithin: minutes) }
-        }
         let wanted = settings.resultsCount + 1
+        if query.words.isEmpty {
+            return try await admitted(
+                query, from: try await store.idsByTitle(madeWithin: query.maximumMinutes), wanted: wanted, store: store)
+        }
+        let filtered = query.maximumMinutes != nil || !query.diets.isEmpty || !query.ingredients.isEmpty
+        let first = min(wanted * (filtered ? 16 : 2), Self.maximumHits)
+        let hits = try await store.matching(query.text, limit: first)
+        var ids = hits
+        if let minutes = query.maximumMinutes { ids = try await store.ids(ids, madeWithin: minutes) }
+        let matches = try await admitted(query, from: ids, wanted: wanted, store: store)
+        guard matches.count < wanted, hits.count == first, first < Self.maximumHits else { return matches }
+        ids = try await store.matching(query.text, limit: Self.maximumHits)
+        if let minutes = query.maximumMinutes { ids = try await store.ids(ids, madeWithin: minutes) }
+        return try await admitted(query, from: ids, wanted: wanted, store: store)
+    }
+
+    /// The most index hits a search looks through for recipes passing its filters.
+    private static let maximumHits = 500
+
+    /// The first `wanted` (or a few more) of the recipes `ids` that pass the filters, in that order.
+    private func admitted(_ query: RecipeQuery, from ids: [Int64], wanted: Int, store: RecipeStore) async throws -> [(
+        Int64, Recipe
+    )] {
         var matches: [(Int64, Recipe)] = []
         var start = 0
         var batch = wanted
