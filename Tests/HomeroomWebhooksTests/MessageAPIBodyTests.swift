@@ -65,6 +65,21 @@ import Testing
         #expect(missing?.message == "malformed JSON: user is missing")
     }
 
+    @Test func anObjectWithManyMembersIsLeftToTheDecoderWhichReadsIt() throws {
+        let extra = (0..<PlainJSONObject.maximumMembers).map { #""extra\#($0)": "x""# }
+        let body = #"{"user": "ada", "# + extra.joined(separator: ", ") + #", "text": "/lunch"}"#
+        #expect(PlainJSONObject.members(of: Array(body.utf8)) == nil)
+        let read = try MessageAPIEndpoint.Request.read(Array(body.utf8))
+        #expect(read.user == "ada")
+        #expect(read.text == "/lunch")
+        let most = (0..<PlainJSONObject.maximumMembers - 2).map { #""extra\#($0)": "x""# }
+        let fits = #"{"user": "ada", "# + most.joined(separator: ", ") + #", "text": "/lunch"}"#
+        let members = try #require(PlainJSONObject.members(of: Array(fits.utf8)))
+        #expect(members["user"] == "ada")
+        #expect(members["text"] == "/lunch")
+        #expect(members["channel"] == nil)
+    }
+
     @Test func theAnswerIsWhatTheEncoderWrote() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -32,17 +32,24 @@ package final class CommandMetrics: CommandObserver {
     package func commandHandled(_ command: HandledCommand) {
         let plugin = command.pluginID ?? "none"
         let (counter, timer) = instruments.withLock { instruments in
+            // Each instrument is made and stored once; later commands only look it up.
             let counterKey = CounterKey(plugin: plugin, outcome: command.outcome)
-            let counter =
-                instruments.counters[counterKey]
-                ?? Counter(
+            let counter: Counter
+            if let known = instruments.counters[counterKey] {
+                counter = known
+            } else {
+                counter = Counter(
                     label: Self.commandsLabel, dimensions: [("plugin", plugin), ("outcome", command.outcome.rawValue)],
                     factory: factory)
-            instruments.counters[counterKey] = counter
-            let timer =
-                instruments.timers[plugin]
-                ?? CoreMetrics.Timer(label: Self.durationLabel, dimensions: [("plugin", plugin)], factory: factory)
-            instruments.timers[plugin] = timer
+                instruments.counters[counterKey] = counter
+            }
+            let timer: CoreMetrics.Timer
+            if let known = instruments.timers[plugin] {
+                timer = known
+            } else {
+                timer = CoreMetrics.Timer(label: Self.durationLabel, dimensions: [("plugin", plugin)], factory: factory)
+                instruments.timers[plugin] = timer
+            }
             return (counter, timer)
         }
         counter.increment()

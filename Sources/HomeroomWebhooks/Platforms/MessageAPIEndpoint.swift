@@ -32,7 +32,7 @@ struct MessageAPIEndpoint: Sendable {
         var json: [UInt8] {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(replies.reduce(64) { $0 + $1.utf8.count + 3 })
-            bytes += #"{"error":\#(error),"replies":["#.utf8
+            bytes += error ? #"{"error":true,"replies":["#.utf8 : #"{"error":false,"replies":["#.utf8
             for (index, reply) in replies.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 JSONBody.appendString(reply, to: &bytes)

@@ -24,15 +24,21 @@ enum JSONBody {
 
     /// A response with JSON bytes as its body.
     static func response(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
+
+    /// The headers of every JSON response, checked and built once.
+    private static let headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
 
     /// Appends `text` as a JSON string, escaped as the encoder escapes it: quotation mark, reverse
     /// solidus and control characters; slashes and non-ASCII text as they are.
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        if !text.utf8.contains(where: needsEscape) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
@@ -48,6 +54,11 @@ enum JSONBody {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// True for a byte that a JSON string escapes: quotation mark, reverse solidus, a control character.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// Decodes a request body; a body that does not fit `type` is a 400 naming the problem.

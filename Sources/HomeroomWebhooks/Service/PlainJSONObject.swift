@@ -4,8 +4,22 @@
 ///
 /// Anything else (another kind of value, an escape, a key given twice, text that is not UTF-8)
 /// reads as nil, and the caller hands the body to `JSONDecoder`, which reads it or says what is
-/// wrong with it. What this reads, `JSONDecoder` reads the same.
+/// wrong with it. What this reads, `JSONDecoder` reads the same. So does an object of more than
+/// ``maximumMembers`` members: the few a request has are kept in a list, not hashed.
 struct PlainJSONObject {
+    /// An object's members in the order given, each key once.
+    struct Members {
+        fileprivate var pairs: [(key: String, value: String)] = []
+
+        /// The value of `key`, if the object has it.
+        subscript(key: String) -> String? {
+            pairs.first { $0.key == key }?.value
+        }
+    }
+
+    /// The most members read here.
+    static let maximumMembers = 16
+
     private let bytes: [UInt8]
     private var index = 0
 
@@ -14,20 +28,21 @@ struct PlainJSONObject {
     }
 
     /// The object's members by key, or nil when `body` is not such an object.
-    static func members(of body: [UInt8]) -> [String: String]? {
+    static func members(of body: [UInt8]) -> Members? {
         var reader = PlainJSONObject(body)
         return reader.object()
     }
 
-    private mutating func object() -> [String: String]? {
+    private mutating func object() -> Members? {
         guard skip(UInt8(ascii: "{")) else { return nil }
-        var members: [String: String] = [:]
-        members.reserveCapacity(4)
+        var members = Members()
+        members.pairs.reserveCapacity(4)
         if !skip(UInt8(ascii: "}")) {
             repeat {
-                guard let key = string(), skip(UInt8(ascii: ":")), let value = string(),
-                    members.updateValue(value, forKey: key) == nil
+                guard members.pairs.count < Self.maximumMembers, let key = string(), skip(UInt8(ascii: ":")),
+                    let value = string(), members[key] == nil
                 else { return nil }
+                members.pairs.append((key, value))
             } while skip(UInt8(ascii: ","))
             guard skip(UInt8(ascii: "}")) else { return nil }
         }

@@ -17,8 +17,6 @@ struct RequestBodyDeadline: RouterMiddleware {
     ) async throws -> Response {
         let channel = context.channel
         let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
-        let tooLarge = WebhookRejection(
-            .contentTooLarge, "the body is larger than \(limit) bytes", closesConnection: true)
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw tooLarge
         }
@@ -35,6 +33,11 @@ struct RequestBodyDeadline: RouterMiddleware {
         guard channel.isActive else { throw timedOut }
         deadline.cancel()
         return try await next(request, context)
+    }
+
+    /// The refusal of a body over `limit`, made only when one is refused.
+    private var tooLarge: WebhookRejection {
+        WebhookRejection(.contentTooLarge, "the body is larger than \(limit) bytes", closesConnection: true)
     }
 
     private var timedOut: WebhookRejection {
