@@ -8,7 +8,7 @@ import Lunch
 import Schedule
 
 // Homeroom's benchmarks. Build and run with:
-//   swift build -c release --static-swift-stdlib && .build/release/HomeroomBenchmarks [--json]
+//   Scripts/build-release && .build/release/HomeroomBenchmarks [--json]
 // It prints medians over several rounds; single runs on a shared machine are noise. With --json it
 // prints one JSON line per figure (name, value, unit, floor, ratio, goal, met), and
 // `HomeroomBenchmarks --compare BEFORE.json AFTER.json` sets two such runs side by side.
@@ -110,7 +110,7 @@ func homeroomExecutable(for benchmark: String) -> URL? {
     let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
         "homeroom")
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        Report.say("\(benchmark): \(executable.path) is missing; build it with swift build -c release")
+        Report.say("\(benchmark): \(executable.path) is missing; build it with Scripts/build-release")
         return nil
     }
     return executable

@@ -25,6 +25,16 @@ import Testing
             .column("text", type: .text, .notNull).column("done", type: .int, .notNull).run()
     }
 
+    static func tableNames(in database: any Database, backend: DatabaseBackend) async throws -> [String] {
+        try await database.read { db in
+            let query: SQLQueryString =
+                backend == .sqlite
+                ? "SELECT name FROM sqlite_master WHERE type = 'table'"
+                : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
+            return try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) }
+        }
+    }
+
     @Test func postgresIsPresentWhenTheTestCommandRuns() {
         // CI runs Scripts/test, which starts PostgreSQL; without it half of the storage tests would not run.
         if ProcessInfo.processInfo.environment["CI"] != nil {
@@ -63,13 +73,7 @@ import Testing
             }
             let runner = MigrationRunner(database: database, logger: Self.logger)
             await #expect(throws: MigrationRunner.Failure.self) { try await runner.run([("lunch", [stray])]) }
-            let tables: [String] = try await database.read { db in
-                let query: SQLQueryString =
-                    backend == .sqlite
-                    ? "SELECT name FROM sqlite_master WHERE type = 'table'"
-                    : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
-                return try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) }
-            }
+            let tables = try await Self.tableNames(in: database, backend: backend)
             #expect(!tables.contains("menus"))
         }
     }
@@ -84,13 +88,7 @@ import Testing
                 throw Broken()
             }
             await #expect(throws: Broken.self) { try await runner.run([("demo", [Self.notes]), ("later", [broken])]) }
-            let tables: [String] = try await database.read { db in
-                let query: SQLQueryString =
-                    backend == .sqlite
-                    ? "SELECT name FROM sqlite_master WHERE type = 'table'"
-                    : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
-                return try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) }
-            }
+            let tables = try await Self.tableNames(in: database, backend: backend)
             // Neither the plugin before it nor its own half-made table stays, nor a ledger row.
             #expect(!tables.contains("demo_notes"))
             #expect(!tables.contains("later_half"))
