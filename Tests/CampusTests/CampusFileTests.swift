@@ -138,6 +138,11 @@ import Testing
                 CampusFileError(line: 1, message: "the campus: \"name\" is given twice")
             ),
             (
+                "{\"name\": \"X\", \"buildings\": [{\"id\": \"A\", \"name\": \"Main\"}],\n"
+                    + "\"checkpoints\": [{\"id\": \"A1\", \"floor\": 1,\n\"name\": \"door\", \"floor\": 2}]}",
+                CampusFileError(line: 3, message: "checkpoint A1: \"floor\" is given twice")
+            ),
+            (
                 "{\n\"name\": \"X\",\n\"buildings\": []\n}",
                 CampusFileError(line: 3, message: "the campus: \"buildings\" needs at least one building")
             ),

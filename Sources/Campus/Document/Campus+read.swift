@@ -67,13 +67,14 @@ private struct CampusReader {
         guard id.utf8.count <= 32, id.utf8.allSatisfy(Self.isIDCharacter) else {
             throw object.error("id", "must be up to 32 letters, digits, '-', '_' or '.', like \"B2-EAST\"")
         }
-        let key = Campus.key(id)
-        guard checkpointIndex[key] == nil else { throw object.error("id", "is already a checkpoint") }
+        // Entered at once (one hash of the key): a later error in this checkpoint ends the whole read.
+        guard checkpointIndex.updateValue(checkpoints.count, forKey: Campus.key(id)) == nil else {
+            throw object.error("id", "is already a checkpoint")
+        }
         let building = try lookUpBuilding(try object.string("building"), object, key: "building")
         guard let floor = try object.optionalInteger("floor", in: -5...200) else {
             throw object.error("floor", "is missing")
         }
-        checkpointIndex[key] = checkpoints.count
         checkpoints.append(
             Checkpoint(
                 id: id, name: try object.string("name"), building: building, floor: floor,

@@ -53,11 +53,10 @@ private struct Reader {
     let bytes: [UInt8]
     var position = 0
     var line = 1
-    /// The members of the objects being read, innermost last: each object's are copied out once,
-    /// at its end, into an array of the right size.
-    var openMembers: [LocatedJSON.Member] = []
 
     static let maximumDepth = 64
+    /// The most keys an object of a campus file may have (a link's nine).
+    static let usualMemberCount = 9
 
     var atEnd: Bool { position >= bytes.count }
 
@@ -112,8 +111,9 @@ private struct Reader {
             position += 1
             return []
         }
-        let first = openMembers.count
-        defer { openMembers.removeSubrange(first...) }
+        // Room for the most keys any kind of campus object allows, so one allocation holds them.
+        var members: [LocatedJSON.Member] = []
+        members.reserveCapacity(Self.usualMemberCount)
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -127,14 +127,14 @@ private struct Reader {
             }
             position += 1
             let value = try readValue(depth: depth + 1)
-            openMembers.append(LocatedJSON.Member(key: key, line: keyLine, value: value))
+            members.append(LocatedJSON.Member(key: key, line: keyLine, value: value))
             skipWhitespace()
             guard position < bytes.count else { throw error("the document ends inside an object") }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"):
                 position += 1
-                return Array(openMembers[first...])
+                return members
             case let byte: throw error("expected ',' or '}' after a member, found \(Self.describe(byte))")
             }
         }

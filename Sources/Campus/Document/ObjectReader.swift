@@ -18,16 +18,18 @@ struct ObjectReader {
         self.kind = kind
         self.ordinal = ordinal
         self.members = members
-        for (index, member) in members.enumerated() {
-            guard kind.allowed.contains(member.key) else {
+        // The allowed keys seen so far, one bit each by their place in `allowed` (a kind has fewer than 64).
+        var seen: UInt64 = 0
+        for member in members {
+            guard let allowed = kind.allowed.firstIndex(where: { Self.same($0, member.key) }) else {
                 let keys = kind.allowed.sorted().joined(separator: ", ")
                 throw CampusFileError(
                     line: member.line, message: "\(what): unknown key \"\(member.key)\" (the keys are \(keys))")
             }
-            // Every key before this one is allowed and given once: at most `allowed.count` to compare.
-            guard !members[..<index].contains(where: { $0.key == member.key }) else {
+            guard seen & (1 << allowed) == 0 else {
                 throw CampusFileError(line: member.line, message: "\(what): \"\(member.key)\" is given twice")
             }
+            seen |= 1 << allowed
         }
     }
 
@@ -35,8 +37,8 @@ struct ObjectReader {
     /// ("room B-201", "link A1 → A2"), else by its kind and place in the list ("room 3").
     var what: String {
         let names = kind.naming.compactMap { key in
-            members.first { $0.key == key }.flatMap { member -> String? in
-                if case .string(let name) = member.value.value { name.trimmingSpaces } else { nil }
+            index(of: key).flatMap { index -> String? in
+                if case .string(let name) = members[index].value.value { name.trimmingSpaces } else { nil }
             }
         }
         if !kind.naming.isEmpty, names.count == kind.naming.count {
@@ -45,10 +47,17 @@ struct ObjectReader {
         return ordinal.map { "\(kind.name) \($0)" } ?? kind.name
     }
 
-    private func member(_ key: String) -> LocatedJSON.Member? { members.first { $0.key == key } }
+    /// Where `key` is among the members (found without copying any member out).
+    private func index(of key: String) -> Int? { members.firstIndex { Self.same($0.key, key) } }
+
+    /// Whether two keys are equal, telling most different keys apart by their length alone
+    /// (cheaper than comparing the strings, which most lookups would otherwise do).
+    private static func same(_ key: String, _ other: String) -> Bool {
+        key.utf8.count == other.utf8.count && key == other
+    }
 
     /// The line of `key`'s value, or of the object when it is missing.
-    func line(of key: String) -> Int { member(key)?.value.line ?? line }
+    func line(of key: String) -> Int { index(of: key).map { members[$0].value.line } ?? line }
 
     /// An error about `key`, on its line.
     func error(_ key: String, _ message: String) -> CampusFileError {
@@ -56,9 +65,9 @@ struct ObjectReader {
     }
 
     func value(_ key: String) -> LocatedJSON? {
-        guard let member = member(key) else { return nil }
-        if case .null = member.value.value { return nil }
-        return member.value
+        guard let index = index(of: key) else { return nil }
+        if case .null = members[index].value.value { return nil }
+        return members[index].value
     }
 
     func string(_ key: String) throws(CampusFileError) -> String {
