@@ -266,9 +266,8 @@ import Testing
     /// With AsyncHTTPClient's retries of connection establishment off, a homeserver that is down is
     /// reported at once, for the caller's backoff to take over; with them on, only at the deadline.
     @Test func aServerThatIsNotThereGivesNoAnswer() async throws {
-        let server = try await LoopbackHTTPServer.start()
-        let url = server.url("")
-        await server.stop()
+        let refusing = try RefusingLoopbackPort()
+        let url = refusing.url("")
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)

@@ -33,9 +33,8 @@ import Testing
     }
 
     @Test func aSiteThatCannotBeReachedIsSaidSoWithoutNetworkDetail() async throws {
-        let server = try await LoopbackHTTPServer.start()
-        let feed = server.url("/feed").absoluteString
-        await server.stop()
+        let refusing = try RefusingLoopbackPort()
+        let feed = refusing.url("/feed").absoluteString
         try await TestBot.with(plugins: [NewsPlugin.self]) { bot in
             try await bot.loginAsAdmin()
             let reply = try await bot.expect(
