@@ -3,7 +3,7 @@ import PackageDescription
 import Foundation
 
 /// How the release `homeroom` is linked, to keep an idle `homeroom serve` small (DEPLOYMENT.md,
-/// "Memory"): lld with packed relative relocations (168,000 of them would otherwise be 4 MB read at
+/// "The binary" and "Sizing"): lld with packed relative relocations (168,000 of them would otherwise be 4 MB read at
 /// every start), no table of exported symbols (nothing loads this executable's symbols), and the
 /// functions run at start-up side by side at the front (`Scripts/startup-order` lists them).
 let releaseLinkFlags = [

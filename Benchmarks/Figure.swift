@@ -11,8 +11,6 @@ struct Figure: Codable {
     var unit: String
     /// The reference measured in the same run, in the same unit, when there is one.
     var floor: Double?
-    /// `value / floor`, when there is a floor.
-    var ratio: Double?
     var goal: FigureGoal?
 
     init(_ name: String, _ value: Double, _ unit: String, floor: Double? = nil, goal: FigureGoal? = nil) {
@@ -20,9 +18,11 @@ struct Figure: Codable {
         self.value = value
         self.unit = unit
         self.floor = floor
-        self.ratio = floor.flatMap { $0 > 0 ? value / $0 : nil }
         self.goal = goal
     }
+
+    /// `value / floor`, when there is a floor.
+    var ratio: Double? { floor.flatMap { $0 > 0 ? value / $0 : nil } }
 
     /// Whether the goal is met, or nil without a goal.
     var met: Bool? { goal?.isMet(by: self) }
@@ -84,10 +84,12 @@ extension Figure {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(name, forKey: .name)
-        try container.encode(value.isFinite ? value : 0, forKey: .value)
+        // A figure that could not be measured (NaN) is written as null, never dropped.
+        func finite(_ number: Double?) -> Double? { number.flatMap { $0.isFinite ? $0 : nil } }
+        try container.encode(finite(value), forKey: .value)
         try container.encode(unit, forKey: .unit)
-        try container.encode(floor, forKey: .floor)
-        try container.encode(ratio, forKey: .ratio)
+        try container.encode(finite(floor), forKey: .floor)
+        try container.encode(finite(ratio), forKey: .ratio)
         try container.encode(goal, forKey: .goal)
         try container.encode(met, forKey: .met)
     }

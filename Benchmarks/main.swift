@@ -162,7 +162,7 @@ if let compare = CommandLine.arguments.firstIndex(of: "--compare") {
     exit(0)
 }
 
-// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox) runs one of them, for a profiler.
+// HOMEROOM_BENCH=parse (or dispatch, now, memory, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox, say) runs one of them, for a profiler.
 let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
 if only == nil || only == "dispatch" { try await benchmarkDispatch() }
 if only == nil || only == "parse" { try benchmarkCalendarParsing() }

@@ -100,7 +100,8 @@ package struct MigrationRunner: Sendable {
         }
     }
 
-    private static func tableNames(_ db: any SQLDatabase, backend: DatabaseBackend) async throws -> Set<String> {
+    /// The names of the tables in the database `db` reaches (its current schema on PostgreSQL).
+    package static func tableNames(_ db: any SQLDatabase, backend: DatabaseBackend) async throws -> Set<String> {
         let query: SQLQueryString =
             switch backend {
             case .sqlite: "SELECT name FROM sqlite_master WHERE type = 'table'"

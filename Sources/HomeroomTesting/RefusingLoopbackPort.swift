@@ -20,7 +20,7 @@ public final class RefusingLoopbackPort: Sendable {
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -32,8 +32,9 @@ public final class RefusingLoopbackPort: Sendable {
             }
         }
         guard bound else {
+            let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
+            throw error
         }
         socketDescriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))

@@ -25,14 +25,8 @@ import Testing
             .column("text", type: .text, .notNull).column("done", type: .int, .notNull).run()
     }
 
-    static func tableNames(in database: any Database, backend: DatabaseBackend) async throws -> [String] {
-        try await database.read { db in
-            let query: SQLQueryString =
-                backend == .sqlite
-                ? "SELECT name FROM sqlite_master WHERE type = 'table'"
-                : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()"
-            return try await db.raw(query).all().map { try $0.decode(column: "name", as: String.self) }
-        }
+    static func tableNames(in database: any Database, backend: DatabaseBackend) async throws -> Set<String> {
+        try await database.read { db in try await MigrationRunner.tableNames(db, backend: backend) }
     }
 
     @Test func postgresIsPresentWhenTheTestCommandRuns() {

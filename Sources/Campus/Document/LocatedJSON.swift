@@ -56,7 +56,7 @@ private struct Reader {
 
     static let maximumDepth = 64
     /// The most keys an object of a campus file may have (a link's nine).
-    static let usualMemberCount = 9
+    static let usualMemberCount = ObjectKind.all.map(\.allowed.count).max() ?? 0
 
     var atEnd: Bool { position >= bytes.count }
 

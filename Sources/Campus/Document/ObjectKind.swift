@@ -16,4 +16,6 @@ struct ObjectKind {
     static let room = ObjectKind(
         name: "room", naming: ["number"], allowed: ["number", "name", "aliases", "at", "side", "door", "hint"])
     static let place = ObjectKind(name: "place", naming: ["name"], allowed: ["name", "aliases", "room", "at", "hint"])
+    /// Every kind.
+    static let all = [campus, building, checkpoint, link, room, place]
 }

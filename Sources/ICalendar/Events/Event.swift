@@ -157,7 +157,7 @@ public struct Event: Sendable {
             case .location: if locationText == nil { locationText = properties[index].raw }
             case .description: if descriptionText == nil { descriptionText = properties[index].raw }
             case .status: if status == nil { status = String(properties[index].raw.trimmingASCIISpaces()) }
-            case .sequence: sequence = Self.integer(properties[index].raw.trimmingASCIISpaces()) ?? 0
+            case .sequence: sequence = Int(properties[index].raw.trimmingASCIISpaces()) ?? 0
             case .begin, .end: break
             }
         }
@@ -283,26 +283,6 @@ public struct Event: Sendable {
         ICalendarError(line: property.line, "EXDATE \(ICalendarError.quoted(item)) is not a date or date-time")
     }
 
-    /// A whole number as `Int(_:)` reads it (an optional sign, then digits), without making a string;
-    /// nil for anything else or past `Int`.
-    static func integer(_ text: Substring) -> Int? {
-        var digits = text.utf8[...]
-        guard let first = digits.first else { return nil }
-        let negative = first == UInt8(ascii: "-")
-        if negative || first == UInt8(ascii: "+") { digits.removeFirst() }
-        guard !digits.isEmpty else { return nil }
-        var value = 0
-        for byte in digits {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            let digit = Int(byte - 0x30)
-            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflowAgain) =
-                negative ? tens.subtractingReportingOverflow(digit) : tens.addingReportingOverflow(digit)
-            guard !overflow, !overflowAgain else { return nil }
-            value = next
-        }
-        return value
-    }
 
     private static func time(_ property: Property) throws(ICalendarError) -> CalendarTime {
         guard let time = CalendarTime.parse(property.raw, tzid: property.parameter("TZID")) else {
