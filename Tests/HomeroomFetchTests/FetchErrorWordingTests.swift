@@ -8,7 +8,7 @@ import Testing
 /// What chat sees of a failure is short and says nothing of the network; the log's detail does.
 @Suite struct FetchErrorWordingTests {
     @Test func aRefusedConnectionReadsTheSameAsAnyUnreachableSite() async throws {
-        let refusing = try RefusingLoopbackPort()
+        let refusing = try UnansweredLoopbackPort()
         let error = try #require(await failure(of: refusing.url("/feed"), with: fetcher(allowing: ["127.0.0.1"])))
         #expect(error.reason == .unreachable)
         #expect(error.message == "the site could not be reached")

@@ -266,7 +266,7 @@ import Testing
     /// With AsyncHTTPClient's retries of connection establishment off, a homeserver that is down is
     /// reported at once, for the caller's backoff to take over; with them on, only at the deadline.
     @Test func aServerThatIsNotThereGivesNoAnswer() async throws {
-        let refusing = try RefusingLoopbackPort()
+        let refusing = try UnansweredLoopbackPort()
         let url = refusing.url("")
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false

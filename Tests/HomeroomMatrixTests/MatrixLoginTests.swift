@@ -112,7 +112,7 @@ import Testing
                     Self.login, MatrixTestServer.json(#"{"user_id": "@homeroom:school.example", "access_token": "t"}"#))
                 #expect(try await login.logIn(database: database).accessToken == "t")
                 // A homeserver that does not answer.
-                let gone = try RefusingLoopbackPort()
+                let gone = try UnansweredLoopbackPort()
                 let unanswered = MatrixLogin(
                     account: MatrixAccountSettings(
                         name: "school", homeserver: gone.url(""), userID: Self.bot, password: "pw"),

@@ -1,11 +1,8 @@
 import Foundation
 import HomeroomStorage
+import HomeroomTesting
 import Logging
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A server that accepts connections and never answers (a PostgreSQL whose TLS handshake fails
 /// in silence looks the same to the pool) makes start-up fail within its deadline, with one line
@@ -13,8 +10,7 @@ import Testing
 @Suite struct PostgresConnectDeadlineTests {
     @Test(.timeLimit(.minutes(1)))
     func aServerThatNeverAnswersFailsStartUpWithinTheDeadline() async throws {
-        let listener = try SilentListener()
-        defer { listener.close() }
+        let listener = try UnansweredLoopbackPort(listening: true)
         let started = ContinuousClock.now
         let error = await #expect(throws: PostgresStore.NoAnswer.self) {
             _ = try await PostgresStore.open(
@@ -28,37 +24,5 @@ import Testing
         let expected = "PostgreSQL at 127.0.0.1:\(listener.port) did not answer within 1 s"
         let description = error?.description ?? ""
         #expect(description.hasPrefix(expected))
-    }
-}
-
-/// A loopback TCP socket that listens (the kernel completes connections into its backlog) and
-/// never accepts or answers.
-private struct SilentListener {
-    let descriptor: Int32
-    let port: Int
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-        }
-        guard descriptor >= 0, bound == 0, listen(descriptor, 16) == 0 else {
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    func close() {
-        _ = Glibc.close(descriptor)
     }
 }

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aSiteThatCannotBeReachedIsSaidSoWithoutNetworkDetail() async throws {
-        let refusing = try RefusingLoopbackPort()
+        let refusing = try UnansweredLoopbackPort()
         let feed = refusing.url("/feed").absoluteString
         try await TestBot.with(plugins: [NewsPlugin.self]) { bot in
             try await bot.loginAsAdmin()

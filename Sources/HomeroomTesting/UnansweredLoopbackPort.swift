@@ -5,16 +5,17 @@
 #endif
 import Foundation
 
-/// A port on 127.0.0.1 that refuses every connection, held for as long as this value lives: a
-/// socket bound to it that never listens. Unlike the port of a server that was stopped, no other
-/// test's server can take it meanwhile and answer in its place.
-public final class RefusingLoopbackPort: Sendable {
-    /// The refusing port.
+/// A port on 127.0.0.1 held for as long as this value lives by a socket that never accepts a
+/// connection: one that does not listen refuses every connection; one that listens lets the
+/// kernel complete them into its backlog and never answers. Unlike the port of a server that was
+/// stopped, no other test's server can take it meanwhile and answer in its place.
+public final class UnansweredLoopbackPort: Sendable {
+    /// The held port.
     public let port: Int
     private let socketDescriptor: Int32
 
-    /// Binds a socket to a free loopback port without listening on it.
-    public init() throws {
+    /// Binds a socket to a free loopback port, listening on it when `listening` is true.
+    public init(listening: Bool = false) throws {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -29,6 +30,7 @@ public final class RefusingLoopbackPort: Sendable {
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+                    && (!listening || listen(descriptor, 16) == 0)
             }
         }
         guard bound else {
