@@ -155,7 +155,8 @@ public struct WebhookServer: Service {
             try await discord.respond(to: RawRequest.read(request))
         }
         let teams = TeamsEndpoint(
-            signature: settings.teams.secret.flatMap(TeamsSignature.init(secret:)), replays: replays, gateway: gateway)
+            signature: settings.teams.secret.flatMap(TeamsSignature.init(secret:)), replays: replays, gateway: gateway,
+            bot: TeamsEndpoint.BotDelivery(settings: settings.teams, dependencies: dependencies))
         router.post("teams/messages") { request, _ in
             try await teams.respond(to: RawRequest.read(request))
         }

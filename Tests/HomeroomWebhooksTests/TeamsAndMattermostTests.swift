@@ -7,9 +7,13 @@ import Testing
 @Suite struct TeamsTests {
     static let secret = Data((0..<32).map { UInt8($0 * 7 % 256) }).base64EncodedString()
 
-    static func activity(text: String) -> String {
+    /// An outgoing-webhook activity sent at the harness's instant, after
+    /// https://learn.microsoft.com/en-us/microsoftteams/platform/webhooks-and-connectors/how-to/add-outgoing-webhook
+    /// — "Create outgoing webhooks" (the example request).
+    static func activity(text: String, timestamp: String = "2026-11-23T17:00:00.1234567Z") -> String {
         #"""
-        {"type": "message", "text": "\#(text)", "from": {"id": "29:1abc", "name": "Ada", "aadObjectId": "aad-1"},
+        {"type": "message", "timestamp": "\#(timestamp)", "text": "\#(text)",
+         "from": {"id": "29:1abc", "name": "Ada", "aadObjectId": "aad-1"},
          "conversation": {"id": "19:chan@thread.skype;messageid=123", "tenantId": "tenant-1"},
          "channelData": {"tenant": {"id": "tenant-1"}, "teamsChannelId": "19:chan@thread.skype"}}
         """#

@@ -8,7 +8,10 @@ import Testing
 @testable import HomeroomWebhooks
 
 /// A Teams bot behind a real webhook server, with the Bot Framework's token endpoint and connector
-/// (``BotFrameworkServer``) and its signing keys (``TestTokenIssuer``) on loopback servers.
+/// (``BotFrameworkServer``) and its signing keys (``TestTokenIssuer``) on loopback servers. The keys
+/// are endorsed for Teams and, as Microsoft's are, for other channels of the same registration.
+/// The stand-in connector is `http` on loopback, which the settings' test-only
+/// `allowsLoopbackHTTPServiceURLs` lets the bot reach; no configuration file can set it.
 struct TeamsBotFixture {
     let harness: WebhookHarness
     let issuer: TestTokenIssuer
@@ -25,14 +28,19 @@ struct TeamsBotFixture {
     static let channel = "19:efa9296d959346209fea44151c742e73@thread.skype"
     /// The person's Homeroom id.
     static let person = UserID(adapter: "teams", id: "\(tenant):\(aadObjectID)")
+    /// The endorsements of the signing keys: Microsoft's keys name every channel they sign for.
+    /// https://learn.microsoft.com/en-us/azure/bot-service/rest-api/bot-framework-rest-connector-authentication
+    /// — "Step 3: Get the list of valid signing keys"
+    static let endorsements = ["msteams", "webchat", "directline", "skype"]
 
-    /// Starts the fakes and the bot (its password `password`, with `plugins` beside lunch), runs `body`,
-    /// stops everything.
+    /// Starts the fakes and the bot (its password `password`, with `plugins` beside lunch, single-tenant
+    /// when `tenantID` is given, with `configure` applied to its settings last), runs `body`, stops everything.
     static func with(
         password: String = BotFrameworkServer.password, plugins: [any ConfigurablePlugin.Type] = [],
+        tenantID: String? = nil, configure configureMore: (inout WebhookSettings) -> Void = { _ in },
         _ body: (TeamsBotFixture) async throws -> Void
     ) async throws {
-        let issuer = try await TestTokenIssuer.start()
+        let issuer = try await TestTokenIssuer.start(endorsements: endorsements)
         let botFramework = try await BotFrameworkServer.start()
         var configured = WebhookSettings()
         func configure(_ settings: inout WebhookSettings) {
@@ -40,6 +48,9 @@ struct TeamsBotFixture {
             settings.teams.appPassword = password
             settings.teams.openIDMetadataURL = issuer.openIDMetadataURL
             settings.teams.tokenURL = botFramework.tokenURL
+            settings.teams.tenantID = tenantID
+            settings.teams.allowsLoopbackHTTPServiceURLs = true
+            configureMore(&settings)
             configured = settings
         }
         do {
@@ -56,10 +67,13 @@ struct TeamsBotFixture {
         await issuer.stop()
     }
 
-    /// A Bot Connector token for this bot, valid for an hour, with `changes` to its claims.
+    /// A Bot Connector token for this bot, valid for an hour, with `changes` to its claims and the
+    /// claims named in `removing` left out.
     /// https://learn.microsoft.com/en-us/azure/bot-service/rest-api/bot-framework-rest-connector-authentication
     /// — "Step 4: Verify the JWT token" (issuer, audience, `serviceurl`)
-    func token(_ changes: [String: any Sendable] = [:], signedByStranger: Bool = false) -> String {
+    func token(
+        _ changes: [String: any Sendable] = [:], removing: [String] = [], signedByStranger: Bool = false
+    ) -> String {
         let now = Int(harness.bot.clock.now.timeIntervalSince1970)
         var claims: [String: any Sendable] = [
             "iss": "https://api.botframework.com", "aud": BotFrameworkServer.appID,
@@ -67,6 +81,7 @@ struct TeamsBotFixture {
             "nbf": now - 60, "iat": now - 60, "exp": now + 3600,
         ]
         for (key, value) in changes { claims[key] = value }
+        for key in removing { claims[key] = nil }
         return issuer.token(claims: claims, signedByStranger: signedByStranger)
     }
 
@@ -102,20 +117,23 @@ struct TeamsBotFixture {
     // — "Team members added" (`membersAdded` with the bot), "Team members removed", and
     // "Install update event" (`installationUpdate`, `action` `add` / `remove`).
 
-    /// A personal message with `text`.
-    func personalMessage(_ text: String, id: String = "1485983408511", serviceURL: String? = nil) -> String {
+    /// A personal message with `text`, through the channel `channelID`, from `tenant`.
+    func personalMessage(
+        _ text: String, id: String = "1485983408511", serviceURL: String? = nil, channelID: String = "msteams",
+        tenant: String = Self.tenant
+    ) -> String {
         #"""
         {"type": "message", "id": "\#(id)", "timestamp": "2026-11-23T17:00:07.437Z",
          "localTimestamp": "2026-11-23T12:00:07.437-05:00", "serviceUrl": "\#(serviceURL ?? botFramework.serviceURL)",
-         "channelId": "msteams",
+         "channelId": "\#(channelID)",
          "from": {"id": "\#(Self.userID)", "name": "Megan Bowen", "aadObjectId": "\#(Self.aadObjectID)"},
          "conversation": {"conversationType": "personal", "id": "\#(Self.personalConversation)",
-                          "tenantId": "\#(Self.tenant)"},
+                          "tenantId": "\#(tenant)"},
          "recipient": {"id": "\#(botFramework.botID)", "name": "Homeroom"},
          "textFormat": "plain", "text": "\#(text)",
          "entities": [{"locale": "en-US", "country": "US", "platform": "Windows",
                        "timezone": "America/New_York", "type": "clientInfo"}],
-         "channelData": {"tenant": {"id": "\#(Self.tenant)"}}, "locale": "en-US"}
+         "channelData": {"tenant": {"id": "\#(tenant)"}}, "locale": "en-US"}
         """#
     }
 

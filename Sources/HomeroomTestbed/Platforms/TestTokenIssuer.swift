@@ -4,25 +4,32 @@ import Synchronization
 import _CryptoExtras
 
 /// A loopback publisher of test signing keys (RSA 2048, ``TestRSAKeys``) as a JWK set and as OpenID
-/// metadata, which signs tokens for tests.
+/// metadata, which signs tokens for tests. Its keys may carry the Bot Framework's `endorsements`.
 public final class TestTokenIssuer: Sendable {
     /// One signing key and the id it is published under.
     private struct SigningKey: Sendable {
         let id: String
         let key: _RSA.Signing.PrivateKey
+        /// The channels it may sign for, published beside it; nil: none published.
+        let endorsements: [String]?
 
-        static func generate(number: Int) throws -> SigningKey {
-            SigningKey(id: "test-key-\(number)", key: try TestRSAKeys.key(number))
+        static func generate(number: Int, endorsements: [String]?) throws -> SigningKey {
+            SigningKey(id: "test-key-\(number)", key: try TestRSAKeys.key(number), endorsements: endorsements)
         }
 
-        /// Its public half as a JWK (RFC 7518 §6.3.1) without `alg`, as Microsoft publishes its keys.
-        var jwk: [String: String] {
+        /// Its public half as a JWK (RFC 7518 §6.3.1) without `alg`, as Microsoft publishes its keys, with
+        /// its `endorsements` when it has them.
+        /// https://learn.microsoft.com/en-us/azure/bot-service/rest-api/bot-framework-rest-connector-authentication
+        /// — "Step 3: Get the list of valid signing keys"
+        var jwk: [String: any Sendable] {
             let primitives = try? key.publicKey.getKeyPrimitives()
-            return [
+            var jwk: [String: any Sendable] = [
                 "kty": "RSA", "use": "sig", "kid": id,
                 "n": TestTokenIssuer.base64URL(primitives?.modulus ?? Data()),
                 "e": TestTokenIssuer.base64URL(primitives?.publicExponent ?? Data()),
             ]
+            if let endorsements { jwk["endorsements"] = endorsements }
+            return jwk
         }
     }
 
@@ -31,18 +38,23 @@ public final class TestTokenIssuer: Sendable {
     private let keys: Mutex<[SigningKey]>
     /// A key nobody published.
     private let stranger: SigningKey
+    /// The endorsements new keys are published with unless told otherwise.
+    private let endorsements: [String]?
 
-    private init(server: LoopbackHTTPServer, key: SigningKey, stranger: SigningKey) {
+    private init(server: LoopbackHTTPServer, key: SigningKey, stranger: SigningKey, endorsements: [String]?) {
         self.server = server
         self.keys = Mutex([key])
         self.stranger = stranger
+        self.endorsements = endorsements
     }
 
-    /// Starts the publisher on a free loopback port with one fresh key.
-    public static func start() async throws -> TestTokenIssuer {
+    /// Starts the publisher on a free loopback port with one fresh key, published with `endorsements`
+    /// (none unless given).
+    public static func start(endorsements: [String]? = nil) async throws -> TestTokenIssuer {
         let server = try await LoopbackHTTPServer.start()
         let issuer = TestTokenIssuer(
-            server: server, key: try .generate(number: 1), stranger: try .generate(number: 0))
+            server: server, key: try .generate(number: 1, endorsements: endorsements),
+            stranger: try .generate(number: 0, endorsements: endorsements), endorsements: endorsements)
         // https://openid.net/specs/openid-connect-discovery-1_0.html — "3. OpenID Provider Metadata"
         let metadata: [String: any Sendable] = [
             "issuer": server.url("").absoluteString,
@@ -82,12 +94,22 @@ public final class TestTokenIssuer: Sendable {
     /// The id of the key tokens are signed with now.
     public var currentKeyID: String { keys.withLock { $0[$0.count - 1].id } }
 
-    /// Publishes a new key beside the old one; tokens are signed with the new key from now on.
-    public func rotateKey() {
+    /// Publishes a new key beside the old one, with `endorsements` (the issuer's unless given); tokens
+    /// are signed with the new key from now on.
+    public func rotateKey(endorsements: [String]? = nil) {
         keys.withLock { keys in
-            if let key = try? SigningKey.generate(number: keys.count + 1) { keys.append(key) }
+            if let key = try? SigningKey.generate(
+                number: keys.count + 1, endorsements: endorsements ?? self.endorsements)
+            {
+                keys.append(key)
+            }
         }
         publish()
+    }
+
+    /// Answers requests for the key set with 503 from now on, as a publisher that is down.
+    public func failKeySet() {
+        server.serve("/keys", .init(status: 503))
     }
 
     /// Stops the publisher.

@@ -5,10 +5,16 @@ import Hummingbird
 /// `POST /teams/messages`: a Teams outgoing webhook (someone @mentioned the bot in a channel).
 /// The HMAC over the body is checked first. Teams signs no timestamp, so each HMAC is accepted
 /// once: the replay guard keeps it for twice the timestamp tolerance after it arrived, and the
-/// activity's own `timestamp` (inside the signed body) must be within the tolerance of the clock.
-/// A request with the very same body is refused within that window; every new message differs (its
-/// id and time are in the body). Teams waits 5 seconds and offers no way to answer later, so a
-/// command that takes longer gets a "still working" note instead.
+/// activity's own `timestamp` (inside the signed body) must be there, readable, and within the
+/// tolerance of the clock. A request with the very same body is refused within that window; every
+/// new message differs (its id and time are in the body). Teams waits 5 seconds and offers no way to
+/// answer later, so a command that takes longer gets a "still working" note instead.
+///
+/// An outgoing webhook answers only into the channel, which everyone in it reads. An answer for the
+/// asker alone is therefore never put there: when this server also runs the Teams bot and the bot
+/// knows the asker, it is queued for the bot to deliver to their personal chat, and the channel is
+/// told so; otherwise the channel is told to ask the bot in a personal chat (or, without a bot, that
+/// the answer is not shown).
 struct TeamsEndpoint: Sendable {
     /// An answer: `{"type": "message", "text": …}`.
     struct Answer: Encodable {
@@ -28,9 +34,25 @@ struct TeamsEndpoint: Sendable {
     /// How long Homeroom waits before the "still working" note, under Teams' 5 seconds.
     static let deadline = Duration.milliseconds(4500)
 
+    /// Where answers for the asker alone go when this server also runs the Teams bot: the bot's
+    /// conversation references (who it can reach) and the outbox it delivers from.
+    struct BotDelivery: Sendable {
+        let references: TeamsConversationReferences
+        let outbox: Outbox
+
+        /// The delivery of `settings`' bot, or nil when it has none.
+        init?(settings: TeamsSettings, dependencies: WebhookServer.Dependencies) {
+            guard settings.appID != nil, settings.appPassword != nil else { return nil }
+            references = TeamsConversationReferences(database: dependencies.database)
+            outbox = dependencies.outbox
+        }
+    }
+
     let signature: TeamsSignature?
     let replays: ReplayGuard
     let gateway: CommandGateway
+    /// Nil without a Teams bot: answers for the asker alone are then not shown at all.
+    let bot: BotDelivery?
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
         guard let signature else { throw .notSetUp("Teams outgoing webhooks", key: "teams.secret") }
@@ -43,30 +65,58 @@ struct TeamsEndpoint: Sendable {
         }
         let activity = try JSONBody.decode(TeamsActivity.self, from: request.body)
         let now = gateway.clock.now
-        if let sentAt = activity.sentAt {
-            try SignedTimestamp.check(sentAt, now: now, tolerance: gateway.timestampTolerance)
-        }
+        guard let sentAt = activity.sentAt else { throw .unauthorized("the activity has no readable timestamp") }
+        try SignedTimestamp.check(sentAt, now: now, tolerance: gateway.timestampTolerance)
         guard try await replays.firstUse(of: code, signedAt: now, now: now) else {
             throw .unauthorized("this request was already received (a replay)")
         }
         let typed = activity.typedText
         let botName = gateway.dispatcher.recognizer.botName
+        let sender = UserID(
+            adapter: WebhookPlatform.teams.rawValue,
+            id: "\(activity.tenant):\(activity.from.aadObjectId ?? activity.from.id)")
         let message = IncomingMessage(
-            sender: UserID(
-                adapter: WebhookPlatform.teams.rawValue,
-                id: "\(activity.tenant):\(activity.from.aadObjectId ?? activity.from.id)"),
-            senderIsVerified: true, conversation: .channel(activity.channel),
+            sender: sender, senderIsVerified: true, conversation: .channel(activity.channel),
             // The bot was mentioned, so the text is addressed to it even without a prefix.
             text: "\(botName): \(typed.isEmpty ? "help" : typed)", receivedAt: gateway.clock.now)
-        let gateway = gateway
+        let key = "teams-answer:" + HexBytes.encode(code)
+        let endpoint = self
         let outcome = await gateway.answer(message, within: Self.deadline) { reply in
-            gateway.logger.notice(
-                "a Teams answer came after Teams stopped waiting and was dropped: \(reply?.text ?? "")")
+            guard let reply else { return }
+            if TeamsPrivateAnswer.isPrivate(reply) {
+                _ = await endpoint.deliverPrivately(reply, to: sender, key: key)
+            } else {
+                // Only its size: the answer may name people.
+                endpoint.gateway.logger.notice(
+                    "a Teams answer to \(sender) (\(reply.lines.count) lines) came after Teams stopped waiting and was dropped"
+                )
+            }
         }
         switch outcome {
+        case .onTime(let reply?) where TeamsPrivateAnswer.isPrivate(reply):
+            return JSONBody.response(Answer(note: await deliverPrivately(reply, to: sender, key: key)))
         case .onTime(let reply?): return JSONBody.response(Answer(reply))
         case .onTime(nil): return JSONBody.response(Answer(note: gateway.silenceNote))
         case .late: return JSONBody.response(Answer(note: "still working on that — ask again in a minute"))
+        }
+    }
+
+    /// Queues `reply` for the Teams bot to deliver to `sender`'s personal chat (once for `key`);
+    /// returns what the channel is told instead of the answer.
+    private func deliverPrivately(_ reply: Reply, to sender: UserID, key: String) async -> String {
+        let botName = gateway.dispatcher.recognizer.botName
+        guard let bot else { return TeamsPrivateAnswer.notShownInChannel }
+        do {
+            guard try await bot.references.person(sender.id) != nil else {
+                return TeamsPrivateAnswer.askInPersonalChat(botName: botName)
+            }
+            try await bot.outbox.enqueue(
+                adapter: WebhookPlatform.teams.rawValue, target: .user(sender), lines: reply.lines, idempotencyKey: key)
+            return TeamsPrivateAnswer.sentToPersonalChat(botName: botName)
+        } catch {
+            gateway.logger.warning(
+                "an answer for \(sender) alone could not be queued for their personal chat: \(error)")
+            return TeamsPrivateAnswer.askInPersonalChat(botName: botName)
         }
     }
 }

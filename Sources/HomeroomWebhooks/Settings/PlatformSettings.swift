@@ -110,8 +110,9 @@ public struct TeamsSettings: Sendable, Decodable {
     public var appID: String?
     /// The bot's client secret, for the tokens its answers and notifications are sent with.
     public var appPassword: String?
-    /// A single-tenant bot's Microsoft Entra tenant id; nil for a multi-tenant bot (the tokens
-    /// come from the `botframework.com` tenant).
+    /// A single-tenant bot's Microsoft Entra tenant id: its tokens come from that tenant, and
+    /// activities from any other tenant are refused. Nil for a multi-tenant bot (the tokens come from
+    /// the `botframework.com` tenant, and every tenant may talk to it).
     public var tenantID: String?
     /// Where the Bot Framework publishes the keys its requests are signed with.
     public var openIDMetadataURL = URL(string: "https://login.botframework.com/v1/.well-known/openidconfiguration")!
@@ -127,6 +128,10 @@ public struct TeamsSettings: Sendable, Decodable {
 
     public init() {}
 
+    /// For tests only: lets the bot take activities whose `serviceUrl` is `http` on a loopback address
+    /// (the tests' stand-in for the Bot Connector) and post its token there. No configuration key sets
+    /// it, so in service the bot's token goes to `https` service URLs alone.
+    package var allowsLoopbackHTTPServiceURLs = false
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -5,6 +5,8 @@ import Logging
 
 /// Bearer JWTs (RS256) checked against published keys, fetched through HomeroomFetch and cached
 /// (refetched after 24 h, or at once — at most once a minute — when a token names an unknown key id).
+/// While the publisher cannot be reached the keys held are used until they are 5 days old; after
+/// that every token is refused, so that a key the publisher withdrew is not trusted for good.
 package actor SignedTokenVerifier {
     private let source: SigningKeySource
     private let fetcher: any HTTPFetching
@@ -18,6 +20,11 @@ package actor SignedTokenVerifier {
 
     /// How long a fetched key set is used before it is fetched again.
     static let keysLifetime: TimeInterval = 24 * 60 * 60
+    /// How long a fetched key set is trusted at most, when it cannot be fetched again: the 5 days the
+    /// Bot Framework SDK caches its keys for.
+    /// https://learn.microsoft.com/en-us/azure/bot-service/rest-api/bot-framework-rest-connector-authentication
+    /// — "Step 3: Get the list of valid signing keys"
+    static let keysMaximumAge: TimeInterval = 5 * 24 * 60 * 60
     /// The least time between two fetches caused by unknown key ids.
     static let unknownKeyRefetchInterval: TimeInterval = 60
 
@@ -30,9 +37,11 @@ package actor SignedTokenVerifier {
 
     /// Checks the signature, `exp`/`nbf` against the clock with 5 minutes' leeway, that `iss` is one of
     /// `issuers` and `aud` is (or contains) `audience`; returns the token's claims decoded as `Claims`.
-    /// Throws `WebhookRejection` 401 with a short reason, or 503 when the signing keys could not be fetched.
+    /// With `endorsement`, the signing key's published endorsements must name it (the Bot Framework's
+    /// channel id). Throws `WebhookRejection` 401 with a short reason, 403 for a key not endorsed, or
+    /// 503 when the signing keys could not be fetched.
     package func verify<Claims: Decodable & Sendable>(
-        _ token: String, issuers: Set<String>, audience: String, as claims: Claims.Type
+        _ token: String, issuers: Set<String>, audience: String, endorsement: String? = nil, as claims: Claims.Type
     ) async throws(WebhookRejection) -> Claims {
         let jwt = try CompactJWT(token)
         // Only RS256: a token naming `none` or an HMAC algorithm is refused before any key is looked at.
@@ -49,6 +58,11 @@ package actor SignedTokenVerifier {
             signatureMatches = false
         }
         guard signatureMatches else { throw .unauthorized("the token's signature does not match") }
+        // https://learn.microsoft.com/en-us/azure/bot-service/rest-api/bot-framework-rest-connector-authentication
+        // — "Step 3: Get the list of valid signing keys": a key not endorsed for the channel is refused with 403.
+        if let endorsement, keys.endorsements[kid]?.contains(endorsement) != true {
+            throw WebhookRejection(.forbidden, "the token's signing key is not endorsed for \(endorsement)")
+        }
         let payload = Data(jwt.payload)
         let registered: RegisteredClaims
         do {
@@ -67,14 +81,15 @@ package actor SignedTokenVerifier {
 
     /// The cached keys, fetched again when they are older than a day or lack `kid`; at most one fetch
     /// a minute, so that a flood of tokens naming made-up keys (or a publisher that is down) costs
-    /// one fetch a minute.
+    /// one fetch a minute. Keys older than ``keysMaximumAge`` are never used.
     private func keys(naming kid: String) async throws(WebhookRejection) -> PublishedSigningKeys {
         let now = clock.now
         let mayFetch = lastAttempt.map { now.timeIntervalSince($0) >= Self.unknownKeyRefetchInterval } ?? true
-        if let keys,
-            !mayFetch || (now.timeIntervalSince(keys.fetchedAt) < Self.keysLifetime && keys.keyIDs.contains(kid))
+        let trusted = keys.flatMap { now.timeIntervalSince($0.fetchedAt) < Self.keysMaximumAge ? $0 : nil }
+        if let trusted,
+            !mayFetch || (now.timeIntervalSince(trusted.fetchedAt) < Self.keysLifetime && trusted.keyIDs.contains(kid))
         {
-            return keys
+            return trusted
         }
         let unavailable = WebhookRejection(.serviceUnavailable, "the signing keys could not be fetched")
         guard mayFetch || fetching != nil else { throw unavailable }
@@ -82,12 +97,18 @@ package actor SignedTokenVerifier {
         case .success(let fresh):
             return fresh
         case .failure(let failure):
-            guard let keys else {
-                logger.error("the signing keys could not be fetched: \(failure)")
+            guard let trusted else {
+                if keys == nil {
+                    logger.error("the signing keys could not be fetched: \(failure)")
+                } else {
+                    logger.error(
+                        "the signing keys could not be fetched again, and the ones held are too old to trust: \(failure)"
+                    )
+                }
                 throw unavailable
             }
             logger.warning("the signing keys could not be fetched again, the ones held are used: \(failure)")
-            return keys
+            return trusted
         }
     }
 

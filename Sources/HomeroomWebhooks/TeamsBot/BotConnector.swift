@@ -13,6 +13,8 @@ struct BotConnector: Sendable {
     let adapterStatus: AdapterStatusBoard
     let clock: any HomeroomClock
     let timeout: Duration
+    /// Tests only: see ``TeamsSettings/allowsLoopbackHTTPServiceURLs``.
+    let allowsLoopbackHTTP: Bool
 
     /// The status board's name for the bot.
     static let statusName = WebhookPlatform.teams.rawValue
@@ -29,6 +31,7 @@ struct BotConnector: Sendable {
         self.adapterStatus = dependencies.adapterStatus
         self.clock = dependencies.clock
         self.timeout = timeout
+        self.allowsLoopbackHTTP = settings.allowsLoopbackHTTPServiceURLs
     }
 
     /// A message activity: `{"type": "message", "text": …}`, with `replyToId` when it answers one.
@@ -85,8 +88,12 @@ struct BotConnector: Sendable {
     /// Posts `json` with the bot's token to `path` under `serviceURL`; returns the answer's body.
     private func post(_ json: [UInt8], path: String, at serviceURL: String) async throws(DeliveryFailure) -> [UInt8] {
         let base = serviceURL.hasSuffix("/") ? serviceURL : serviceURL + "/"
-        guard let url = URL(string: base + path), url.scheme == "https" || url.scheme == "http" else {
-            throw DeliveryFailure("the Teams service URL \(serviceURL) is not a web address", isPermanent: true)
+        guard let url = URL(string: base + path),
+            TeamsServiceURL.isAllowed(url, allowingLoopbackHTTP: allowsLoopbackHTTP)
+        else {
+            throw DeliveryFailure(
+                "the Teams service URL \(serviceURL) is not an https address: the bot's token is not sent there",
+                isPermanent: true)
         }
         let token: String
         do {

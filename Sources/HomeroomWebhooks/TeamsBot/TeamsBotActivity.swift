@@ -19,6 +19,9 @@ package struct TeamsBotActivity: Decodable {
     let teams: TeamsActivity
     /// `message`, `conversationUpdate`, `installationUpdate`, …
     let type: String
+    /// The channel the activity came through: `msteams` for Teams (`directline`, `webchat`, … for the
+    /// other channels one Azure Bot registration may serve).
+    let channelId: String?
     /// The activity's id, which an answer replies to.
     let id: String?
     /// Where answers to this conversation go.
@@ -32,7 +35,7 @@ package struct TeamsBotActivity: Decodable {
     let action: String?
 
     private enum CodingKeys: String, CodingKey {
-        case type, id, serviceUrl, recipient, conversation, membersAdded, membersRemoved, action
+        case type, channelId, id, serviceUrl, recipient, conversation, membersAdded, membersRemoved, action
     }
 
     /// The most members read from one update; more are ignored.
@@ -42,6 +45,7 @@ package struct TeamsBotActivity: Decodable {
         teams = try TeamsActivity(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(String.self, forKey: .type)
+        channelId = try container.decodeIfPresent(String.self, forKey: .channelId)
         id = try container.decodeIfPresent(String.self, forKey: .id)
         serviceUrl = try container.decode(String.self, forKey: .serviceUrl)
         recipient = try container.decodeIfPresent(Member.self, forKey: .recipient)

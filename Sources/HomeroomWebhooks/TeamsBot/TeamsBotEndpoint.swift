@@ -3,10 +3,13 @@ import HomeroomCore
 import Hummingbird
 
 /// `POST /teams/bot`: a Bot Framework activity for the Teams bot. The bearer JWT is checked against
-/// the Bot Framework's OpenID metadata (issuer `https://api.botframework.com`, audience the app id,
-/// its `serviceurl` claim naming the activity's `serviceUrl`); the request is answered at once with
-/// 200, and the bot's answer is posted through the Bot Connector afterwards. Every activity refreshes
-/// the conversation references that let notifications reach the sender and the channel later.
+/// the Bot Framework's OpenID metadata (issuer `https://api.botframework.com`, audience the app id, a
+/// signing key endorsed for `msteams`, a `serviceurl` claim naming the activity's `serviceUrl`, which
+/// must be `https`); only Teams activities (`channelId` `msteams`) are taken, and a single-tenant bot
+/// takes only its own tenant's. The request is answered at once with 200, and the bot's answer is
+/// posted through the Bot Connector afterwards; an answer for the asker alone asked in a channel goes
+/// to their personal chat with the bot, and the channel gets a one-line pointer. Every activity
+/// refreshes the conversation references that let notifications reach the sender and the channel later.
 /// https://learn.microsoft.com/en-us/azure/bot-service/rest-api/bot-framework-rest-connector-authentication
 /// — "Authenticate requests from the Bot Connector service to your bot"
 struct TeamsBotEndpoint: Sendable {
@@ -17,6 +20,10 @@ struct TeamsBotEndpoint: Sendable {
 
     /// The issuer of the Bot Connector's tokens.
     static let issuer = "https://api.botframework.com"
+    /// The Bot Framework's channel id of Microsoft Teams, the only channel the bot takes activities from:
+    /// the same Azure Bot may also be reached through Direct Line or Web Chat, whose clients name their
+    /// own users.
+    static let teamsChannelID = "msteams"
 
     let settings: TeamsSettings
     let dependencies: WebhookServer.Dependencies
@@ -53,11 +60,9 @@ struct TeamsBotEndpoint: Sendable {
             throw .unauthorized("the Authorization header is not a bearer token")
         }
         let claims = try await verifier.verify(
-            token, issuers: [Self.issuer], audience: appID, as: ConnectorClaims.self)
+            token, issuers: [Self.issuer], audience: appID, endorsement: Self.teamsChannelID, as: ConnectorClaims.self)
         let activity = try JSONBody.decode(TeamsBotActivity.self, from: request.body)
-        if let claimed = claims.serviceurl, Self.trimmed(claimed) != Self.trimmed(activity.serviceUrl) {
-            throw .unauthorized("the token is for another serviceUrl")
-        }
+        try check(activity, against: claims)
         if activity.removesBot {
             await forget(activity)
             return Response(status: .ok)
@@ -74,25 +79,59 @@ struct TeamsBotEndpoint: Sendable {
         return Response(status: .ok)
     }
 
+    /// Throws unless `activity` came from Teams (the signing key's endorsement covers `msteams` only),
+    /// through the service URL its token names, which is `https`, from the bot's own tenant when it
+    /// has one. — "Step 4: Verify the JWT token"
+    private func check(_ activity: TeamsBotActivity, against claims: ConnectorClaims) throws(WebhookRejection) {
+        guard activity.channelId == Self.teamsChannelID else {
+            throw WebhookRejection(.forbidden, "the bot takes Teams activities only (channelId \(Self.teamsChannelID))")
+        }
+        guard let claimed = claims.serviceurl else { throw .unauthorized("the token has no serviceurl claim") }
+        guard Self.trimmed(claimed) == Self.trimmed(activity.serviceUrl) else {
+            throw .unauthorized("the token is for another serviceUrl")
+        }
+        guard
+            TeamsServiceURL.isAllowed(activity.serviceUrl, allowingLoopbackHTTP: settings.allowsLoopbackHTTPServiceURLs)
+        else {
+            throw .unauthorized("the serviceUrl is not an https address")
+        }
+        if let tenantID = settings.tenantID, activity.teams.tenant != tenantID {
+            throw WebhookRejection(.forbidden, "the bot serves its own tenant only (webhooks.teams.tenantID)")
+        }
+    }
+
     /// Runs the message through the bot and posts the answer as a reply, after the request was answered.
+    /// In a channel, an answer for the asker alone goes to their personal chat, and the channel is told so.
     private func answer(_ activity: TeamsBotActivity, through connector: BotConnector) {
         let typed = activity.teams.typedText
         let botName = gateway.dispatcher.recognizer.botName
+        let sender = UserID(adapter: WebhookPlatform.teams.rawValue, id: activity.senderID)
         let message = IncomingMessage(
-            sender: UserID(adapter: WebhookPlatform.teams.rawValue, id: activity.senderID),
-            senderIsVerified: true, conversation: activity.isPersonal ? .direct : .channel(activity.teams.channel),
+            sender: sender, senderIsVerified: true,
+            conversation: activity.isPersonal ? .direct : .channel(activity.teams.channel),
             // The bot is addressed: in a channel it was mentioned, and a personal chat is with it alone.
             text: "\(botName): \(typed.isEmpty ? "help" : typed)", receivedAt: gateway.clock.now)
         let (dispatcher, logger) = (gateway.dispatcher, gateway.logger)
-        let (conversationID, serviceURL, activityID) = (
-            activity.teams.conversation.id, activity.serviceUrl, activity.id
+        let (conversationID, serviceURL, activityID, inChannel) = (
+            activity.teams.conversation.id, activity.serviceUrl, activity.id, !activity.isPersonal
         )
+        let personalChat = TeamsPersonalChat(connector: connector, references: references, clock: gateway.clock)
         gateway.deferred.submit {
             guard let reply = await dispatcher.handle(message) else { return }
-            let answer = BotConnector.MessageActivity(
-                text: TeamsEndpoint.Answer(reply).text, replyToId: activityID)
+            var text = TeamsEndpoint.Answer(reply).text
+            if inChannel, TeamsPrivateAnswer.isPrivate(reply) {
+                do {
+                    try await personalChat.send(BotConnector.message(reply.lines), to: sender)
+                    text = TeamsEndpoint.Answer(note: TeamsPrivateAnswer.sentToPersonalChat(botName: botName)).text
+                } catch {
+                    // The answer itself is not logged: it is the asker's alone.
+                    logger.warning("an answer for \(sender) alone did not reach their personal chat: \(error)")
+                    text = TeamsEndpoint.Answer(note: TeamsPrivateAnswer.askInPersonalChat(botName: botName)).text
+                }
+            }
             do {
-                try await connector.send(answer, to: conversationID, at: serviceURL)
+                try await connector.send(
+                    BotConnector.MessageActivity(text: text, replyToId: activityID), to: conversationID, at: serviceURL)
             } catch {
                 logger.warning("a Teams bot answer was not delivered: \(error)")
             }

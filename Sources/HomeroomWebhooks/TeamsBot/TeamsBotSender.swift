@@ -7,7 +7,7 @@ package struct TeamsBotSender: MessageSender {
     package let adapter = WebhookPlatform.teams.rawValue
     private let connector: BotConnector
     private let references: TeamsConversationReferences
-    private let clock: any HomeroomClock
+    private let personalChat: TeamsPersonalChat
 
     /// The sender for `settings.teams`, or nil without an app id and password.
     package init?(settings: WebhookSettings, dependencies: WebhookServer.Dependencies) {
@@ -16,28 +16,14 @@ package struct TeamsBotSender: MessageSender {
             settings: settings.teams, appID: appID, password: password, dependencies: dependencies,
             timeout: settings.deliveryTimeout)
         references = TeamsConversationReferences(database: dependencies.database)
-        clock = dependencies.clock
+        personalChat = TeamsPersonalChat(connector: connector, references: references, clock: dependencies.clock)
     }
 
     package func send(_ message: OutboxMessage) async throws {
         let activity = BotConnector.message(message.lines)
         switch message.target {
         case .user(let user):
-            guard user.adapter == adapter, let person = try await references.person(user.id) else {
-                throw DeliveryFailure(
-                    "Teams cannot reach \(user) until they have talked to the bot or installed it", isPermanent: true)
-            }
-            let conversationID: String
-            if let known = person.conversationID {
-                conversationID = known
-            } else {
-                conversationID = try await connector.createPersonalConversation(
-                    with: person.userID, tenant: person.tenant, at: person.serviceUrl)
-                var updated = person
-                updated.conversationID = conversationID
-                try await references.remember(updated, as: user.id, at: clock.now)
-            }
-            try await connector.send(activity, to: conversationID, at: person.serviceUrl)
+            try await personalChat.send(activity, to: user)
         case .channel(let channel):
             guard let reference = try await references.channel(channel) else {
                 throw DeliveryFailure(

@@ -1,0 +1,27 @@
+import HomeroomCore
+
+/// An answer meant for the asker alone (``Reply/Visibility/sender``, or an error) to a question asked
+/// in a Teams channel, where every member reads the answers: it goes to the asker's personal chat
+/// with the bot, and the channel gets one of these lines in its place.
+enum TeamsPrivateAnswer {
+    /// True when `reply` must not be shown in a channel.
+    static func isPrivate(_ reply: Reply) -> Bool {
+        reply.visibility == .sender || reply.isError
+    }
+
+    /// The channel's line when the answer went (or is on its way) to the asker's personal chat with
+    /// the bot `botName`.
+    static func sentToPersonalChat(botName: String) -> String {
+        "I sent you the answer in your personal chat with \(botName)."
+    }
+
+    /// The channel's line when the answer could not go there: the asker has not talked to the bot
+    /// `botName`, or the bot cannot reach them; the answer is not shown.
+    static func askInPersonalChat(botName: String) -> String {
+        "That answer is for you alone: ask me again in a personal chat with \(botName)."
+    }
+
+    /// The channel's line from an outgoing webhook on a server without a Teams bot, which has no way
+    /// to reach the asker alone; the answer is not shown.
+    static let notShownInChannel = "That answer is for you alone, and a Teams channel shows answers to everyone."
+}
