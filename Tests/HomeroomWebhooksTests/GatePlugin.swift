@@ -3,7 +3,8 @@ import HomeroomCore
 import Synchronization
 
 /// A command that answers only when the test opens its gate: a slow command without sleeping.
-/// `/slow` waits for the gate named in the plugin's settings, then answers "done at last".
+/// `/slow` waits for the gate named in the plugin's settings, then answers "done at last";
+/// `/slowsecret` waits for it too, then answers the asker alone.
 struct GatePlugin: ConfigurablePlugin {
     static let id = "gate"
 
@@ -24,7 +25,11 @@ struct GatePlugin: ConfigurablePlugin {
             Command("slow", summary: "answer when the test says so") { [gate] _ in
                 await gate.wait()
                 return Reply("done at last")
-            }
+            },
+            Command("slowsecret", summary: "answer the asker alone when the test says so") { [gate] _ in
+                await gate.wait()
+                return Reply.privately("done at last, for your eyes only")
+            },
         ]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
 import Testing
@@ -76,6 +77,7 @@ import Testing
     static func with(
         answerWithin: Double = 25,
         configure: (inout GoogleChatSettings, GoogleChatAPIServer, URL) throws -> Void = { _, _, _ in },
+        configuration: (inout HomeroomConfiguration) -> Void = { _ in },
         _ body: (Rig) async throws -> Void
     ) async throws {
         let issuer = try await TestTokenIssuer.start()
@@ -94,10 +96,12 @@ import Testing
             chat.answerWithinSeconds = answerWithin
             try configure(&chat, api, folder)
             var configured = WebhookSettings()
-            try await WebhookHarness.with(settings: { settings in
-                settings.googleChat = chat
-                configured = settings
-            }) { harness in
+            try await WebhookHarness.with(
+                settings: { settings in
+                    settings.googleChat = chat
+                    configured = settings
+                }, configure: configuration
+            ) { harness in
                 try await body(Rig(harness: harness, issuer: issuer, api: api, settings: configured))
             }
         } catch {
@@ -111,10 +115,12 @@ import Testing
 
     /// A MESSAGE event in the shape of Google's example
     /// (https://developers.google.com/workspace/chat/interaction-events — "Example interaction event
-    /// payloads", "Message": a user @mentions the Chat app in a space), with the text, space and user given.
+    /// payloads", "Message": a user @mentions the Chat app in a space), with the text, space and user
+    /// given; each has a message name of its own, as each message Google Chat sends does.
     static func message(
         text: String, argumentText: String? = nil, space: String = space, spaceType: String = "SPACE",
-        user: String = user, userType: String = "HUMAN", domainId: String? = "c0b4d7"
+        user: String = user, userType: String = "HUMAN", domainId: String? = "c0b4d7",
+        messageID: String = newMessageID(), thread: String? = nil
     ) -> String {
         let person = userJSON(user, type: userType, domainId: domainId)
         let argument = argumentText.map { #""argumentText": \#(json($0)),"# } ?? ""
@@ -126,12 +132,12 @@ import Testing
                 "name": "\#(space)", "displayName": "Customer Support Superstars", "spaceType": "\#(spaceType)"
               },
               "message": {
-                "name": "\#(space)/messages/CCCCCCCCCCC",
+                "name": "\#(space)/messages/\#(messageID)",
                 "sender": \#(person),
                 "createTime": "2017-03-02T19:02:59.910959Z",
                 "text": \#(json(text)),
                 \#(argument)
-                "thread": {"name": "\#(space)/threads/BBBBBBBBBBB"},
+                "thread": {"name": "\#(thread ?? "\(space)/threads/BBBBBBBBBBB")"},
                 "annotations": [
                   {"type": "USER_MENTION", "startIndex": 0, "length": 9,
                    "userMention": {
@@ -155,7 +161,7 @@ import Testing
               "eventTime": "2017-03-02T19:02:59.910959Z",
               "space": {"name": "\#(space)", "type": "ROOM", "spaceType": "SPACE"},
               "message": {
-                "name": "\#(space)/messages/DDDDDDDDDDD",
+                "name": "\#(space)/messages/\#(newMessageID())",
                 "sender": \#(person),
                 "text": \#(json("\(name) \(arguments)")),
                 "argumentText": \#(json(" \(arguments)")),
@@ -183,6 +189,11 @@ import Testing
           "user": \#(userJSON(user, type: "HUMAN", domainId: "c0b4d7"))
         }
         """#
+    }
+
+    /// A message id of Google's shape (`CCCCCCCCCCC`: 11 letters and digits), new each time.
+    static func newMessageID() -> String {
+        String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(11))
     }
 
     static func userJSON(_ number: String, type: String, domainId: String?) -> String {
@@ -225,9 +236,9 @@ import Testing
 
     @Test func eitherFormIsAcceptedWhenBothAreConfigured() async throws {
         try await Self.with { rig in
-            let event = Self.message(text: "@Homeroom lunch tomorrow", argumentText: " lunch tomorrow")
-            let byProject = try await rig.post(event, token: rig.chatToken())
-            let byEndpoint = try await rig.post(event, token: rig.idToken())
+            let event = { Self.message(text: "@Homeroom lunch tomorrow", argumentText: " lunch tomorrow") }
+            let byProject = try await rig.post(event(), token: rig.chatToken())
+            let byEndpoint = try await rig.post(event(), token: rig.idToken())
             #expect(byProject.status == 200 && byEndpoint.status == 200, "\(byProject.body) \(byEndpoint.body)")
         }
     }

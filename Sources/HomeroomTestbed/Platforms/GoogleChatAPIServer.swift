@@ -23,6 +23,9 @@ public final class GoogleChatAPIServer: Sendable {
         public let requestID: String?
         /// `spaces/NAME/messages/ID`.
         public let name: String
+        /// `users/NUMBER` for a private message only that person sees (`privateMessageViewer`);
+        /// nil for one everyone in the space sees.
+        public let privateViewer: String?
     }
 
     private struct State {
@@ -261,6 +264,11 @@ public final class GoogleChatAPIServer: Sendable {
                 return Self.error(400, "INVALID_ARGUMENT", "Message cannot be empty.")
             }
             let thread = (object["thread"] as? [String: Any])?["name"] as? String
+            // "Resource: Message", privateMessageViewer: a User, named users/NUMBER.
+            let viewer = object["privateMessageViewer"].map { ($0 as? [String: Any])?["name"] as? String ?? "" }
+            if let viewer, !viewer.hasPrefix("users/") || viewer.count <= 6 {
+                return Self.error(400, "INVALID_ARGUMENT", "Invalid private message viewer.")
+            }
             let requestID = request.uri.queryParameters.get("requestId")
             let created = state.withLock { state -> PostedMessage? in
                 guard state.spaces.contains(space) else { return nil }
@@ -270,7 +278,7 @@ public final class GoogleChatAPIServer: Sendable {
                 let number = messages.count + 1
                 let message = PostedMessage(
                     space: space, text: text, thread: thread, requestID: requestID,
-                    name: "\(space)/messages/\(number).\(number)")
+                    name: "\(space)/messages/\(number).\(number)", privateViewer: viewer)
                 messages.append(message)
                 state.byRequestID[key] = message
                 return message
@@ -284,6 +292,7 @@ public final class GoogleChatAPIServer: Sendable {
                 "sender": ["name": "users/114022495153014004089", "type": "BOT"],
                 "createTime": "2026-11-23T17:00:00.000000Z",
             ]
+            if let viewer = message.privateViewer { answer["privateMessageViewer"] = ["name": viewer] }
             answer["thread"] = [
                 "name": message.thread ?? "\(space)/threads/\(message.name.split(separator: "/").last ?? "")"
             ]

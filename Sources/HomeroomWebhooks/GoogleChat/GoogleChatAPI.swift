@@ -52,29 +52,35 @@ struct GoogleChatAPI: Sendable {
     }
 
     /// A message body (https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages —
-    /// "Resource: Message"): the text and, to answer in a thread, the thread.
+    /// "Resource: Message"): the text, to answer in a thread the thread, and for a private message
+    /// the one person who sees it (`privateMessageViewer`, which only app authentication may set —
+    /// the service account's token is that).
     struct NewMessage: Encodable {
         struct Thread: Encodable { let name: String }
         let text: String
         let thread: Thread?
+        let privateMessageViewer: GoogleChatViewer?
     }
 
     /// `spaces.messages.create`
     /// (https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages/create):
-    /// posts `text` (already escaped) to `space`, in `thread` when given. A repeat of `requestID`
-    /// returns the message the first one created instead of posting another. False when Google Chat
-    /// has no such space with the app in it (404).
+    /// posts `text` (already escaped) to `space`, in `thread` when given, seen only by `viewer` when
+    /// given (https://developers.google.com/workspace/chat/private-messages — "Send a private
+    /// message"). A repeat of `requestID` returns the message the first one created instead of
+    /// posting another. False when Google Chat has no such space with the app in it (404).
     @discardableResult
-    func createMessage(in space: String, text: String, thread: String?, requestID: String) async throws(DeliveryFailure)
-        -> Bool
-    {
+    func createMessage(
+        in space: String, text: String, thread: String?, privatelyTo viewer: GoogleChatViewer? = nil,
+        requestID: String
+    ) async throws(DeliveryFailure) -> Bool {
         var query = [URLQueryItem(name: "requestId", value: requestID)]
         if thread != nil {
             // "messageReplyOption": answer in the thread, or start one when it is gone.
             query.append(URLQueryItem(name: "messageReplyOption", value: "REPLY_MESSAGE_FALLBACK_TO_NEW_THREAD"))
         }
         let url = try address("\(space)/messages", query: query)
-        let body = JSONBody.encode(NewMessage(text: text, thread: thread.map(NewMessage.Thread.init(name:))))
+        let body = JSONBody.encode(
+            NewMessage(text: text, thread: thread.map(NewMessage.Thread.init(name:)), privateMessageViewer: viewer))
         let response = try await send(url: url, method: "POST", body: body)
         switch response.status {
         case 200..<300: return true

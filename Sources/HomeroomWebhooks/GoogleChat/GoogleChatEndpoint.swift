@@ -7,14 +7,23 @@ import Hummingbird
 /// checked first (``GoogleChatTokenCheck``). A message is answered in the HTTP response when the
 /// bot answers in time (Google waits 30 seconds); a later answer goes through the Chat API into
 /// the same space and thread when a service account is configured, and is logged and dropped
-/// otherwise. Whenever an event comes from a person's direct message with the app, its space is
-/// remembered, so notifications can reach them there.
+/// otherwise. In a space, an answer for the asker alone (``Reply/Visibility/sender``, or an error)
+/// is a private message, which Google Chat shows in place to the asker alone; the space sees
+/// nothing of it. Whenever an event comes from a person's direct message with the app, its space
+/// is remembered, so notifications can reach them there.
+///
+/// Each event is run once: one whose message (or, without a message, whose type, space, user and
+/// time) was seen before while its token could still be used is refused as a replay.
 struct GoogleChatEndpoint: Sendable {
     /// An answer: a message with `text`, or `{}` for none
     /// (https://developers.google.com/workspace/chat/receive-respond-interactions —
-    /// "Respond to interaction events").
+    /// "Respond to interaction events"); with `privateMessageViewer`, a private message only that
+    /// person sees (https://developers.google.com/workspace/chat/private-messages — "Respond to a
+    /// slash command privately"; https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages —
+    /// "Resource: Message", `privateMessageViewer`).
     struct Answer: Encodable {
         let text: String?
+        var privateMessageViewer: GoogleChatViewer? = nil
     }
 
     let settings: GoogleChatSettings
@@ -23,6 +32,8 @@ struct GoogleChatEndpoint: Sendable {
     /// The Chat API for late answers; nil without a service account.
     let api: GoogleChatAPI?
     let directSpaces: GoogleChatDirectSpaces
+    /// The events run, each remembered until its token can no longer be used.
+    let replays: ReplayGuard
 
     init(settings: GoogleChatSettings, dependencies: WebhookServer.Dependencies, gateway: CommandGateway) {
         self.settings = settings
@@ -30,15 +41,25 @@ struct GoogleChatEndpoint: Sendable {
         tokens = GoogleChatTokenCheck(settings: settings, dependencies: dependencies)
         api = GoogleChatAPI(settings: settings, timeout: gateway.poster.timeout, dependencies: dependencies)
         directSpaces = GoogleChatDirectSpaces(database: dependencies.database)
+        replays = ReplayGuard.make(
+            window: Self.replayWindowAfterExpiry, database: dependencies.database, logger: dependencies.logger)
     }
+
+    /// How long after its token's `exp` an event is remembered: past the verifier's leeway, the
+    /// last moment that token is accepted.
+    static let replayWindowAfterExpiry: TimeInterval = 2 * RegisteredClaims.leeway
+    /// The longest an event is remembered from now, whatever its token's `exp` says (Google's
+    /// tokens last an hour).
+    static let longestReplayMemory: TimeInterval = 2 * 3600
 
     /// The wait for an answer in the response, under Google's 30 seconds.
     var answerDeadline: Duration { .milliseconds(Int64((settings.answerWithinSeconds * 1000).rounded())) }
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
         guard settings.takesEvents else { throw .notSetUp("Google Chat", key: "googleChat.projectNumber") }
-        try await tokens.check(request)
+        let expiry = try await tokens.check(request)
         let event = try JSONBody.decode(GoogleChatEvent.self, from: request.body)
+        try await checkFirstDelivery(of: event, tokenExpiry: expiry)
         guard let user = event.user ?? event.message?.sender else { throw .badRequest("the event names no user") }
         // https://developers.google.com/workspace/chat/api/reference/rest/v1/User — "Type": another app.
         if user.type == "BOT" { return JSONBody.response(Answer(text: nil)) }
@@ -52,7 +73,7 @@ struct GoogleChatEndpoint: Sendable {
             if isDirect, let space { await remember(space, of: number, person: platformID) }
             guard let message = event.message else { throw .badRequest("a MESSAGE event without its message") }
             guard let space else { throw .badRequest("the event's space is not named spaces/NAME") }
-            return await answer(message, from: platformID, in: space, isDirect: isDirect)
+            return await answer(message, from: platformID, number: number, in: space, isDirect: isDirect)
         case "ADDED_TO_SPACE":
             if isDirect, let space { await remember(space, of: number, person: platformID) }
             // Added by a mention that asked something: answer that
@@ -60,7 +81,7 @@ struct GoogleChatEndpoint: Sendable {
             if let message = event.message, message.slashCommand != nil || !(message.argumentText ?? "").isEmpty,
                 let space
             {
-                return await answer(message, from: platformID, in: space, isDirect: isDirect)
+                return await answer(message, from: platformID, number: number, in: space, isDirect: isDirect)
             }
             return JSONBody.response(Answer(text: GoogleChatText.escaping(welcome(isDirect: isDirect))))
         case "REMOVED_FROM_SPACE":
@@ -72,9 +93,27 @@ struct GoogleChatEndpoint: Sendable {
         }
     }
 
+    /// Refuses `event` when it was run before (a replay, or Google sending it again); remembers it
+    /// until its token, which expires at `tokenExpiry`, is refused. An event with nothing to tell
+    /// it apart is refused only when it would run a command.
+    private func checkFirstDelivery(of event: GoogleChatEvent, tokenExpiry: Date) async throws(WebhookRejection) {
+        guard let key = event.replayKey else {
+            if event.message != nil, event.type == "MESSAGE" || event.type == "ADDED_TO_SPACE" {
+                throw .badRequest("the event's message has no name")
+            }
+            return
+        }
+        let now = gateway.clock.now
+        let until = min(tokenExpiry, now.addingTimeInterval(Self.longestReplayMemory - Self.replayWindowAfterExpiry))
+        guard try await replays.firstUse(of: key, signedAt: until, now: now) else {
+            throw .unauthorized("this event was already received (a replay)")
+        }
+    }
+
     /// Runs `message` through the bot; the answer goes in the response, or later through the API.
+    /// In a space, an answer for the asker alone is a private message to `users/NUMBER`.
     private func answer(
-        _ message: GoogleChatEvent.Message, from platformID: String, in space: String, isDirect: Bool
+        _ message: GoogleChatEvent.Message, from platformID: String, number: String, in space: String, isDirect: Bool
     ) async -> Response {
         let incoming = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.googlechat.rawValue, id: platformID), senderIsVerified: true,
@@ -83,15 +122,20 @@ struct GoogleChatEndpoint: Sendable {
         let (api, logger) = (api, gateway.logger)
         let thread = message.thread?.name
         let requestID = GoogleChatAPI.requestID(for: "answer:\(message.name ?? UUID().uuidString)")
+        let viewer = GoogleChatViewer(number: number)
         let outcome = await gateway.answer(incoming, within: answerDeadline) { reply in
             guard let reply else { return }
+            let privately = Self.isPrivate(reply, isDirect: isDirect)
             guard let api else {
-                logger.notice("a Google Chat answer came after Google stopped waiting and was dropped: \(reply.text)")
+                // A private answer's words stay out of the log too.
+                let what = privately ? "a private answer of \(reply.lines.count) lines" : reply.text
+                logger.notice("a Google Chat answer came after Google stopped waiting and was dropped: \(what)")
                 return
             }
             do {
                 let posted = try await api.createMessage(
-                    in: space, text: GoogleChatText.message(reply), thread: thread, requestID: requestID)
+                    in: space, text: GoogleChatText.message(reply), thread: thread,
+                    privatelyTo: privately ? viewer : nil, requestID: requestID)
                 if !posted {
                     logger.warning("a late Google Chat answer was not posted: the app is no longer in \(space)")
                 }
@@ -100,9 +144,19 @@ struct GoogleChatEndpoint: Sendable {
             }
         }
         switch outcome {
-        case .onTime(let reply?): return JSONBody.response(Answer(text: GoogleChatText.message(reply)))
+        case .onTime(let reply?):
+            return JSONBody.response(
+                Answer(
+                    text: GoogleChatText.message(reply),
+                    privateMessageViewer: Self.isPrivate(reply, isDirect: isDirect) ? viewer : nil))
         case .onTime(nil), .late: return JSONBody.response(Answer(text: nil))
         }
+    }
+
+    /// True when `reply` is for the asker alone and would otherwise be seen by a whole space: it
+    /// then goes as a private message. A direct message is private already.
+    static func isPrivate(_ reply: Reply, isDirect: Bool) -> Bool {
+        !isDirect && (reply.visibility == .sender || reply.isError)
     }
 
     /// The command text of `message`: a slash command as `/NAME ARGUMENTS`; in a space, the text

@@ -4,10 +4,12 @@ import HomeroomCore
 /// A Google Chat interaction event, the fields Homeroom reads
 /// (https://developers.google.com/workspace/chat/api/reference/rest/v1/Event — "JSON representation";
 /// https://developers.google.com/workspace/chat/interaction-events — "Example interaction event payloads").
-/// `eventTime` is not read: Google has sent it both as RFC 3339 text and as `{seconds, nanos}`.
 package struct GoogleChatEvent: Decodable, Sendable {
     /// `MESSAGE`, `ADDED_TO_SPACE`, `REMOVED_FROM_SPACE`, `CARD_CLICKED`, …
     package let type: String
+    /// When the event happened, as Google wrote it (RFC 3339 text or `{seconds, nanos}`): only
+    /// part of ``replayKey``, never compared with the clock.
+    let eventTime: Lenient<EventTime>?
     package let space: Space?
     package let user: User?
     package let message: Message?

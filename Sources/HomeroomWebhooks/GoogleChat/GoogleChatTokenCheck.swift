@@ -9,8 +9,10 @@ import HomeroomCore
 /// - HTTP endpoint URL: a Google ID token (issuer `https://accounts.google.com`) for the endpoint's
 ///   address, whose `email` is `chat@system.gserviceaccount.com`, verified.
 ///
-/// Google signs no timestamp of its own and no nonce: the token's `exp` (an hour at most, with
-/// the verifier's five minutes of leeway) bounds how long a captured request could be replayed.
+/// Google signs no timestamp of its own, no nonce and not the body: the token's `exp` (an hour at
+/// most, with the verifier's five minutes of leeway) bounds how long a captured token could be
+/// used, and ``GoogleChatEndpoint`` remembers each event it ran until then, so the same event sent
+/// again is refused.
 struct GoogleChatTokenCheck: Sendable {
     /// The issuer of project-number tokens, and the `email` of endpoint-URL ID tokens.
     static let chatAccount = "chat@system.gserviceaccount.com"
@@ -37,23 +39,29 @@ struct GoogleChatTokenCheck: Sendable {
         }
     }
 
-    /// A project-number token's claims beyond the registered ones: none are read.
-    private struct ChatClaims: Decodable, Sendable {}
+    /// A project-number token's claims that are read beyond the checked ones: its expiry.
+    private struct ChatClaims: Decodable, Sendable {
+        /// Seconds since 1970; present, since the verifier refuses a token without it.
+        let exp: Double?
+    }
 
     /// An ID token's claims beyond the registered ones
     /// (https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload).
     private struct IDTokenClaims: Decodable, Sendable {
         let email: String?
         let emailVerified: Bool
+        /// Seconds since 1970; present, since the verifier refuses a token without it.
+        let exp: Double?
 
         enum CodingKeys: String, CodingKey {
-            case email
+            case email, exp
             case emailVerified = "email_verified"
         }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             email = try? container.decodeIfPresent(String.self, forKey: .email)
+            exp = try? container.decodeIfPresent(Double.self, forKey: .exp)
             if let flag = try? container.decodeIfPresent(Bool.self, forKey: .emailVerified) {
                 emailVerified = flag
             } else {
@@ -62,8 +70,9 @@ struct GoogleChatTokenCheck: Sendable {
         }
     }
 
-    /// Throws 401 with a short reason unless `request` carries a valid token from Google Chat.
-    func check(_ request: RawRequest) async throws(WebhookRejection) {
+    /// Throws 401 with a short reason unless `request` carries a valid token from Google Chat;
+    /// returns the instant the token expires.
+    func check(_ request: RawRequest) async throws(WebhookRejection) -> Date {
         guard let authorization = request.header("Authorization") else {
             throw .unauthorized("the Authorization header is missing")
         }
@@ -71,9 +80,9 @@ struct GoogleChatTokenCheck: Sendable {
             throw .unauthorized("the Authorization header is not a Bearer token")
         }
         if let projectNumber, let chatKeys, idTokenKeys == nil || Self.claimedIssuer(of: token) == Self.chatAccount {
-            _ = try await chatKeys.verify(
+            let claims = try await chatKeys.verify(
                 token, issuers: [Self.chatAccount], audience: projectNumber, as: ChatClaims.self)
-            return
+            return try Self.expiry(claims.exp)
         }
         guard let endpointURL, let idTokenKeys else { throw .unauthorized("no token form is configured") }
         let claims = try await idTokenKeys.verify(
@@ -81,6 +90,13 @@ struct GoogleChatTokenCheck: Sendable {
         guard claims.email == Self.chatAccount, claims.emailVerified else {
             throw .unauthorized("the ID token is not Google Chat's")
         }
+        return try Self.expiry(claims.exp)
+    }
+
+    /// `exp` as an instant; the verifier already refused a token without one.
+    private static func expiry(_ exp: Double?) throws(WebhookRejection) -> Date {
+        guard let exp, exp.isFinite else { throw .unauthorized("the token has no expiry") }
+        return Date(timeIntervalSince1970: exp)
     }
 
     /// The `iss` the token claims, before anything is checked: it only picks which form to check

@@ -1,0 +1,99 @@
+import Foundation
+import HomeroomCore
+import HomeroomTestbed
+import HomeroomTesting
+import Testing
+
+@testable import HomeroomWebhooks
+
+/// An answer meant for the asker alone, asked in a Google Chat space, is a private message only
+/// they see (`privateMessageViewer`), in the HTTP response or through the Chat API; the space
+/// never gets its words. The fixtures are Google's example MESSAGE event
+/// (https://developers.google.com/workspace/chat/interaction-events — "Example interaction event
+/// payloads"); a private answer's shape is from https://developers.google.com/workspace/chat/private-messages —
+/// "Respond to a slash command privately" and the Message resource's `privateMessageViewer`
+/// (https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces.messages — "Resource: Message").
+@Suite struct GoogleChatPrivateAnswerTests {
+    /// The asker of the fixtures, an admin in these tests.
+    static let asker = "googlechat:c0b4d7:\(GoogleChatTests.user)"
+    static let viewer = "users/\(GoogleChatTests.user)"
+
+    /// The `privateMessageViewer` name of an answer in the response, or nil for a public one.
+    static func viewer(of answer: WebhookHarness.Answer) -> String? {
+        (answer.json["privateMessageViewer"] as? [String: Any])?["name"] as? String
+    }
+
+    @Test func meAndAdminOutboxInASpaceAreShownToTheAskerAlone() async throws {
+        try await GoogleChatTests.with(configuration: { $0.admins = [Self.asker] }) { rig in
+            try await PrivateAnswerFixtures.giveUpSomeonesNotification(in: rig.harness.bot.runtime.outbox)
+            let me = try await rig.post(
+                GoogleChatTests.message(text: "@Homeroom me", argumentText: " me"), token: rig.chatToken())
+            #expect(me.status == 200, "\(me.body)")
+            #expect(Self.viewer(of: me) == Self.viewer, "\(me.body)")
+            #expect((me.json["text"] as? String)?.contains("Roles: admin") == true, "\(me.body)")
+
+            let outbox = try await rig.post(
+                GoogleChatTests.message(text: "@Homeroom admin outbox", argumentText: " admin outbox"),
+                token: rig.chatToken())
+            #expect(Self.viewer(of: outbox) == Self.viewer, "\(outbox.body)")
+            #expect((outbox.json["text"] as? String)?.contains(PrivateAnswerFixtures.secret) == true, "\(outbox.body)")
+
+            // An answer for everyone stays one the whole space sees.
+            let lunch = try await rig.post(
+                GoogleChatTests.message(text: "@Homeroom lunch", argumentText: " lunch"), token: rig.chatToken())
+            #expect(Self.viewer(of: lunch) == nil, "\(lunch.body)")
+            #expect((lunch.json["text"] as? String)?.contains("Monday, November 23") == true, "\(lunch.body)")
+            #expect(rig.api.messages.isEmpty, "nothing went through the Chat API")
+        }
+    }
+
+    @Test func anErrorInASpaceIsShownToTheAskerAlone() async throws {
+        try await GoogleChatTests.with { rig in
+            let answer = try await rig.post(
+                GoogleChatTests.message(text: "@Homeroom lunch purple", argumentText: " lunch purple"),
+                token: rig.chatToken())
+            #expect(answer.status == 200, "\(answer.body)")
+            #expect(Self.viewer(of: answer) == Self.viewer, "\(answer.body)")
+            #expect((answer.json["text"] as? String)?.contains("purple") == true, "\(answer.body)")
+        }
+    }
+
+    @Test func aLatePrivateAnswerIsPostedPrivatelyInTheThread() async throws {
+        try await GoogleChatTests.with(answerWithin: 2) { rig in
+            rig.api.addSpace(GoogleChatTests.space)
+            let answer = try await rig.post(
+                GoogleChatTests.message(text: "@Homeroom slowsecret", argumentText: " slowsecret"),
+                token: rig.chatToken())
+            #expect(answer.body == "{}", "Google was told nothing yet: \(answer.body)")
+            rig.harness.gate.open()
+            let posted = try #require(try await rig.api.messages(count: 1).first)
+            #expect(posted.text == "done at last, for your eyes only")
+            #expect(posted.privateViewer == Self.viewer)
+            #expect(posted.thread == GoogleChatTests.thread)
+            #expect(rig.api.messages.allSatisfy { $0.privateViewer != nil }, "nothing went to the whole space")
+        }
+    }
+
+    @Test func aLatePublicAnswerIsPostedForTheWholeSpace() async throws {
+        try await GoogleChatTests.with(answerWithin: 2) { rig in
+            rig.api.addSpace(GoogleChatTests.space)
+            _ = try await rig.post(
+                GoogleChatTests.message(text: "@Homeroom slow", argumentText: " slow"), token: rig.chatToken())
+            rig.harness.gate.open()
+            let posted = try #require(try await rig.api.messages(count: 1).first)
+            #expect(posted.text == "done at last")
+            #expect(posted.privateViewer == nil)
+        }
+    }
+
+    @Test func aDirectMessageIsAnsweredWithoutAViewer() async throws {
+        try await GoogleChatTests.with { rig in
+            let answer = try await rig.post(
+                GoogleChatTests.message(text: "me", space: "spaces/DMIZUMI", spaceType: "DIRECT_MESSAGE"),
+                token: rig.chatToken())
+            #expect(answer.status == 200, "\(answer.body)")
+            #expect((answer.json["text"] as? String)?.contains("You are \(Self.asker)") == true, "\(answer.body)")
+            #expect(answer.json["privateMessageViewer"] == nil, "a direct message is private already: \(answer.body)")
+        }
+    }
+}
