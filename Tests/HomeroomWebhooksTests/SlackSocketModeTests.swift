@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
 import Lunch
@@ -22,7 +23,8 @@ struct SlackSocketModeRig {
     /// Starts everything with `appToken`, runs `body` while Socket Mode runs, stops everything.
     static func with(
         appToken: String = SlackAPIServer.appToken, acknowledgeAfter: Double = WebhookHarness.answerInResponseSeconds,
-        backend: DatabaseBackend = .sqlite, _ body: (SlackSocketModeRig) async throws -> Void
+        backend: DatabaseBackend = .sqlite, configure: (inout HomeroomConfiguration) -> Void = { _ in },
+        _ body: (SlackSocketModeRig) async throws -> Void
     ) async throws {
         let socket = try await SlackSocketModeServer.start()
         let api = try await SlackAPIServer.start()
@@ -31,7 +33,10 @@ struct SlackSocketModeRig {
         do {
             try await TestBot.with(
                 plugins: [LunchPlugin.self, GatePlugin.self], at: "2026-11-23T12:00:00-05:00", backend: backend,
-                configure: { $0.plugins["gate"] = .object(["name": .string(gateName)]) }
+                configure: { configuration in
+                    configuration.plugins["gate"] = .object(["name": .string(gateName)])
+                    configure(&configuration)
+                }
             ) { bot in
                 var settings = WebhookSettings()
                 settings.slack.botToken = SlackAPIServer.botToken

@@ -3,9 +3,11 @@ import Hummingbird
 import Synchronization
 
 /// A loopback stand-in for the slice of Slack's Web API Homeroom calls (`chat.postMessage`,
-/// `conversations.open`, `apps.connections.open`), answering in the shapes of Slack's published
-/// examples. It checks the bearer token, records every message posted and direct message opened,
-/// and can be told to rate-limit, to refuse a channel, or to hand out another Socket Mode URL.
+/// `chat.postEphemeral`, `conversations.open`, `apps.connections.open`), answering in the shapes
+/// of Slack's published examples. It checks the bearer token, records every message posted (for
+/// everyone, or ephemeral for one person) and direct message opened, and can be told to
+/// rate-limit, to refuse a channel, to leave a person out of channels, or to hand out another
+/// Socket Mode URL.
 public final class SlackAPIServer: Sendable {
     /// One `chat.postMessage` that Slack accepted.
     public struct PostedMessage: Sendable, Equatable {
@@ -19,12 +21,26 @@ public final class SlackAPIServer: Sendable {
         public let ts: String
     }
 
+    /// One `chat.postEphemeral` that Slack accepted: shown to `user` alone, in `channel`.
+    public struct EphemeralMessage: Sendable, Equatable {
+        /// The channel id it is shown in.
+        public let channel: String
+        /// The member who sees it.
+        public let user: String
+        /// Its text, as sent.
+        public let text: String
+        /// The thread it is shown in, if any.
+        public let threadTS: String?
+    }
+
     private struct State {
         var acceptedBotToken: String
         var acceptedAppToken: String
         var socketURL: URL
         var rateLimitedCalls = 0
         var notInChannel: Set<String> = []
+        /// Members who are in no channel: ephemeral messages to them answer `user_not_in_channel`.
+        var outsideChannels: Set<String> = []
         /// The users `conversations.open` was called for, in order.
         var openedDirectMessages: [String] = []
         /// The direct-message channel ids handed out: others answer `channel_not_found`.
@@ -64,6 +80,12 @@ public final class SlackAPIServer: Sendable {
                 shared.postMessage(arguments)
             }
         }
+        // https://api.slack.com/methods/chat.postEphemeral — "Arguments", "Example responses", "Errors"
+        router.post("api/chat.postEphemeral") { request, _ in
+            try await shared.answer(request, method: "chat.postEphemeral", token: .bot) { arguments in
+                shared.postEphemeral(arguments)
+            }
+        }
         // https://api.slack.com/methods/conversations.open — "Arguments", "Example responses"
         router.post("api/conversations.open") { request, _ in
             try await shared.answer(request, method: "conversations.open", token: .bot) { arguments in
@@ -83,8 +105,21 @@ public final class SlackAPIServer: Sendable {
     /// The URL to configure as `webhooks.slack.apiBaseURL`.
     public var apiBaseURL: URL { URL(string: "http://127.0.0.1:\(port)/api")! }
 
-    /// Every message posted so far, in order.
+    /// Every message posted so far for everyone in a channel or conversation, in order.
     public var messages: [PostedMessage] { shared.messages.items }
+
+    /// Every ephemeral message posted so far, in order.
+    public var ephemeralMessages: [EphemeralMessage] { shared.ephemeral.items }
+
+    /// Waits until `count` ephemeral messages were posted, at most `timeout`; returns every one so far.
+    public func ephemeralMessages(count: Int, within timeout: Duration = .seconds(30)) async throws
+        -> [EphemeralMessage]
+    {
+        try await shared.ephemeral.items(count: count, within: timeout)
+    }
+
+    /// `user` is in no channel: an ephemeral message to them answers `user_not_in_channel`.
+    public func leaveChannels(user: String) { _ = shared.state.withLock { $0.outsideChannels.insert(user) } }
 
     /// The users a direct-message channel was opened for, in order, repeats included.
     public var openedDirectMessages: [String] { shared.state.withLock { $0.openedDirectMessages } }
@@ -120,6 +155,7 @@ public final class SlackAPIServer: Sendable {
     public func stop() async {
         await application.stop()
         shared.messages.cancelWaiting()
+        shared.ephemeral.cancelWaiting()
     }
 
     /// The routes' shared state and answers.
@@ -128,6 +164,7 @@ public final class SlackAPIServer: Sendable {
 
         let state: Mutex<State>
         let messages = Arrivals<PostedMessage>(of: "Slack messages")
+        let ephemeral = Arrivals<EphemeralMessage>(of: "Slack ephemeral messages")
 
         init(_ state: State) { self.state = Mutex(state) }
 
@@ -196,6 +233,33 @@ public final class SlackAPIServer: Sendable {
                     "subtype": "bot_message", "ts": ts,
                 ] as [String: any Sendable],
             ]
+        }
+
+        /// `chat.postEphemeral`: records the message for its one viewer and answers with its `message_ts`.
+        func postEphemeral(_ arguments: [String: String]) -> [String: any Sendable] {
+            guard let channel = arguments["channel"], !channel.isEmpty else {
+                return ["ok": false, "error": "channel_not_found"]
+            }
+            // "Errors": user_not_in_channel — "Cannot post user messages to a channel they are not in."
+            guard let user = arguments["user"], !user.isEmpty else {
+                return ["ok": false, "error": "user_not_in_channel"]
+            }
+            guard let text = arguments["text"], !text.isEmpty else { return ["ok": false, "error": "no_text"] }
+            enum Refusal { case notInChannel, userNotInChannel }
+            let refusal = state.withLock { state -> Refusal? in
+                if state.notInChannel.contains(channel) { return .notInChannel }
+                if state.outsideChannels.contains(user) { return .userNotInChannel }
+                ephemeral.append(
+                    EphemeralMessage(channel: channel, user: user, text: text, threadTS: arguments["thread_ts"]))
+                return nil
+            }
+            switch refusal {
+            case .notInChannel: return ["ok": false, "error": "not_in_channel"]
+            case .userNotInChannel: return ["ok": false, "error": "user_not_in_channel"]
+            case nil:
+                // "Example responses"
+                return ["ok": true, "message_ts": "1502210682.580145"]
+            }
         }
 
         /// `conversations.open` with one user: the direct-message channel with them.

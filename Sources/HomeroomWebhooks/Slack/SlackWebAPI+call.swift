@@ -79,7 +79,8 @@ extension SlackWebAPI {
 
     /// The failure for Slack's error `code`: what to do about it, and whether a retry can help.
     // https://api.slack.com/methods/chat.postMessage — "Errors";
-    // https://api.slack.com/methods/conversations.open — "Errors"
+    // https://api.slack.com/methods/conversations.open — "Errors";
+    // https://api.slack.com/methods/chat.postEphemeral — "Errors"
     static func refusal(
         _ code: String, of method: String, token: Token, about target: String?, needed: String?, retryAfter: Double?
     ) -> DeliveryFailure {
@@ -100,6 +101,8 @@ extension SlackWebAPI {
         case "msg_too_long":
             return DeliveryFailure(
                 "Slack: the message to \(target) is too long (40,000 characters at most)", isPermanent: true)
+        case "user_not_in_channel":
+            return DeliveryFailure("Slack: the person is not in \(target)", isPermanent: true)
         case "user_not_found":
             return DeliveryFailure("Slack: no user \(target) in this workspace", isPermanent: true)
         case "cannot_dm_bot":

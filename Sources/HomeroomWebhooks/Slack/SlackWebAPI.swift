@@ -46,6 +46,27 @@ package struct SlackWebAPI: Sendable {
         return answer.ts
     }
 
+    /// `chat.postEphemeral` of `text`, already mrkdwn-escaped, to `user` in `channel` (in the thread
+    /// of `threadTS` when given): Slack shows it in place to that person alone, marked "Only
+    /// visible to you", and never to the rest of the channel. Returns the message's `message_ts`.
+    // https://api.slack.com/methods/chat.postEphemeral — "Arguments" (channel, user, text,
+    // thread_ts), "Example responses" ({"ok": true, "message_ts": …}), "Errors" (user_not_in_channel)
+    package func postEphemeral(channel: String, user: String, text: String, threadTS: String? = nil)
+        async throws(SlackAPIFailure) -> String
+    {
+        struct Arguments: Encodable {
+            let channel: String
+            let user: String
+            let text: String
+            let thread_ts: String?
+        }
+        struct Answer: Decodable { let message_ts: String }
+        let arguments = Arguments(channel: channel, user: user, text: text, thread_ts: threadTS)
+        let answer = try await call(
+            "chat.postEphemeral", token: .bot, arguments: JSONBody.encode(arguments), about: channel, as: Answer.self)
+        return answer.message_ts
+    }
+
     /// `conversations.open` with one user: the id of the bot's direct-message channel with them.
     // https://api.slack.com/methods/conversations.open — "Arguments"
     package func openDirectMessage(user: String) async throws(SlackAPIFailure) -> String {

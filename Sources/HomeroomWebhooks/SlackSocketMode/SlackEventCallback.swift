@@ -59,6 +59,8 @@ package struct SlackEventCallback: Sendable, Decodable {
 /// A message from an event, with where its answer goes.
 package struct SlackEventMessage: Sendable {
     package let message: IncomingMessage
+    /// The writer's member id (`U…`), to whom an answer for them alone goes.
+    let user: String
     /// The channel (or direct-message channel) to answer in.
     let channel: String
     /// The thread the message was written in, if any.
@@ -96,7 +98,8 @@ extension SlackEventCallback {
         let message = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.slack.rawValue, id: "\(team):\(user)"), senderIsVerified: true,
             conversation: conversation, text: typed, receivedAt: receivedAt)
-        return SlackEventMessage(message: message, channel: channel, threadTS: event.threadTS, ts: event.ts)
+        return SlackEventMessage(
+            message: message, user: user, channel: channel, threadTS: event.threadTS, ts: event.ts)
     }
 
     /// `text` without the mentions `<@USER>` (or `<@USER|name>`) of `users`, and without a leading

@@ -7,8 +7,9 @@ import Logging
 /// command, mention or direct message is answered once, however often Slack delivers it.
 ///
 /// Answers that do not travel in an acknowledgement go over HTTP, apart from the socket: a slash
-/// command's to its `response_url`, a mention's or a direct message's with `chat.postMessage`. So
-/// a socket that drops after the acknowledgement loses no answer.
+/// command's to its `response_url`, a mention's or a direct message's with `chat.postMessage` (or,
+/// for the asker alone in a channel, `chat.postEphemeral`). So a socket that drops after the
+/// acknowledgement loses no answer.
 struct SocketModeResponder: Sendable {
     /// Writes an acknowledgement on the connection the envelope came on.
     typealias Acknowledge = @Sendable (SocketModeAcknowledgement) async throws -> Void
@@ -103,36 +104,66 @@ struct SocketModeResponder: Sendable {
         }
     }
 
-    /// Answers a mention or a direct message with `chat.postMessage`: in the thread it was written
-    /// in; in a channel, an answer for the asker alone goes in a thread under their message.
+    /// Answers a mention or a direct message with `chat.postMessage`, in the thread it was written
+    /// in. In a channel, an answer for the asker alone (or an error) goes with `chat.postEphemeral`,
+    /// which Slack shows in place, in that thread, to the asker alone: the channel sees nothing of
+    /// it, not even a pointer. When Slack cannot show it there (the asker is not in the channel),
+    /// it goes to their direct message with the bot instead.
     private func answer(_ callback: SlackEventCallback) async {
         guard
             let event = callback.message(botName: gateway.dispatcher.recognizer.botName, receivedAt: gateway.clock.now)
         else { return }
         guard let reply = await gateway.dispatcher.handle(event.message), !reply.lines.isEmpty else { return }
         let inChannel = !event.message.conversation.isDirect
+        let asker = event.message.sender
+        if inChannel && (reply.isError || reply.visibility == .sender) {
+            // Only the asker reads it: the whole answer, not the channel's short form. Slack reads
+            // `&`, `<` and `>` as markup: what the bot repeats stays text and pings nobody.
+            let text = SlackText.escaping(reply.lines.joined(separator: "\n"))
+            let failure = await posting("the private answer to \(asker) in \(event.channel)") {
+                () async throws(SlackAPIFailure) in
+                _ = try await api.postEphemeral(
+                    channel: event.channel, user: event.user, text: text, threadTS: event.threadTS)
+            }
+            guard failure?.code == "user_not_in_channel" else { return }
+            _ = await posting("the private answer to \(asker), in a direct message") {
+                () async throws(SlackAPIFailure) in
+                let direct = try await api.openDirectMessage(user: event.user)
+                _ = try await api.postMessage(channel: direct, text: text)
+            }
+            return
+        }
         let lines = inChannel ? (reply.channelLines.flatMap { $0.isEmpty ? nil : $0 } ?? reply.lines) : reply.lines
-        let forAsker = inChannel && (reply.isError || reply.visibility == .sender)
-        let thread = event.threadTS ?? (forAsker ? event.ts : nil)
-        // Slack reads `&`, `<` and `>` as markup: what the bot repeats stays text and pings nobody.
         let text = SlackText.escaping(lines.joined(separator: "\n"))
-        // The envelope is acknowledged already, so Slack will not send it again: a rate limit or an
-        // outage is waited out here (a few times, as Slack asks), and only then is the answer lost.
+        _ = await posting("the answer to \(asker) in \(event.channel)") { () async throws(SlackAPIFailure) in
+            _ = try await api.postMessage(channel: event.channel, text: text, threadTS: event.threadTS)
+        }
+    }
+
+    /// Runs `post` until it succeeds, waiting out rate limits and outages: the envelope is
+    /// acknowledged already, so Slack will not send it again, and only after ``postAttempts`` tries
+    /// is `what` given up (logged). Returns the failure it was given up on, nil when it went out.
+    private func posting(_ what: String, _ post: () async throws(SlackAPIFailure) -> Void) async -> SlackAPIFailure? {
         for attempt in 1...Self.postAttempts {
-            do {
-                _ = try await api.postMessage(channel: event.channel, text: text, threadTS: thread)
-                return
+            do throws(SlackAPIFailure) {
+                try await post()
+                return nil
             } catch {
                 let delivery = error.delivery
                 guard !delivery.isPermanent, attempt < Self.postAttempts, !Task.isCancelled else {
-                    logger.error("the answer to \(event.message.sender) in \(event.channel) was not posted: \(error)")
-                    return
+                    logger.error("\(what) was not posted: \(error)")
+                    return error
                 }
                 let wait = min(max(delivery.retryAfter ?? Double(attempt), 0.5), Self.longestWait)
-                logger.warning("the answer to \(event.message.sender) waits \(wait) s to be posted: \(error)")
-                do { try await gateway.clock.sleep(until: gateway.clock.now.addingTimeInterval(wait)) } catch { return }
+                logger.warning("\(what) waits \(wait) s to be posted: \(error)")
+                do {
+                    try await gateway.clock.sleep(until: gateway.clock.now.addingTimeInterval(wait))
+                } catch {
+                    return SlackAPIFailure(DeliveryFailure("\(what) was not posted: the bot is stopping"))
+                }
             }
         }
+        return nil
     }
 
     /// How many times an answer to a mention or a direct message is posted before it is given up.
