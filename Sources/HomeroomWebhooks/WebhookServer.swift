@@ -143,8 +143,7 @@ public struct WebhookServer: Service {
         router.post("slack/commands") { request, _ in
             try await slack.respond(to: RawRequest.read(request))
         }
-        let mattermost = MattermostEndpoint(
-            tokens: TokenList(settings.mattermost.tokens.map { ("mattermost", $0) }), gateway: gateway)
+        let mattermost = MattermostEndpoint(settings: settings.mattermost, replays: replays, gateway: gateway)
         router.post("mattermost/commands") { request, _ in
             try await mattermost.respond(to: RawRequest.read(request))
         }

@@ -54,7 +54,8 @@ import Testing
     static func command(_ text: String, token: String = token, channelName: String = "town-square") -> String {
         Signing.form([
             ("channel_id", "ch1"), ("channel_name", channelName), ("command", "/lunch"), ("team_id", "team1"),
-            ("text", text), ("token", token), ("user_id", "user1"), ("user_name", "ada"),
+            ("text", text), ("token", token), ("trigger_id", MattermostTrustTests.triggerID(user: "user1")),
+            ("user_id", "user1"), ("user_name", "ada"),
         ])
     }
 

@@ -7,4 +7,6 @@ package struct SlashCommandForm: Decodable {
     let channel_id: String
     let channel_name: String?
     let response_url: String?
+    /// Mattermost's signed id of this one command (``MattermostTrigger``); Slack's is opaque and unread.
+    let trigger_id: String?
 }

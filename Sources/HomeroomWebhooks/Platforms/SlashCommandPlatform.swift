@@ -5,31 +5,52 @@ import Hummingbird
 /// Slack or Mattermost. Both post a slash command as the same form (``SlashCommandForm``), take
 /// its answer in the same JSON, in the response or later at `response_url`, and take a
 /// notification at an incoming webhook as `{"text": …}` (``SlashCommandMessage``). What differs is
-/// held here as data: the adapter name, how the platform shows text literally, and how a form
-/// from a direct message is told apart.
+/// held here as data: the adapter name, how the platform shows text literally, whether the
+/// sender's id is vouched for, and how a form from a direct message is told apart.
 struct SlashCommandPlatform: Sendable {
     /// The adapter, named in user ids and in the outbox.
     let platform: WebhookPlatform
     /// How the platform writes plain text literally (``SlackText`` or ``MattermostText``).
     let escaping: @Sendable (String) -> String
+    /// True when the form's `user_id` counts as verified (roles in force without a PIN login):
+    /// Slack signs its requests; a Mattermost command token proves only that the sender holds it.
+    var sendersAreVerified: Bool
     /// Whether the form came from a direct message rather than a channel.
     let isDirect: @Sendable (SlashCommandForm) -> Bool
 
-    /// Slack marks a direct message by the channel's name or by its id's `D`.
-    static let slack = SlashCommandPlatform(platform: .slack, escaping: SlackText.escaping) { form in
+    /// Slack signs each request, and marks a direct message by the channel's name or by its id's `D`.
+    static let slack = SlashCommandPlatform(
+        platform: .slack, escaping: SlackText.escaping, sendersAreVerified: true
+    ) { form in
         form.channel_name == "directmessage" || form.channel_id.hasPrefix("D")
     }
 
-    /// Mattermost names a direct channel after its two members: "userid1__userid2".
-    static let mattermost = SlashCommandPlatform(platform: .mattermost, escaping: MattermostText.escaping) { form in
-        form.channel_name?.contains("__") ?? false
+    /// Mattermost: anyone holding a command token can send any `user_id`, so ids are unverified
+    /// (``trustingSenders(_:)`` when the admin says otherwise); a direct channel is told by its
+    /// name (``MattermostDirectChannel``), since the form carries no channel type.
+    static let mattermost = SlashCommandPlatform(
+        platform: .mattermost, escaping: MattermostText.escaping, sendersAreVerified: false
+    ) { form in
+        MattermostDirectChannel.isDirect(channelName: form.channel_name, user: form.user_id)
+    }
+
+    /// The same platform with its senders' ids verified or not.
+    func trustingSenders(_ verified: Bool) -> SlashCommandPlatform {
+        var platform = self
+        platform.sendersAreVerified = verified
+        return platform
     }
 
     /// Answers the slash command in `request`, whose signature or token is already checked: in
     /// the response when the bot answers within the gateway's deadline, otherwise an empty
     /// acknowledgement now and the answer posted to `response_url` when it is ready.
     func answer(_ request: RawRequest, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
-        let form = try request.form(SlashCommandForm.self)
+        try await answer(request.form(SlashCommandForm.self), gateway: gateway)
+    }
+
+    /// Answers the slash command `form`, already read from a request whose token is checked, in
+    /// the response or later at its `response_url`.
+    func answer(_ form: SlashCommandForm, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
         let message = try message(from: form, gateway: gateway)
         let responseURL = form.response_url.flatMap(URL.init(string:))
         let outcome = await gateway.answer(message) { [self] reply in
@@ -49,7 +70,7 @@ struct SlashCommandPlatform: Sendable {
         }
         return IncomingMessage(
             sender: UserID(adapter: platform.rawValue, id: "\(form.team_id):\(form.user_id)"),
-            senderIsVerified: true, conversation: isDirect(form) ? .direct : .channel(form.channel_id),
+            senderIsVerified: sendersAreVerified, conversation: isDirect(form) ? .direct : .channel(form.channel_id),
             text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
     }
 

@@ -47,14 +47,20 @@ public struct SlackSettings: Sendable, Decodable {
     }
 }
 
-/// Mattermost: the tokens of the slash commands pointing here, and incoming-webhook URLs.
+/// Mattermost: the tokens of the slash commands pointing here, whether their user ids are
+/// trusted, and incoming-webhook URLs.
 public struct MattermostSettings: Sendable, Decodable {
     /// Each slash command's token (Integrations → Slash Commands); empty switches `/mattermost/commands` off.
+    /// A token is an admin credential: whoever holds it can send a command as any Mattermost user.
     public var tokens: [String] = []
+    /// False (the default): a command's `user_id` is unverified, so roles apply only after
+    /// `/login PIN` in a direct message. True: it counts as verified and roles apply at once, which
+    /// is safe only when every holder of every token may act as any user, admins included.
+    public var trustUserIDs = false
     /// Channel id or name → incoming-webhook URL, for notifications.
     public var incomingWebhooks: [String: URL] = [:]
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case tokens, incomingWebhooks }
+    enum CodingKeys: String, CodingKey, CaseIterable { case tokens, trustUserIDs, incomingWebhooks }
 
     public init() {}
 
@@ -62,6 +68,7 @@ public struct MattermostSettings: Sendable, Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         tokens = try container.decodeSecrets(.tokens, environment: decoder.homeroomEnvironment)
+        trustUserIDs = try container.decode(.trustUserIDs, or: trustUserIDs)
         incomingWebhooks = try container.decodeWebhookURLs(.incomingWebhooks)
     }
 }
