@@ -73,15 +73,22 @@ public struct MatrixAdapter: Service {
     /// The status board's name for `account`.
     static func statusName(_ account: MatrixAccountSettings) -> String { "matrix/\(account.name)" }
 
-    /// Serves `account` whenever this instance holds it; graceful shutdown ends it at once (the
-    /// long poll with it) and gives the hold up.
+    /// Serves `account` whenever this instance holds it. Graceful shutdown ends the long poll at
+    /// once; a running session then sends the answers waiting (it ends by itself within
+    /// ``MatrixAnswerStore/drainSeconds``), and the hold is given up.
     private func serve(_ account: MatrixAccountSettings, http: HTTPClient) async {
         adapterStatus.report(Self.statusName(account), .standby, detail: Self.heldElsewhere, at: clock.now)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await roster.perform(Self.duty(account)) { hold in await serve(account, http: http, under: hold) }
             }
-            group.addTask { try? await gracefulShutdown() }
+            group.addTask {
+                guard (try? await gracefulShutdown()) != nil else { return }
+                let deadline = ContinuousClock.now + .seconds(MatrixAnswerStore.drainSeconds + 5)
+                while accounts.account(account.name) != nil, ContinuousClock.now < deadline {
+                    guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { return }
+                }
+            }
             await group.next()
             group.cancelAll()
         }

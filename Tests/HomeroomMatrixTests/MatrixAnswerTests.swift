@@ -95,22 +95,44 @@ import Testing
         #expect(direct.body == "Mon: soup\nTue: tacos\nWed: pasta")
     }
 
-    @Test func aReplyForTheSenderAloneIsSentInTheRoomToThemAlone() throws {
+    static let directRoom = "!alice-and-the-bot:school.example"
+
+    @Test func aReplyForTheSenderAloneGoesToTheirDirectRoomAndTheRoomGetsAPointer() throws {
         let answer = Self.renderer.answer(
-            to: .privately("your subscriptions: lunch"), from: Self.alice, inRoom: true, question: "subscriptions")
-        guard case .forTheAsker(let message, let question) = answer else {
+            to: Reply(lines: ["your subscriptions:", "lunch"], visibility: .sender), from: Self.alice, inRoom: true,
+            question: "subscriptions", directRoomID: Self.directRoom)
+        guard case .privately(let direct, let directRoomID, let pointer, let question, let isUrgent) = answer else {
             Issue.record("\(answer)")
             return
         }
-        #expect(message.body == "Alice: your subscriptions: lunch")
-        #expect(message.mentionedUserIDs == [Self.alice.userID])
+        #expect(directRoomID == Self.directRoom)
+        #expect(direct.body == "your subscriptions:\nlunch", "the whole reply, in the direct room")
+        #expect(direct.inReplyTo == nil, "no reply to an event of another room")
+        #expect(pointer.body == "Alice: " + MatrixNotices.answeredInDirectRoom)
+        #expect(!pointer.body.contains("subscriptions"))
+        #expect(pointer.mentionedUserIDs == [Self.alice.userID])
+        #expect(pointer.inReplyTo == "$alice")
         #expect(question == "subscriptions")
-        let error = Self.renderer.answer(to: .error("no such command"), from: Self.alice, inRoom: true, question: "x")
-        guard case .message(let refusal) = error else {
+        #expect(!isUrgent)
+        let error = Self.renderer.answer(
+            to: .error("no such command: secret"), from: Self.alice, inRoom: true, question: "x",
+            directRoomID: Self.directRoom)
+        guard case .privately(let refusal, _, _, _, _) = error else {
             Issue.record("\(error)")
             return
         }
-        #expect(refusal.body == "Alice: no such command")
+        #expect(refusal.body == "no such command: secret")
+    }
+
+    @Test func withoutADirectRoomTheRoomIsToldSoAndSeesNothingOfTheAnswer() throws {
+        let answer = Self.renderer.answer(
+            to: .privately("your PIN is 4711"), from: Self.alice, inRoom: true, question: "me", directRoomID: nil)
+        guard case .message(let message) = answer else {
+            Issue.record("\(answer)")
+            return
+        }
+        #expect(message.body == "Alice: " + MatrixNotices.noDirectRoom)
+        #expect(!message.body.contains("4711"))
     }
 
     @Test func theRateLimitNoticeGoesAheadOfWaitingAnswers() throws {
@@ -120,15 +142,35 @@ import Testing
         var limited = Reply(lines: ["slow down: try again in 20 s"], visibility: .sender, isError: true)
         limited.retryAfterSeconds = 20
         let bob = MatrixAsker(userID: "@bob:school.example", name: "Bob", eventID: "$bob")
-        let urgent = Self.renderer.answer(to: limited, from: bob, inRoom: true, question: "now")
+        let urgent = Self.renderer.answer(
+            to: limited, from: bob, inRoom: true, question: "now", directRoomID: "!bob-and-the-bot:school.example")
         queue.offer(urgent, in: Self.room, from: bob, at: now)
         let firstTaken = queue.next(at: now)
         let first = try #require(firstTaken)
-        #expect(first.message.body == "Bob: slow down: try again in 20 s")
-        #expect(first.message.mentionedUserIDs == ["@bob:school.example"])
-        let secondTaken = queue.next(at: now)
-        let second = try #require(secondTaken)
-        #expect(second.message.body == "Alice: tacos")
+        #expect(first.roomID == "!bob-and-the-bot:school.example")
+        #expect(first.message.body == "slow down: try again in 20 s")
+        let pointerTaken = queue.next(at: now)
+        let pointer = try #require(pointerTaken)
+        #expect(pointer.roomID == Self.room)
+        #expect(pointer.message.body == "Bob: " + MatrixNotices.answeredInDirectRoom)
+        #expect(pointer.message.mentionedUserIDs == ["@bob:school.example"])
+        let thirdTaken = queue.next(at: now)
+        let third = try #require(thirdTaken)
+        #expect(third.message.body == "Alice: tacos")
+    }
+
+    @Test func anUrgentNoticeDoesNotPassTheCap() {
+        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+        let now = TestClock.instant("2026-11-23T12:00:00-05:00")
+        for number in 0..<MatrixAnswerQueue.maximumWaiting {
+            queue.send(MatrixMessage(body: "\(number)"), to: Self.room)
+        }
+        let placement = queue.offer(
+            .urgent(MatrixMessage(body: "try again in 20 s")), in: Self.room, from: Self.alice, at: now)
+        #expect(placement == .dropped)
+        #expect(queue.count == MatrixAnswerQueue.maximumWaiting)
+        let first = queue.next(at: now)
+        #expect(first?.message.body == "0", "nothing went ahead of the full queue")
     }
 
     // MARK: Busy rooms
@@ -195,11 +237,47 @@ import Testing
     @Test func aPrivateAnswerIsNotSentTwiceWithinTheWindow() {
         var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
         let now = TestClock.instant("2026-11-23T12:00:00-05:00")
-        let notice = Self.renderer.addressed(["your PIN is set"], to: [Self.alice], others: 0, inReplyTo: nil)
-        queue.offer(.forTheAsker(notice, question: "me"), in: Self.room, from: Self.alice, at: now)
-        queue.offer(
-            .forTheAsker(notice, question: "me"), in: Self.room, from: Self.alice, at: now.addingTimeInterval(5))
-        #expect(queue.count == 1)
+        let answer = Self.renderer.answer(
+            to: .privately("your PIN is set"), from: Self.alice, inRoom: true, question: "me",
+            directRoomID: Self.directRoom)
+        let first = queue.offer(answer, in: Self.room, from: Self.alice, key: "answer:1", at: now)
+        let again = queue.offer(answer, in: Self.room, from: Self.alice, key: "answer:2", at: now.addingTimeInterval(5))
+        #expect(first == .queued)
+        #expect(again == .queued)
+        #expect(queue.count == 3, "the answer in the direct room, and a pointer in the room for each question")
+        let direct = queue.next(at: now)
+        let pointer = queue.next(at: now)
+        let secondPointer = queue.next(at: now)
+        #expect(direct?.roomID == Self.directRoom)
+        #expect(direct?.keys == [], "the answer is forgotten once the pointer, sent after it, went out")
+        #expect(pointer?.keys == ["answer:1"])
+        #expect(direct?.transactionID != pointer?.transactionID)
+        #expect(secondPointer?.roomID == Self.room)
+        #expect(secondPointer?.keys == ["answer:2"])
+    }
+
+    @Test func eachMessageCarriesTheKeysOfTheAnswersItAnswers() throws {
+        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+        let start = TestClock.instant("2026-11-23T12:00:00-05:00")
+        let lunch = MatrixAnswer.forEveryone(lines: ["Lunch: tacos"], question: "lunch")
+        for number in 1...3 {
+            let placement = queue.offer(
+                lunch, in: Self.room, from: Self.student(number), key: "answer:\(number)", at: start)
+            #expect(placement == .queued)
+        }
+        let answerTaken = queue.next(at: start)
+        let answer = try #require(answerTaken)
+        #expect(answer.keys == ["answer:1", "answer:2", "answer:3"])
+        let late = start.addingTimeInterval(1)
+        #expect(queue.offer(lunch, in: Self.room, from: Self.student(4), key: "answer:4", at: late) == .queued)
+        #expect(queue.offer(lunch, in: Self.room, from: Self.student(2), key: "answer:5", at: late) == .queued)
+        let due = try #require(queue.nextPointerDue)
+        let pointerTaken = queue.next(at: due)
+        let pointer = try #require(pointerTaken)
+        #expect(pointer.message.body.hasPrefix("Student 4, Student 2: "))
+        #expect(pointer.keys == ["answer:4", "answer:5"])
+        // Named in the answer and in the pointer: a third time is folded in silence, and its answer forgotten.
+        #expect(queue.offer(lunch, in: Self.room, from: Self.student(2), key: "answer:6", at: due) == .settled)
     }
 
     @Test func aFullQueueRefusesMoreAnswers() {
@@ -208,7 +286,7 @@ import Testing
             queue.send(MatrixMessage(body: "\(number)"), to: Self.room)
         }
         let accepted = queue.send(MatrixMessage(body: "one more"), to: Self.room)
-        #expect(!accepted)
+        #expect(accepted == .dropped)
         #expect(queue.count == MatrixAnswerQueue.maximumWaiting)
     }
 }

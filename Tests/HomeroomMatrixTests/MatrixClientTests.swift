@@ -220,7 +220,7 @@ import Testing
             await failure { () async throws(MatrixAPIError) in
                 try await client(server.url("")).sync(since: nil, filter: "{}", timeout: .zero)
             })
-        #expect(error.kind == .malformed)
+        #expect(error.kind == .tooLarge)
         #expect(error.description == "the answer to sync was larger than 16 MB")
     }
 
@@ -231,7 +231,7 @@ import Testing
         server.serve(Self.whoami, json(#"{"user_id":"@bot:s","padding":"\#(padding)"}"#))
         let error = try #require(
             await failure { () async throws(MatrixAPIError) in try await client(server.url("")).whoAmI() })
-        #expect(error == MatrixAPIError(.malformed, "the answer to whoami was larger than 1 MB"))
+        #expect(error == MatrixAPIError(.tooLarge, "the answer to whoami was larger than 1 MB"))
     }
 
     @Test func anAnswerJustUnderTheCapIsRead() async throws {

@@ -101,8 +101,11 @@ import Testing
 
     // MARK: Direct rooms
 
-    @Test func aRoomIsDirectWhenRememberedOrWithTwoMembers() {
-        #expect(MatrixRoomBook.isDirect(remembered: true, joinedMembers: 40))
+    @Test func aRoomIsDirectOnlyWhileItHasTwoMembers() {
+        #expect(!MatrixRoomBook.isDirect(remembered: true, joinedMembers: 40), "a direct room a class joined")
+        #expect(!MatrixRoomBook.isDirect(remembered: true, joinedMembers: 3))
+        #expect(MatrixRoomBook.isDirect(remembered: true, joinedMembers: 2))
+        #expect(MatrixRoomBook.isDirect(remembered: true, joinedMembers: nil), "remembered, not countable")
         #expect(MatrixRoomBook.isDirect(remembered: false, joinedMembers: 2))
         #expect(!MatrixRoomBook.isDirect(remembered: false, joinedMembers: 3))
         #expect(!MatrixRoomBook.isDirect(remembered: false, joinedMembers: 1))

@@ -12,6 +12,9 @@ package struct MatrixAPIError: Error, Sendable, Equatable, CustomStringConvertib
         case noAnswer
         /// The server answered 2xx with a body the bot could not read.
         case malformed
+        /// The server answered 2xx with a body larger than the bot reads from that endpoint (`/sync`'s
+        /// 16 MB): asking the same again would get the same.
+        case tooLarge
     }
 
     /// The longest wait a rate limit is obeyed for: a larger `retry_after_ms` is taken as this.

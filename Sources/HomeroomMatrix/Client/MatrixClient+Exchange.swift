@@ -42,7 +42,7 @@ extension MatrixClient {
                 status: answer.status, retryAfterHeader: answer.retryAfter, what: what, accessToken: accessToken)
         }
         guard let received = answer.body else {
-            throw MatrixAPIError(.malformed, "the answer to \(what) was larger than \(largest >> 20) MB")
+            throw MatrixAPIError(.tooLarge, "the answer to \(what) was larger than \(largest >> 20) MB")
         }
         return received
     }

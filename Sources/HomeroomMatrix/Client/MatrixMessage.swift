@@ -2,7 +2,7 @@
 /// msgtypes; Rich replies; User and room mentions): a notice, never a text, so that other bots do
 /// not answer it, with an escaped HTML rendering beside the plain body, the people it names, and
 /// the command it answers.
-package struct MatrixMessage: Sendable, Equatable, Encodable {
+package struct MatrixMessage: Sendable, Equatable, Codable {
     /// `m.notice`.
     package var msgtype = "m.notice"
     /// The plain text, for clients that show no HTML and for notifications.
@@ -33,6 +33,21 @@ package struct MatrixMessage: Sendable, Equatable, Encodable {
     private enum MentionKeys: String, CodingKey { case user_ids }
     private enum RelationKeys: String, CodingKey { case inReplyTo = "m.in_reply_to" }
     private enum ReplyKeys: String, CodingKey { case event_id }
+
+    /// Reads a message as ``encode(to:)`` wrote it (an answer kept in the database until it is sent).
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        msgtype = try container.decode(String.self, forKey: .msgtype)
+        body = try container.decode(String.self, forKey: .body)
+        formattedBody = try container.decodeIfPresent(String.self, forKey: .formatted_body)
+        let mentions = try container.nestedContainer(keyedBy: MentionKeys.self, forKey: .mentions)
+        mentionedUserIDs = try mentions.decode([String].self, forKey: .user_ids)
+        if container.contains(.relatesTo) {
+            let relation = try container.nestedContainer(keyedBy: RelationKeys.self, forKey: .relatesTo)
+            let reply = try relation.nestedContainer(keyedBy: ReplyKeys.self, forKey: .inReplyTo)
+            inReplyTo = try reply.decode(String.self, forKey: .event_id)
+        }
+    }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)

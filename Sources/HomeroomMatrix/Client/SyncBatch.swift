@@ -34,6 +34,8 @@ package struct SyncBatch: Sendable, Decodable {
         package var timeline: [RoomEvent]
         /// `m.joined_member_count` from the room summary, when the server sent one.
         package var joinedMemberCount: Int?
+        /// True when the timeline holds only the latest of the room's new events (`limited`).
+        package var isLimited = false
     }
 
     /// A room the bot is invited to, with the stripped state the inviter shared.
@@ -58,6 +60,7 @@ package struct SyncBatch: Sendable, Decodable {
     private enum RoomKeys: String, CodingKey { case join, invite, leave }
     private enum JoinedKeys: String, CodingKey { case state, timeline, summary }
     private enum EventsKeys: String, CodingKey { case events }
+    private enum TimelineKeys: String, CodingKey { case limited }
     private enum InviteKeys: String, CodingKey { case invite_state }
     private enum SummaryKeys: String, CodingKey { case joinedMemberCount = "m.joined_member_count" }
 
@@ -73,8 +76,12 @@ package struct SyncBatch: Sendable, Decodable {
                 let timeline = events(in: room, at: .timeline)
                 let summary = try? room.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
                 let count = (try? summary?.decodeIfPresent(Int.self, forKey: .joinedMemberCount)) ?? nil
+                let limited = try? room.nestedContainer(keyedBy: TimelineKeys.self, forKey: .timeline)
+                    .decodeIfPresent(Bool.self, forKey: .limited)
                 joined.append(
-                    JoinedRoom(roomID: key.stringValue, state: state, timeline: timeline, joinedMemberCount: count))
+                    JoinedRoom(
+                        roomID: key.stringValue, state: state, timeline: timeline, joinedMemberCount: count,
+                        isLimited: limited ?? false))
             }
         }
         if let invite = try? rooms.nestedContainer(keyedBy: AnyKey.self, forKey: .invite) {

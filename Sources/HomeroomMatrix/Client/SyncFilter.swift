@@ -1,5 +1,6 @@
 /// The filters the bot's `/sync` sends inline (Client-Server API v3, Filtering): only what it
-/// reads, so that a school's busy homeserver sends small batches.
+/// reads, so that a school's busy homeserver sends small batches. A batch still too large to read
+/// is asked for again with fewer events (``shrinkingTimelineLimits``), then skipped (``skippingAhead``).
 ///
 /// - timeline: `m.room.message` (commands), `m.room.encrypted` (never answered, but seen, so the
 ///   room can be told it is encrypted) and `m.room.member`, at most 50 events a room a batch. The
@@ -30,11 +31,23 @@ package enum SyncFilter {
         since == nil ? initial : incremental
     }
 
-    private static func filter(timelineLimit: Int) -> String {
+    /// The timeline limits a sync from a position is asked with again when its answer was larger
+    /// than the bot reads (``MatrixClient/largestSyncAnswer``), one after the other, before it skips ahead.
+    package static let shrinkingTimelineLimits = [10, 1]
+
+    /// The filter of a sync that skips ahead: no timeline, no state, so that its answer is small
+    /// however much happened; its `next_batch` is where the bot goes on from. Invitations still come.
+    package static let skippingAhead = filter(timelineLimit: 0, withState: false)
+
+    /// The filter with at most `timelineLimit` events a room in the timeline.
+    package static func filter(timelineLimit: Int, withState: Bool = true) -> String {
         let none = #"{"not_types":["*"]}"#
+        let state =
+            withState
+            ? #"{"types":["m.room.member","m.room.encryption","m.room.create"],"lazy_load_members":true}"# : none
         return #"{"presence":\#(none),"account_data":\#(none),"room":{"#
             + #""timeline":{"types":["m.room.message","m.room.encrypted","m.room.member"],"limit":\#(timelineLimit)},"#
-            + #""state":{"types":["m.room.member","m.room.encryption","m.room.create"],"lazy_load_members":true},"#
+            + #""state":\#(state),"#
             + #""ephemeral":\#(none),"account_data":\#(none)}}"#
     }
 }

@@ -76,7 +76,7 @@ package struct MatrixSender: MessageSender {
     static func notice(_ lines: [String]) -> MatrixMessage {
         let fitted = MatrixAnswerRenderer.fitted(
             lines, maximumLines: MatrixAnswerRenderer.directLines, budget: MatrixAnswerRenderer.directBytes,
-            note: { "… \($0) more \($0 == 1 ? "line" : "lines") not shown" })
+            note: MatrixAnswerRenderer.directCutNote)
         return MatrixAnswerRenderer(replyToCommands: false).message(fitted, mentioning: [], inReplyTo: nil)
     }
 
@@ -95,7 +95,7 @@ package struct MatrixSender: MessageSender {
                 "the homeserver asks to wait before sending to \(destination)", retryAfter: wait.timeInterval)
         case .noAnswer:
             return DeliveryFailure("no answer from the homeserver sending to \(destination): \(error)")
-        case .malformed:
+        case .malformed, .tooLarge:
             return DeliveryFailure("an unreadable answer from the homeserver sending to \(destination)")
         case .refused(_, let errcode) where error.isUnknownToken:
             return DeliveryFailure("the homeserver refused the access token (\(errcode ?? "401")); logging in again")

@@ -6,8 +6,10 @@ import HomeroomCore
 ///
 /// In a room, an answer starts with the names of those it answers (as IRC leads with the nick)
 /// and uses the reply's short form for channels when it has one, cut to ``roomLines`` lines and
-/// ``roomBytes`` bytes with a last line saying how many were left out; a reply for the sender
-/// alone is sent in the room to them alone (Matrix has no ephemeral messages), short. In a direct
+/// ``roomBytes`` bytes with a last line saying how many were left out. A reply for the sender
+/// alone (``Reply/Visibility/sender``: an error, `/me`, `/day`…) typed in a room goes as a whole
+/// to their direct room (Matrix has no ephemeral messages), and the room gets one line saying so
+/// (``MatrixNotices/answeredInDirectRoom``): its text is never posted in the room. In a direct
 /// room the whole reply goes out, within ``directLines`` and ``directBytes``.
 ///
 /// Nobody can be pinged through what the bot repeats: `m.mentions` lists exactly the askers, the
@@ -18,8 +20,6 @@ package struct MatrixAnswerRenderer: Sendable {
     package static let roomLines = 30
     /// Bytes of body and HTML together an answer shows in a room at most.
     package static let roomBytes = 32_768
-    /// Lines a reply for the asker alone shows in a room at most.
-    package static let askerLines = 10
     /// Lines an answer shows in a direct room at most.
     package static let directLines = 300
     /// Bytes of body and HTML together an answer shows in a direct room at most (an event is at
@@ -39,31 +39,37 @@ package struct MatrixAnswerRenderer: Sendable {
     }
 
     /// The answer to `asker`'s command `question` (as typed, without the bot's name), in a room
-    /// (`inRoom`) or a direct room.
-    package func answer(to reply: Reply, from asker: MatrixAsker, inRoom: Bool, question: String) -> MatrixAnswer {
+    /// (`inRoom`) or a direct room. `directRoomID` is the asker's direct room, where a reply for
+    /// them alone to a command typed in a room goes (nil: none could be had, and the room is told so).
+    package func answer(
+        to reply: Reply, from asker: MatrixAsker, inRoom: Bool, question: String, directRoomID: String? = nil
+    ) -> MatrixAnswer {
         guard !reply.lines.isEmpty else { return .none }
         let replyTo = replyToCommands ? asker.eventID : nil
-        if reply.retryAfterSeconds != nil {
-            let lines = Array(reply.lines.prefix(1))
-            return .urgent(
-                inRoom
-                    ? addressed(lines, to: [asker], others: 0, inReplyTo: replyTo)
-                    : message(lines, mentioning: [asker.userID], inReplyTo: replyTo))
-        }
+        let isUrgent = reply.retryAfterSeconds != nil
         guard inRoom else {
-            let lines = Self.fitted(
-                reply.lines, maximumLines: Self.directLines, budget: Self.directBytes,
-                note: { "… \($0) more \($0 == 1 ? "line" : "lines") not shown" })
-            return .message(message(lines, mentioning: [asker.userID], inReplyTo: replyTo))
+            let lines =
+                isUrgent
+                ? Array(reply.lines.prefix(1))
+                : Self.fitted(
+                    reply.lines, maximumLines: Self.directLines, budget: Self.directBytes, note: Self.directCutNote)
+            let notice = message(lines, mentioning: [asker.userID], inReplyTo: replyTo)
+            return isUrgent ? .urgent(notice) : .message(notice)
         }
         let question = reply.advances ? nil : question
-        let short = reply.channelLines.flatMap { $0.isEmpty ? nil : $0 } ?? reply.lines
-        if reply.isError || reply.visibility == .sender {
+        if reply.visibility == .sender {
+            guard let directRoomID else {
+                return .message(addressed([MatrixNotices.noDirectRoom], to: [asker], others: 0, inReplyTo: replyTo))
+            }
             let lines = Self.fitted(
-                short, maximumLines: Self.askerLines, budget: Self.roomBytes, note: Self.roomCutNote)
-            let notice = addressed(lines, to: [asker], others: 0, inReplyTo: replyTo)
-            return reply.isError ? .message(notice) : .forTheAsker(notice, question: question)
+                reply.lines, maximumLines: Self.directLines, budget: Self.directBytes, note: Self.directCutNote)
+            // A reply across rooms is no reply: the direct message stands alone.
+            return .privately(
+                direct: message(lines, mentioning: [asker.userID], inReplyTo: nil), directRoomID: directRoomID,
+                pointer: addressed([MatrixNotices.answeredInDirectRoom], to: [asker], others: 0, inReplyTo: replyTo),
+                question: question, isUrgent: isUrgent)
         }
+        let short = reply.channelLines.flatMap { $0.isEmpty ? nil : $0 } ?? reply.lines
         let lines = Self.fitted(short, maximumLines: Self.roomLines, budget: Self.roomBytes, note: Self.roomCutNote)
         return .forEveryone(lines: lines, question: question)
     }
@@ -92,6 +98,16 @@ package struct MatrixAnswerRenderer: Sendable {
             mentionedUserIDs: userIDs, inReplyTo: inReplyTo)
     }
 
+    /// The answer to `asker`'s command that the bot was stopped in the middle of
+    /// (``MatrixNotices/interrupted``), in a room (`inRoom`) or a direct room.
+    package func interrupted(_ asker: MatrixAsker, inRoom: Bool) -> MatrixAnswer {
+        let replyTo = replyToCommands ? asker.eventID : nil
+        return .message(
+            inRoom
+                ? addressed([MatrixNotices.interrupted], to: [asker], others: 0, inReplyTo: replyTo)
+                : message([MatrixNotices.interrupted], mentioning: [asker.userID], inReplyTo: replyTo))
+    }
+
     /// The line that points late askers to the answer that went out just before.
     package func pointer(to askers: [MatrixAsker]) -> MatrixMessage {
         addressed([Self.pointerText], to: askers, others: 0, inReplyTo: nil)
@@ -99,6 +115,11 @@ package struct MatrixAnswerRenderer: Sendable {
 
     /// The words of the line pointing late askers to an answer.
     package static let pointerText = "see the answer just above"
+
+    /// The last line of an answer cut in a direct room.
+    static func directCutNote(_ count: Int) -> String {
+        "… \(count) more \(count == 1 ? "line" : "lines") not shown"
+    }
 
     /// The last line of an answer cut in a room.
     static func roomCutNote(_ count: Int) -> String {

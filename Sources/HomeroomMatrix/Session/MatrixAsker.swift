@@ -1,5 +1,5 @@
 /// Who asked a command in a room, as an answer names them.
-package struct MatrixAsker: Sendable, Equatable {
+package struct MatrixAsker: Sendable, Equatable, Codable {
     /// Their Matrix id, the one an answer mentions (`m.mentions`).
     package var userID: String
     /// What an answer in a room calls them: their display name there, else their localpart.

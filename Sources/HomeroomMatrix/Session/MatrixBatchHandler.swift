@@ -5,13 +5,16 @@ import Logging
 /// Handles one `/sync` batch of a ``MatrixSyncSession``: the rooms left are forgotten, the
 /// invitations decided (``MatrixInviteDecision``), and each joined room's events read in order —
 /// members (for the direct-room rule and the names answers use), encryption (told once, then
-/// the room is ignored), and the commands, dispatched and their answers queued on the desk.
-/// Rooms are handled a few at a time; nothing is sent or joined once the hold is lost.
+/// the room is ignored), and the commands, each run once and its answer kept before it is queued
+/// on the desk (``MatrixAnswerStore`` tells the order, and why). Rooms are handled a few at a
+/// time; nothing is sent or joined once the hold is lost, and no command is begun once the
+/// session is stopping.
 struct MatrixBatchHandler: Sendable {
     let session: MatrixSyncSession
     let hold: DutyHold
     let desk: MatrixAnswerDesk
     let renderer: MatrixAnswerRenderer
+    let store: MatrixAnswerStore
     let rooms = MatrixRoomBook()
 
     /// Rooms whose events are handled at one time.
@@ -29,7 +32,8 @@ struct MatrixBatchHandler: Sendable {
     static func encryptedKey(_ roomID: String) -> String { "encrypted:\(roomID)" }
 
     /// Handles `batch`; its messages are answered only when `answering` (not on the first sync).
-    func handle(_ batch: SyncBatch, answering: Bool) async {
+    /// True when every command of it was handled and its answer kept: its position may be stored.
+    func handle(_ batch: SyncBatch, answering: Bool) async -> Bool {
         if batch.droppedEvents > 0 {
             logger.warning(
                 "\(account.name): \(batch.droppedEvents) events of a sync could not be read and were skipped")
@@ -39,21 +43,27 @@ struct MatrixBatchHandler: Sendable {
             await forget(roomID)
         }
         for invite in batch.invited {
-            guard hold.isHeld, !Task.isCancelled else { return }
+            guard isGoingOn else { return false }
             await handle(invite)
         }
-        await withTaskGroup(of: Void.self) { group in
+        return await withTaskGroup(of: Bool.self) { group in
             var running = 0
+            var complete = true
             for room in batch.joined {
                 if running >= Self.roomsAtOnce {
-                    await group.next()
+                    complete = (await group.next() ?? true) && complete
                     running -= 1
                 }
                 group.addTask { await handle(room, answering: answering) }
                 running += 1
             }
+            for await handled in group { complete = complete && handled }
+            return complete
         }
     }
+
+    /// True while commands may be begun: the hold is held, and the session neither cancelled nor stopping.
+    private var isGoingOn: Bool { hold.isHeld && !Task.isCancelled && !Task.isShuttingDownGracefully }
 
     // MARK: Invitations
 
@@ -82,9 +92,9 @@ struct MatrixBatchHandler: Sendable {
                 let direct = try await session.directRooms.room(for: inviter, database: hold.database)
                 let message = renderer.message(
                     [MatrixNotices.invitationDeclined(roomID: roomID)], mentioning: [inviter], inReplyTo: nil)
-                if await !desk.send(
-                    message, to: direct, transactionID: TransactionID.forReply(unique: "declined-\(roomID)"))
-                {
+                let placement = await desk.send(
+                    message, to: direct, transactionID: TransactionID.forReply(unique: "declined-\(roomID)"), key: nil)
+                if placement == .dropped {
                     logger.warning("\(account.name): too many messages waiting; \(inviter) is not told why")
                 }
             } catch {
@@ -142,16 +152,19 @@ struct MatrixBatchHandler: Sendable {
 
     // MARK: Rooms
 
-    private func handle(_ room: SyncBatch.JoinedRoom, answering: Bool) async {
+    /// Handles one room's events; true when each of its commands was handled and its answer kept.
+    private func handle(_ room: SyncBatch.JoinedRoom, answering: Bool) async -> Bool {
         let roomID = room.roomID
         let countBefore = rooms.memberCount(of: roomID)
         var otherLeft = false
+        var membersChanged = false
         var turnedEncrypted = false
         for event in room.state + room.timeline {
             switch event.type {
             case "m.room.member":
                 guard let member = event.stateKey else { continue }
                 rooms.setMemberCount(nil, of: roomID)
+                membersChanged = true
                 let membership = event.content.membership
                 rooms.setDisplayName(membership == "join" ? event.content.displayName : nil, of: member, in: roomID)
                 if member != botUserID, membership == "leave" || membership == "ban" { otherLeft = true }
@@ -165,18 +178,34 @@ struct MatrixBatchHandler: Sendable {
         let wasDirect = countBefore == 2 || room.joinedMemberCount == 1
         if otherLeft, wasDirect ? true : (try? await isRememberedDirect(roomID)) == true {
             await leaveDirectRoom(roomID)
-            return
+            return true
         }
+        if membersChanged { await forgetIfNoLongerDirect(roomID) }
         if turnedEncrypted { await noteEncrypted(roomID) }
-        guard answering else { return }
+        guard answering else { return true }
         let commands = room.timeline.filter {
             MatrixCommandRule.isAnswerable(
                 $0, botUserID: botUserID, maximumAgeSeconds: account.maximumCommandAgeSeconds)
         }
-        guard !commands.isEmpty, await !isEncrypted(roomID) else { return }
+        guard !commands.isEmpty, await !isEncrypted(roomID) else { return true }
         for event in commands {
-            guard hold.isHeld, !Task.isCancelled else { return }
-            await answer(event, in: roomID)
+            guard isGoingOn else { return false }
+            guard await answer(event, in: roomID) else { return false }
+        }
+        return true
+    }
+
+    /// Forgets `roomID` as a direct room once more people than the bot and one person joined it:
+    /// it is a room like any other from then on, and answers for one person go elsewhere.
+    private func forgetIfNoLongerDirect(_ roomID: String) async {
+        guard (try? await isRememberedDirect(roomID)) == true else { return }
+        let count = await memberCount(of: roomID)
+        guard let count, count > 2 else { return }
+        logger.info("\(account.name): \(roomID) has \(count) members now; it is no longer a direct room")
+        do {
+            try await session.directRooms.forget(roomID: roomID, database: hold.database)
+        } catch {
+            logger.warning("\(account.name): could not forget the direct room \(roomID): \(error)")
         }
     }
 
@@ -189,7 +218,9 @@ struct MatrixBatchHandler: Sendable {
                 try await state.set("told", for: key, at: session.clock.now, in: hold.database)
                 let message = renderer.message(
                     [MatrixNotices.roomTurnedEncrypted(botUserID: botUserID)], mentioning: [], inReplyTo: nil)
-                if await desk.send(message, to: roomID, transactionID: TransactionID.forReply(unique: key)) {
+                let placement = await desk.send(
+                    message, to: roomID, transactionID: TransactionID.forReply(unique: key), key: nil)
+                if placement == .queued {
                     logger.notice("\(account.name): \(roomID) is encrypted; told it so, and ignoring it")
                 }
             }
@@ -216,59 +247,145 @@ struct MatrixBatchHandler: Sendable {
         try await session.directRooms.isDirectRoom(roomID, database: hold.database)
     }
 
-    /// True when `roomID` is a direct room: remembered as one, or with two joined members (asked
-    /// once and kept until a member event in the room).
+    /// True when `roomID` is a direct room: two joined members, the bot and one person (asked
+    /// once and kept until a member event in the room); a room remembered as direct counts as one
+    /// while its members cannot be counted.
     private func isDirect(_ roomID: String) async -> Bool {
+        var remembered = false
         do {
-            if try await isRememberedDirect(roomID) { return true }
+            remembered = try await isRememberedDirect(roomID)
         } catch {
             logger.warning("\(account.name): could not read whether \(roomID) is direct: \(error)")
         }
-        var count = rooms.memberCount(of: roomID)
-        if count == nil, hold.isHeld {
+        return MatrixRoomBook.isDirect(remembered: remembered, joinedMembers: await memberCount(of: roomID))
+    }
+
+    /// The joined members of `roomID`: as last seen, else asked of the server (nil: unknown).
+    private func memberCount(of roomID: String) async -> Int? {
+        if let known = rooms.memberCount(of: roomID) { return known }
+        guard hold.isHeld else { return nil }
+        do {
+            let asked = try await client.joinedMemberCount(of: roomID)
+            rooms.setMemberCount(asked, of: roomID)
+            return asked
+        } catch {
+            logger.debug("\(account.name): could not count the members of \(roomID): \(error)")
+            return nil
+        }
+    }
+
+    /// The direct room with `person`, where an answer for them alone goes: the remembered one
+    /// while it still has two members, else a new one; nil when none could be had.
+    private func privateRoom(for person: String) async -> String? {
+        for _ in 0..<2 {
             do {
-                let asked = try await client.joinedMemberCount(of: roomID)
-                rooms.setMemberCount(asked, of: roomID)
-                count = asked
+                let roomID = try await session.directRooms.room(for: person, database: hold.database)
+                if await isDirect(roomID) { return roomID }
+                try await session.directRooms.forget(roomID: roomID, database: hold.database)
             } catch {
-                logger.debug("\(account.name): could not count the members of \(roomID): \(error)")
+                logger.warning("\(account.name): could not open a direct room with \(person): \(error)")
+                return nil
             }
         }
-        return MatrixRoomBook.isDirect(remembered: false, joinedMembers: count)
+        return nil
     }
 
     // MARK: Commands
 
-    /// Recognises, dispatches and queues the answer to one message.
-    private func answer(_ event: RoomEvent, in roomID: String) async {
-        guard let body = event.content.body else { return }
+    /// Recognises one message and, when it is a command not handled yet, runs it and keeps and
+    /// queues its answer (``MatrixAnswerStore``, steps 1 to 4); false when it could not be noted,
+    /// so that the batch is synced again.
+    private func answer(_ event: RoomEvent, in roomID: String) async -> Bool {
+        guard let body = event.content.body, let eventID = event.eventID else { return true }
         let addressing = MatrixAddressing(
             body: body, mentionedUserIDs: event.content.mentionedUserIDs, botUserID: botUserID,
             displayName: rooms.displayName(of: botUserID, in: roomID))
         let isDirect = await isDirect(roomID)
         let channel = session.isFirstAccount ? roomID : "\(account.name)/\(roomID)"
         let conversation: Conversation = isDirect ? .direct : .channel(channel)
-        let dispatcher = session.dispatcher
         guard
-            let recognized = dispatcher.recognizer.recognize(
+            let recognized = session.dispatcher.recognizer.recognize(
                 addressing.text, in: isDirect || addressing.isAddressed ? .direct : conversation)
-        else { return }
+        else { return true }
         let asker = MatrixAsker(
             userID: event.sender,
             name: rooms.displayName(of: event.sender, in: roomID) ?? MatrixID.localpart(of: event.sender),
-            eventID: event.eventID)
-        let isRepeat = isDirect ? false : await desk.isRepeat(addressing.text, in: roomID, by: asker)
-        let message = IncomingMessage(
-            sender: UserID(adapter: "matrix", id: event.sender), senderIsVerified: true, conversation: conversation,
-            text: body, receivedAt: session.clock.now)
-        guard hold.isHeld,
-            let reply = await dispatcher.handle(message, recognized: recognized, countingAgainstRateLimit: !isRepeat)
-        else { return }
-        let answer = renderer.answer(to: reply, from: asker, inRoom: !isDirect, question: addressing.text)
-        if await !desk.offer(answer, in: roomID, from: asker) {
-            logger.warning(
-                "\(account.name): too many answers waiting; the answer to \(event.sender) in \(roomID) is dropped")
+            eventID: eventID)
+        let command = RecognizedCommand(
+            eventID: eventID, roomID: roomID, asker: asker, isDirect: isDirect, conversation: conversation,
+            text: addressing.text, body: body, recognized: recognized)
+        // Steps 1 to 4 run to their end once begun, even when the session is cancelled meanwhile.
+        return await Task { await run(command) }.value
+    }
+
+    /// A command recognised in a room, about to be run.
+    private struct RecognizedCommand: Sendable {
+        var eventID: String
+        var roomID: String
+        var asker: MatrixAsker
+        var isDirect: Bool
+        var conversation: Conversation
+        /// The command as typed, without the bot's name.
+        var text: String
+        var body: String
+        var recognized: CommandRecognizer.Recognized
+    }
+
+    /// Runs `command` once: marked, dispatched, its answer kept, then queued.
+    private func run(_ command: RecognizedCommand) async -> Bool {
+        let (eventID, roomID, asker) = (command.eventID, command.roomID, command.asker)
+        do {
+            if try await store.isMarked(eventID) { return true }
+            guard hold.isHeld else { return false }
+            try await store.start(
+                eventID, MatrixAnswerStore.Started(roomID: roomID, asker: asker, isDirect: command.isDirect))
+        } catch {
+            logger.warning("\(account.name): the command \(eventID) in \(roomID) could not be noted; it waits: \(error)")
+            return false
         }
+        let isRepeat = command.isDirect ? false : await desk.isRepeat(command.text, in: roomID, by: asker)
+        let message = IncomingMessage(
+            sender: UserID(adapter: "matrix", id: asker.userID), senderIsVerified: true,
+            conversation: command.conversation, text: command.body, receivedAt: session.clock.now)
+        let reply = await session.dispatcher.handle(
+            message, recognized: command.recognized, countingAgainstRateLimit: !isRepeat)
+        var answer = MatrixAnswer.none
+        if let reply {
+            let directRoomID =
+                !command.isDirect && reply.visibility == .sender && !reply.lines.isEmpty
+                ? await privateRoom(for: asker.userID) : nil
+            answer = renderer.answer(
+                to: reply, from: asker, inRoom: !command.isDirect, question: command.text, directRoomID: directRoomID)
+        }
+        let key: String?
+        do {
+            key = try await store.finish(
+                eventID, answer: MatrixAnswerStore.Pending(roomID: roomID, asker: asker, answer: answer))
+        } catch {
+            // Run but not noted: the next session tells the asker it was stopped in the middle.
+            logger.warning("\(account.name): the answer to \(eventID) in \(roomID) could not be kept: \(error)")
+            return false
+        }
+        if key == nil, answer != .none {
+            logger.warning("\(account.name): the answer to \(eventID) is too long to keep; it is sent unkept")
+        }
+        switch await desk.offer(answer, in: roomID, from: asker, key: key) {
+        case .queued:
+            return true
+        case .dropped:
+            logger.warning(
+                "\(account.name): too many answers waiting; the answer to \(asker.userID) in \(roomID) is dropped")
+        case .settled:
+            break
+        }
+        if let key {
+            do {
+                try await store.remove([key])
+            } catch {
+                logger.warning("\(account.name): could not forget a kept answer: \(error)")
+            }
+        }
+        return true
     }
 
     // MARK: Rate limits

@@ -1,6 +1,20 @@
-/// What the bot tells people about encrypted rooms, which it cannot read: the room that turned
-/// encrypted, and the person whose invitation to an encrypted room it declined.
+/// The sentences the Matrix adapter says of its own (not a command's answer): about encrypted
+/// rooms, which it cannot read (the room that turned encrypted, the person whose invitation to an
+/// encrypted room it declined), about answers for the asker alone (sent to their direct room, with
+/// a pointer in the room), and about a command it was stopped in the middle of.
 package enum MatrixNotices {
+    /// The line a room gets when the answer to a command typed there went to the asker's direct room.
+    package static let answeredInDirectRoom = "I answered you in a direct message."
+
+    /// The line a room gets when an answer for the asker alone could not go to a direct room with them.
+    package static let noDirectRoom =
+        "I could not open a direct room with you for this answer: write to me in a direct message."
+
+    /// The answer to a command the bot was stopped in the middle of (the process ended, or another
+    /// instance took the account over): it is not run again, since it may have been done.
+    package static let interrupted =
+        "I was stopped while handling this, so I cannot tell whether it was done: please check before asking again."
+
     /// Posted once in a room the bot is in when it turns encrypted.
     package static func roomTurnedEncrypted(botUserID: String) -> String {
         "This room is encrypted now, and Homeroom cannot read encrypted rooms: it will not answer here any more. "

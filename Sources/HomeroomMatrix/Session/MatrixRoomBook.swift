@@ -18,10 +18,12 @@ final class MatrixRoomBook: Sendable {
 
     private let rooms = Mutex(Rooms())
 
-    /// A room is direct when it was remembered as one, or two members have joined it: the bot
-    /// and one person.
+    /// A room is direct while two members have joined it: the bot and one person. Once a third
+    /// joins, it is not, even when it was opened (or remembered) as a direct room; a remembered
+    /// one counts as direct only while its members cannot be counted.
     static func isDirect(remembered: Bool, joinedMembers: Int?) -> Bool {
-        remembered || joinedMembers == 2
+        guard let joinedMembers else { return remembered }
+        return joinedMembers == 2
     }
 
     /// The joined members of `roomID`, when known.

@@ -5,8 +5,14 @@ import ServiceLifecycle
 
 /// One account's conversation with its homeserver while this instance holds the account's duty:
 /// `/sync` long-polled from the stored position, each batch's invitations, departures and messages
-/// handled (``MatrixBatchHandler``), the answers sent in order by one writer, and the position
-/// stored after each batch.
+/// handled (``MatrixBatchHandler``), the answers kept and sent in order by one writer, and the
+/// position stored once each command of the batch was handled and its answer kept
+/// (``MatrixAnswerStore`` tells the order, and why no answer is lost nor command run twice).
+///
+/// A clean stop (graceful shutdown) ends the long poll, begins no more commands, and sends what
+/// waits, for at most ``MatrixAnswerStore/drainSeconds``; what is left, and what a crash leaves,
+/// the next session sends first. A batch larger than the bot reads is asked for again with
+/// fewer events a room, then skipped ahead with a log line saying how much went unread.
 ///
 /// The first start (no stored position) skips the rooms' history: its sync asks for no timeline
 /// (``SyncFilter/initial``) and nothing in it is answered, though its invitations are handled.
@@ -61,18 +67,57 @@ package struct MatrixSyncSession: Sendable {
                 settings: dispatcher.channelAnswers, renderer: renderer,
                 stamp: String(UUID().uuidString.prefix(13))),
             clock: clock)
-        let handler = MatrixBatchHandler(session: self, hold: hold, desk: desk, renderer: renderer)
+        let store = MatrixAnswerStore(account: account.name, database: hold.database, clock: clock)
+        guard await resume(from: store, into: desk, renderer: renderer) else { return }
+        let handler = MatrixBatchHandler(session: self, hold: hold, desk: desk, renderer: renderer, store: store)
         let refusal: MatrixAPIError? = await withTaskGroup(of: MatrixAPIError?.self) { group in
             group.addTask {
-                await write(from: desk, under: hold)
+                await write(from: desk, store: store, under: hold)
                 return nil
             }
-            group.addTask { await sync(with: handler, under: hold) }
+            group.addTask {
+                let refusal = await sync(with: handler, store: store, under: hold)
+                if refusal == nil, Task.isShuttingDownGracefully, !Task.isCancelled {
+                    // A clean stop: the writer sends what waits, for a while.
+                    await desk.finish()
+                    try? await Task.sleep(for: .seconds(MatrixAnswerStore.drainSeconds))
+                }
+                return refusal
+            }
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
         }
         if let refusal { throw refusal }
+    }
+
+    /// Reads what the last session of the account left unsent into `desk` (``MatrixAnswerStore``,
+    /// steps 7 to 9); false when the database could not be read, and the session ends.
+    private func resume(from store: MatrixAnswerStore, into desk: MatrixAnswerDesk, renderer: MatrixAnswerRenderer)
+        async -> Bool
+    {
+        do {
+            let (unsent, interrupted, unreadable) = try await store.resume(renderer: renderer)
+            if interrupted > 0 {
+                logger.warning(
+                    "\(account.name): \(interrupted) commands were cut in the middle by the last stop; their askers are told")
+            }
+            if unreadable > 0 { logger.warning("\(account.name): \(unreadable) kept answers could not be read and were dropped") }
+            await desk.resend(unsent.sending)
+            var dropped = 0
+            for (key, pending) in unsent.pending {
+                guard await desk.offer(pending.answer, in: pending.roomID, from: pending.asker, key: key) != .queued
+                else { continue }
+                dropped += 1
+                try await store.remove([key])
+            }
+            let resumed = unsent.sending.count + unsent.pending.count - dropped
+            if resumed > 0 { logger.info("\(account.name): sending \(resumed) answers kept from the last session") }
+            return true
+        } catch {
+            logger.warning("\(account.name): the answers kept from the last session could not be read: \(error)")
+            return false
+        }
     }
 
     /// True while the session should go on.
@@ -81,24 +126,31 @@ package struct MatrixSyncSession: Sendable {
     }
 
     /// The sync loop; returns the error when the token was refused, nil when it ends otherwise.
-    private func sync(with handler: MatrixBatchHandler, under hold: DutyHold) async -> MatrixAPIError? {
+    private func sync(with handler: MatrixBatchHandler, store: MatrixAnswerStore, under hold: DutyHold) async
+        -> MatrixAPIError?
+    {
         let state = AdapterState(adapter: "matrix", account: account.name)
         var since: String?
         var loaded = false
         var failures = 0
         var isUp = false
+        // How far the timeline limit was shrunk for a batch too large to read: 0 not at all, one
+        // step per limit in SyncFilter.shrinkingTimelineLimits, then skipping ahead.
+        var shrunk = 0
         while goesOn(under: hold) {
             let batch: SyncBatch
+            var filter = SyncFilter.incremental
             do {
                 if !loaded {
                     since = try await state.value(for: Self.sinceKey, in: hold.database)
                     loaded = true
                 }
-                let (position, timeout) = (since, account.syncTimeoutSeconds)
+                filter = Self.filter(since: since, shrunk: shrunk)
+                // A sync asked again after an answer too large does not wait for news.
+                let (position, asked, timeout) = (since, filter, shrunk > 0 ? 0 : account.syncTimeoutSeconds)
                 batch = try await cancelWhenGracefulShutdown { [client] () async throws -> SyncBatch in
                     try await client.sync(
-                        since: position, filter: SyncFilter.forSync(since: position),
-                        timeout: .milliseconds(Int64(timeout * 1000)))
+                        since: position, filter: asked, timeout: .milliseconds(Int64(timeout * 1000)))
                 }
             } catch let error as MatrixAPIError {
                 if error.isUnknownToken {
@@ -106,6 +158,16 @@ package struct MatrixSyncSession: Sendable {
                     return error
                 }
                 guard goesOn(under: hold) else { return nil }
+                if error.kind == .tooLarge, filter != SyncFilter.skippingAhead {
+                    shrunk += 1
+                    let next = Self.filter(since: since, shrunk: shrunk)
+                    let fewer =
+                        next == SyncFilter.skippingAhead
+                        ? "no events, to skip ahead" : "at most \(SyncFilter.shrinkingTimelineLimits[shrunk - 1]) events a room"
+                    logger.warning("\(account.name): \(error); asking again with \(fewer)")
+                    continue
+                }
+                shrunk = 0
                 isUp = false
                 guard await waitAfter(error, failures: &failures) else { return nil }
                 continue
@@ -122,10 +184,18 @@ package struct MatrixSyncSession: Sendable {
                     statusName, .up, detail: "syncing with \(account.homeserver.host ?? "?") as \(credentials.userID)")
                 logger.info("\(account.name): syncing with \(account.homeserver.host ?? "?") as \(credentials.userID)")
             }
-            await handler.handle(batch, answering: since != nil)
+            if shrunk > 0 { logSkipped(batch, from: since, skippedAhead: filter == SyncFilter.skippingAhead) }
+            shrunk = 0
+            guard await handler.handle(batch, answering: since != nil) else {
+                // A command could not be noted: the batch comes again, its handled commands skipped.
+                guard goesOn(under: hold),
+                    await waitAfter(MatrixAPIError(.noAnswer, "the database did not answer"), failures: &failures)
+                else { return nil }
+                continue
+            }
             guard goesOn(under: hold) else { return nil }
             do {
-                try await state.set(batch.nextBatch, for: Self.sinceKey, at: clock.now, in: hold.database)
+                try await store.advance(to: batch.nextBatch)
             } catch is DutyLost {
                 logger.info("\(account.name): another instance took the account over")
                 return nil
@@ -135,6 +205,29 @@ package struct MatrixSyncSession: Sendable {
             since = batch.nextBatch
         }
         return nil
+    }
+
+    /// The filter of a sync from `since` after `shrunk` answers too large to read.
+    private static func filter(since: String?, shrunk: Int) -> String {
+        if shrunk == 0 { return SyncFilter.forSync(since: since) }
+        // A first sync has no timeline to shrink: its state is what was too large.
+        let limits = since == nil ? [] : SyncFilter.shrinkingTimelineLimits
+        guard shrunk <= limits.count else { return SyncFilter.skippingAhead }
+        return SyncFilter.filter(timelineLimit: limits[shrunk - 1])
+    }
+
+    /// Logs what a batch asked with fewer events (`skippedAhead`: none) left unread.
+    private func logSkipped(_ batch: SyncBatch, from since: String?, skippedAhead: Bool) {
+        let rooms = batch.joined.filter { skippedAhead || $0.isLimited }.count
+        let position = since.map { "the position \($0)" } ?? "the first sync"
+        let cap = "\(MatrixClient.largestSyncAnswer >> 20) MB"
+        if skippedAhead {
+            logger.warning(
+                "\(account.name): the sync from \(position) was over \(cap) even with 1 event a room; skipped ahead to \(batch.nextBatch): the news of \(rooms) rooms went unread")
+        } else {
+            logger.warning(
+                "\(account.name): the sync from \(position) was over \(cap); read with fewer events a room, older ones in \(rooms) rooms went unread")
+        }
     }
 
     /// Reports `error` and waits: a rate limit as long as the server asked, anything else the
@@ -171,11 +264,30 @@ package struct MatrixSyncSession: Sendable {
         return !Task.isCancelled && !Task.isShuttingDownGracefully
     }
 
-    /// Sends what the desk has, one message at a time, in order, while `hold` is held.
-    private func write(from desk: MatrixAnswerDesk, under hold: DutyHold) async {
-        while let outgoing = await desk.next() {
+    /// Sends what the desk has, one message at a time, in order, while `hold` is held: each is kept
+    /// as it goes out in place of the answers it answers, and forgotten once sent or given up
+    /// (``MatrixAnswerStore``, step 6).
+    private func write(from desk: MatrixAnswerDesk, store: MatrixAnswerStore, under hold: DutyHold) async {
+        while var outgoing = await desk.next() {
             guard hold.isHeld else { return }
-            await send(outgoing, under: hold)
+            if outgoing.storedAs == nil {
+                do {
+                    outgoing.storedAs = try await store.sending(outgoing)
+                } catch is DutyLost {
+                    return
+                } catch {
+                    logger.warning("\(account.name): a message to \(outgoing.roomID) could not be kept; sending it: \(error)")
+                }
+            }
+            guard await send(outgoing, under: hold) else { return }
+            let done = outgoing.storedAs.map { [$0] } ?? outgoing.keys
+            do {
+                try await store.remove(done)
+            } catch is DutyLost {
+                return
+            } catch {
+                logger.warning("\(account.name): a message sent to \(outgoing.roomID) could not be forgotten: \(error)")
+            }
         }
     }
 
@@ -183,23 +295,27 @@ package struct MatrixSyncSession: Sendable {
     static let maximumRateLimitedTries = 10
 
     /// Sends one message: a `429` is waited out and the same message sent again with the same
-    /// transaction id; any other failure is logged and the message dropped.
-    private func send(_ outgoing: MatrixAnswerQueue.Outgoing, under hold: DutyHold) async {
+    /// transaction id; any other failure is logged and the message dropped. False when it was
+    /// neither sent nor given up (the hold lost, the session cancelled or stopping): it stays
+    /// kept, for the next session.
+    private func send(_ outgoing: MatrixAnswerQueue.Outgoing, under hold: DutyHold) async -> Bool {
         for _ in 0..<Self.maximumRateLimitedTries {
-            guard hold.isHeld, !Task.isCancelled else { return }
+            guard hold.isHeld, !Task.isCancelled else { return false }
             do {
                 _ = try await client.send(outgoing.message, to: outgoing.roomID, transactionID: outgoing.transactionID)
-                return
+                return true
             } catch {
                 guard case .rateLimited(let wait) = error.kind else {
+                    guard hold.isHeld, !Task.isCancelled else { return false }
                     logger.warning("\(account.name): a message to \(outgoing.roomID) was not sent: \(error)")
-                    return
+                    return true
                 }
                 logger.notice(
                     "\(account.name): rate-limited sending to \(outgoing.roomID); trying again in \(wait)")
-                guard await pause(wait.timeInterval) else { return }
+                guard await pause(wait.timeInterval) else { return false }
             }
         }
         logger.warning("\(account.name): a message to \(outgoing.roomID) was dropped: still rate-limited")
+        return true
     }
 }
