@@ -260,11 +260,15 @@ public struct Outbox: Sendable {
         // The platform's wait is outside input: a day at most, nothing for a number that is none.
         let asked = retryAfter.map { $0.isNaN ? 0 : min(max(0, $0), Self.longestRetryAfter) } ?? 0
         let due = now.addingTimeInterval(max(asked, retryPolicy.delay(afterFailures: failures)))
+        // `due_at` holds whole seconds and a row is claimed once `due_at` <= the current second:
+        // rounded up, the retry never comes before the wait has fully passed (truncated, a
+        // `Retry-After: 8` at 100.5 s was due at 108, 7.5 s later).
+        let dueSecond = Int64(due.timeIntervalSince1970.rounded(.up))
         let claimer = claimer
         let updated = try await database.write { db in
             try await db.update(Self.table)
                 .set("failed_attempts", to: SQLBind(failures)).set("last_error", to: SQLBind(String(error.prefix(500))))
-                .set("due_at", to: SQLBind(Int64(due.timeIntervalSince1970)))
+                .set("due_at", to: SQLBind(dueSecond))
                 .set("state", to: SQLBind((retry ? State.pending : State.failed).rawValue))
                 .set("claimed_by", to: SQLLiteral.null).set("claim_expires_at", to: SQLLiteral.null)
                 .where("id", .equal, SQLBind(message.id)).where("state", .equal, SQLBind(State.pending.rawValue))
