@@ -1,5 +1,5 @@
 /// A token-bucket limit: `burst` commands at once, refilled at `perMinute` commands a minute.
-public struct RateLimit: Sendable, Equatable, Codable {
+public struct RateLimit: Sendable, Hashable, Codable {
     /// How many commands may come at once.
     public var burst: Int
     /// How many commands a minute are allowed on average.
