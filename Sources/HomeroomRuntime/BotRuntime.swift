@@ -104,7 +104,7 @@ public final class BotRuntime: Sendable {
         let login = PinLogin(
             database: database, directory: access,
             hasher: PBKDF2SecretHasher(rounds: configuration.configuration.security.pinHashRounds),
-            policy: configuration.loginPolicy, clock: clock)
+            policy: configuration.loginPolicy, clock: clock, logger: logger)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
         let outbox = Outbox(database: database, clock: clock, metrics: metrics)
         let roster: any DutyRoster =

@@ -78,7 +78,7 @@ import Testing
         return PinLogin(
             database: database,
             directory: AccessDirectory(policy: AccessPolicy(), database: database, clock: bot.clock),
-            hasher: hasher, policy: LoginPolicy(), clock: bot.clock)
+            hasher: hasher, policy: LoginPolicy(), clock: bot.clock, logger: TestBot.testLogger())
     }
 
     /// The stored count of wrong PINs and the end of the lock, in seconds.

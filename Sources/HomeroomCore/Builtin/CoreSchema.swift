@@ -50,5 +50,6 @@ enum CoreSchema {
         JobRunSchema.migration,
         AdapterStateSchema.migration,
         AdapterStateSchema.personColumn,
+        LoginFailuresSchema.lockoutsColumn,
     ]
 }

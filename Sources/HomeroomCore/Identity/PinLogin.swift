@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SQLKit
 
 /// PIN logins: setting a PIN, checking one, counting failures and locking, logging out.
@@ -6,10 +7,13 @@ import SQLKit
 /// PINs are stored only as salted slow hashes (`core_pins`). Wrong PINs are counted per identity
 /// in `core_login_failures`, each by one atomic insert-or-increment, so that wrong PINs arriving
 /// at once (on one instance or on several sharing PostgreSQL) are all counted; at
-/// ``LoginPolicy/maxFailures`` the identity is locked for ``LoginPolicy/lockout``. While locked,
-/// no PIN is checked at all; the lock is read again after the slow hash, so a right PIN whose hash
-/// was computed while wrong ones locked the identity is refused too, and no later failure shortens
-/// or clears a lock. Every outcome is audited.
+/// ``LoginPolicy/maxFailures`` the identity is locked for ``LoginPolicy/lockout``, and each lock
+/// that follows another without a right PIN lasts twice as long, up to
+/// ``LoginPolicy/longestLockout`` (``LoginPolicy/lockout(afterLocks:)``). While locked, no PIN is
+/// checked at all; the lock is read again after the slow hash, so a right PIN whose hash was
+/// computed while wrong ones locked the identity is refused too, and no later failure shortens
+/// or clears a lock. Every outcome is audited; a lock is also logged as a warning and, in the same
+/// transaction, queued as a notice to every admin (``LockoutNotice``).
 package struct PinLogin: Sendable {
     /// What a login attempt came to.
     package enum Outcome: Equatable, Sendable {
@@ -37,17 +41,19 @@ package struct PinLogin: Sendable {
     let hasher: any SecretHasher
     let policy: LoginPolicy
     let clock: any HomeroomClock
+    let logger: Logger
 
-    /// Creates the login service.
+    /// Creates the login service; locks are logged to `logger`.
     package init(
         database: any Database, directory: AccessDirectory, hasher: any SecretHasher, policy: LoginPolicy,
-        clock: any HomeroomClock
+        clock: any HomeroomClock, logger: Logger
     ) {
         self.database = database
         self.directory = directory
         self.hasher = hasher
         self.policy = policy
         self.clock = clock
+        self.logger = logger
     }
 
     /// Sets the PIN of `user` (digits only, at least the policy's length), clears a lock, and audits it.
@@ -117,18 +123,27 @@ package struct PinLogin: Sendable {
     }
 
     /// Deletes ended logins and failure counts that no longer matter; returns how many rows went.
+    /// A count that never locked goes a lockout period after its last wrong PIN; one that locked
+    /// is remembered (so the next lock is longer) until a quiet ``LoginPolicy/longestLockout``
+    /// has passed after both its last wrong PIN and the end of its lock.
     @discardableResult
     package func pruneExpired() async throws -> Int {
         let now = Int64(clock.now.timeIntervalSince1970)
         let forgetBefore = now - Int64(policy.lockout)
+        let forgetLocksBefore = now - Int64(policy.longestLockout)
         return try await database.write { db in
             let sessions = try await db.delete(from: AccessDirectory.sessionsTable)
                 .where("expires_at", .lessThanOrEqual, SQLBind(now)).returning("identity").all()
-            let stale = SQLBinaryExpression(SQLColumn("last_failure_at"), .lessThan, SQLBind(forgetBefore))
-            let unlocked = SQLBinaryExpression(SQLColumn("locked_until"), .is, SQLLiteral.null)
-            let lockEnded = SQLBinaryExpression(SQLColumn("locked_until"), .lessThanOrEqual, SQLBind(now))
+            let neverLocked: SQLQueryString = """
+                lockouts = 0 AND last_failure_at < \(bind: forgetBefore) \
+                AND (locked_until IS NULL OR locked_until <= \(bind: now))
+                """
+            let locksForgotten: SQLQueryString = """
+                last_failure_at < \(bind: forgetLocksBefore) \
+                AND (locked_until IS NULL OR locked_until <= \(bind: forgetLocksBefore))
+                """
             let failures = try await db.delete(from: Self.failuresTable)
-                .where(stale).where { $0.where(unlocked).orWhere(lockEnded) }.returning("identity").all()
+                .where { $0.where(neverLocked).orWhere(locksForgotten) }.returning("identity").all()
             return sessions.count + failures.count
         }
     }
@@ -163,15 +178,19 @@ package struct PinLogin: Sendable {
 
     /// Counts one wrong PIN in a single statement: inserts the count, or increments it (a new
     /// streak when the last one is older than a lockout period or its lock has ended), and locks
-    /// at the policy's limit. A lock in force is kept as it is.
+    /// at the policy's limit. A lock in force is kept as it is. The failure that locks then sets
+    /// the lock's length by the locks before it (``LoginPolicy/lockout(afterLocks:)``), in the
+    /// same transaction, and queues the admins' notice.
     private func recordFailure(of user: UserID, at now: Date) async throws -> Outcome {
         let identity = user.description
         let maxFailures = policy.maxFailures
         let seconds = Int64(now.timeIntervalSince1970)
-        let lockUntil = now.addingTimeInterval(policy.lockout)
-        let lockSeconds = Int64(lockUntil.timeIntervalSince1970)
+        let lockSeconds = Int64(now.addingTimeInterval(policy.lockout).timeIntervalSince1970)
         // Wrong PINs count "in a row" within one lockout period; older ones are forgotten.
         let countSince = Int64(now.timeIntervalSince1970 - policy.lockout)
+        // Past locks count until a quiet longest lock has passed after both the last wrong PIN
+        // and the end of the last lock.
+        let locksRememberedSince = Int64(now.timeIntervalSince1970 - policy.longestLockout)
         let table = Self.failuresTable
         let old = { (column: String) in SQLColumn(column, table: table) }
         // The streak goes on unless its last failure is older than a lockout period or its lock
@@ -188,28 +207,46 @@ package struct PinLogin: Sendable {
             CASE WHEN \(old("locked_until")) > \(bind: seconds) THEN \(old("locked_until")) \
             WHEN \(failures) >= \(bind: maxFailures) THEN \(bind: lockSeconds) ELSE NULL END
             """
-        return try await database.write { db in
+        let lockouts: SQLQueryString = """
+            CASE WHEN \(old("last_failure_at")) >= \(bind: locksRememberedSince) \
+            OR \(old("locked_until")) >= \(bind: locksRememberedSince) THEN \(old("lockouts")) ELSE 0 END
+            """
+        let (outcome, imposed): (Outcome, LockoutNotice?) = try await database.write { db in
             let row = try await db.insert(into: table).columns(
-                "identity", "failures", "locked_until", "last_failure_at"
+                "identity", "failures", "locked_until", "last_failure_at", "lockouts"
             )
             .values(
                 SQLBind(identity), SQLBind(1), SQLBind(maxFailures <= 1 ? lockSeconds : nil as Int64?),
-                SQLBind(seconds)
+                SQLBind(seconds), SQLBind(0)
             )
             .onConflict(with: "identity") {
                 $0.set("failures", to: failures).set("locked_until", to: lock)
-                    .set("last_failure_at", to: SQLBind(seconds))
+                    .set("last_failure_at", to: SQLBind(seconds)).set("lockouts", to: lockouts)
             }
-            .returning("failures", "locked_until").first()
+            .returning("failures", "locked_until", "lockouts").first()
             guard let row else { throw UserFacingError("the wrong PIN could not be counted — try again") }
             let count = try row.decode(column: "failures", as: Int.self)
-            let lockedSeconds = try row.decode(column: "locked_until", as: Int64?.self)
-            let lockedUntil = lockedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            var lockedSeconds = try row.decode(column: "locked_until", as: Int64?.self)
             // The failure that reached the limit is the one that locked; later ones found the lock.
             let locks = lockedSeconds != nil && count == maxFailures
-            let detail: String
+            var notice: LockoutNotice?
             if locks {
-                detail = "wrong PIN \(count) times in a row; locked for \(Int(policy.lockout / 60)) min"
+                let earlierLocks = try row.decode(column: "lockouts", as: Int.self)
+                let length = policy.lockout(afterLocks: earlierLocks)
+                let until = Int64(now.addingTimeInterval(length).timeIntervalSince1970)
+                try await db.update(table).set("locked_until", to: SQLBind(until))
+                    .set("lockouts", to: SQLBind(earlierLocks + 1)).where("identity", .equal, SQLBind(identity)).run()
+                lockedSeconds = until
+                let lockNotice = LockoutNotice(
+                    user: user, failures: count, length: length, lockInARow: earlierLocks + 1,
+                    until: Date(timeIntervalSince1970: TimeInterval(until)))
+                try await lockNotice.queue(to: directory.policy, on: db, at: now)
+                notice = lockNotice
+            }
+            let lockedUntil = lockedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            let detail: String
+            if let notice {
+                detail = notice.auditDetail
             } else if lockedUntil != nil {
                 detail = "wrong PIN (\(count) in a row) while locked"
             } else {
@@ -218,9 +255,11 @@ package struct PinLogin: Sendable {
             try await AuditLog.insert(
                 AuditEntry(at: now, actor: user, action: locks ? "login.locked" : "login.failed", detail: detail),
                 into: db)
-            if let lockedUntil, lockedUntil > now { return .locked(until: lockedUntil) }
-            return .wrongPIN(triesLeft: max(0, maxFailures - count))
+            if let lockedUntil, lockedUntil > now { return (.locked(until: lockedUntil), notice) }
+            return (.wrongPIN(triesLeft: max(0, maxFailures - count)), notice)
         }
+        if let imposed { logger.warning("\(imposed.logLine)") }
+        return outcome
     }
 
     /// The end of the lock of `identity` as stored (it may lie in the past), or nil.
