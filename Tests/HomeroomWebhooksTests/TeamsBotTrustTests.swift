@@ -90,6 +90,24 @@ import Testing
         }
     }
 
+    @Test func aStoredHTTPServiceURLGetsNoTokenAndTheNotificationIsGivenUp() async throws {
+        try await TeamsBotFixture.with { teams in
+            // A reference kept before service URLs were checked, naming a plain-http connector.
+            let plain = "http://smba.trafficmanager.net/amer/"
+            let references = TeamsConversationReferences(database: teams.harness.bot.runtime.database)
+            try await references.remember(
+                .init(serviceUrl: plain, userID: TeamsBotFixture.userID, tenant: TeamsBotFixture.tenant),
+                as: TeamsBotFixture.person.id, at: teams.harness.bot.clock.now)
+            try await teams.notify(.user(TeamsBotFixture.person), "Robotics: meeting moved", key: "n:1")
+            #expect(try await teams.worker().deliverDue() == 0)
+            let reasons = try await teams.harness.bot.runtime.outbox.deadLetters().map { $0.lastError ?? "" }
+            #expect(
+                reasons == ["the Teams service URL \(plain) is not an https address: the bot's token is not sent there"]
+            )
+            #expect(teams.botFramework.tokenRequests == 0, "the bot's token was never fetched for it")
+        }
+    }
+
     @Test func theLoopbackAllowanceCannotBeConfiguredAndDefaultsOff() throws {
         #expect(TeamsSettings().allowsLoopbackHTTPServiceURLs == false)
         let problem = WebhookSettingsTests.problem(#"{"teams": {"allowsLoopbackHTTPServiceURLs": true}}"#)
