@@ -9,7 +9,7 @@ import Testing
 
     /// An outgoing-webhook activity sent at the harness's instant, after
     /// https://learn.microsoft.com/en-us/microsoftteams/platform/webhooks-and-connectors/how-to/add-outgoing-webhook
-    /// — "Create outgoing webhooks" (the example request).
+    /// — "Create Outgoing Webhooks" (the example request).
     static func activity(text: String, timestamp: String = "2026-11-23T17:00:00.1234567Z") -> String {
         #"""
         {"type": "message", "timestamp": "\#(timestamp)", "text": "\#(text)",

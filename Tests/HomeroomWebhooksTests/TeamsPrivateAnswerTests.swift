@@ -75,7 +75,9 @@ import Testing
         }
     }
 
-    /// The fixture's person mentioning an outgoing webhook in the channel with `text`, signed.
+    /// The fixture's person mentioning an outgoing webhook in the channel with `text`, after the example
+    /// request of https://learn.microsoft.com/en-us/microsoftteams/platform/webhooks-and-connectors/how-to/add-outgoing-webhook
+    /// — "Create Outgoing Webhooks"; its sender's AAD object id and tenant are those the bot knows them by.
     static func webhookActivity(_ text: String, id: String) -> String {
         #"""
         {"type": "message", "id": "\#(id)", "timestamp": "2026-11-23T17:00:07.437Z",
