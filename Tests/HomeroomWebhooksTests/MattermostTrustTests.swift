@@ -27,10 +27,14 @@ import Testing
     /// sorted, joined by `__`.
     static let directChannel = [admin, bot].sorted().joined(separator: "__")
 
-    /// A `trigger_id` as Mattermost makes one: base64 of `CLIENT:USER:MILLISECONDS:SIGNATURE`.
+    /// A `trigger_id` as Mattermost makes one: base64 of `CLIENT:USER:MILLISECONDS:SIGNATURE`, the
+    /// signature being the one in the example request of
+    /// https://developers.mattermost.com/integrate/slash-commands/custom/ — "Basic usage" (Homeroom
+    /// cannot check it, and does not).
     static func triggerID(user: String = admin, at instant: Date = now, client: String = newClientID()) -> String {
         let milliseconds = Int64(instant.timeIntervalSince1970 * 1000)
-        let signature = "MEUCIHRuakveFgDaM7zPDh1eDVwY+cFmyRaLVCNxITKdgqMfAiEAxd/9Oy51NylbMelDMY+GxKas/fuME6cBumnIlPB9uDU="
+        let signature =
+            "MEUCIHRuakveFgDaM7zPDh1eDVwY+cFmyRaLVCNxITKdgqMfAiEAxd/9Oy51NylbMelDMY+GxKas/fuME6cBumnIlPB9uDU="
         return Data("\(client):\(user):\(milliseconds):\(signature)".utf8).base64EncodedString()
     }
 
@@ -65,6 +69,7 @@ import Testing
         try await Self.with { harness in
             let me = try await harness.post("/mattermost/commands", text: Self.command("me"))
             #expect(me.status == 200, "\(me.body)")
+            #expect(me.json["response_type"] as? String == "ephemeral", "only the asker sees it: \(me.body)")
             #expect(Self.text(of: me).contains("Roles: admin (/login PIN puts them in force)."), "\(me.body)")
             let outbox = try await harness.post("/mattermost/commands", text: Self.command("admin outbox"))
             #expect(outbox.json["response_type"] as? String == "ephemeral")
@@ -141,7 +146,8 @@ import Testing
                 ),
             ]
             for (name, trigger, reason) in cases {
-                let answer = try await harness.post("/mattermost/commands", text: Self.command("lunch", trigger: trigger))
+                let answer = try await harness.post(
+                    "/mattermost/commands", text: Self.command("lunch", trigger: trigger))
                 #expect(answer.status == 401, "\(name): \(answer.body)")
                 #expect((answer.json["error"] as? String)?.contains(reason) == true, "\(name): \(answer.body)")
             }

@@ -43,7 +43,7 @@ struct MattermostEndpoint: Sendable {
     /// within the timestamp tolerance, and was not seen before (503 when that cannot be checked).
     private func checkFirstUse(_ form: SlashCommandForm) async throws(WebhookRejection) {
         guard let text = form.trigger_id, !text.isEmpty else {
-            throw .unauthorized("the trigger_id is missing (Mattermost 5.6 and later send one)")
+            throw .unauthorized("the trigger_id is missing (Mattermost sends one with every command)")
         }
         guard let trigger = MattermostTrigger(text) else { throw .unauthorized("the trigger_id is not Mattermost's") }
         guard trigger.userID == form.user_id else {

@@ -48,7 +48,8 @@ package struct SlackWebAPI: Sendable {
 
     /// `chat.postEphemeral` of `text`, already mrkdwn-escaped, to `user` in `channel` (in the thread
     /// of `threadTS` when given): Slack shows it in place to that person alone, marked "Only
-    /// visible to you", and never to the rest of the channel. Returns the message's `message_ts`.
+    /// visible to you", and never to the rest of the channel; Slack delivers it only while that
+    /// person is active in Slack (as someone who has just written is). Returns its `message_ts`.
     // https://api.slack.com/methods/chat.postEphemeral — "Arguments" (channel, user, text,
     // thread_ts), "Example responses" ({"ok": true, "message_ts": …}), "Errors" (user_not_in_channel)
     package func postEphemeral(channel: String, user: String, text: String, threadTS: String? = nil)
