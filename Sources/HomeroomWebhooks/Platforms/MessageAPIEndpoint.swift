@@ -5,7 +5,7 @@ import Hummingbird
 /// `POST /api/v1/messages`: Homeroom's own JSON API for any system that can post JSON (a kiosk,
 /// a school portal, a script). `{"user": "alice", "channel": "#lobby", "text": "/lunch"}` →
 /// `{"replies": [...], "visibility": "conversation", "error": false}`. The sender is
-/// `api:CLIENT:USER`, vouched for by the authenticated client.
+/// `api:CLIENT:USER`, vouched for by the authenticated client, and the channel `CLIENT:#lobby`.
 struct MessageAPIEndpoint: Sendable {
     struct Request: Decodable {
         let user: String
@@ -66,10 +66,12 @@ struct MessageAPIEndpoint: Sendable {
         guard Self.fits(body.text, Self.maximumTextLength) else {
             throw .badRequest("text must be at most \(Self.maximumTextLength) characters")
         }
+        // A channel is the client's own: another client's `#lobby` is another channel.
         let channel = body.channel?.trimmingSpaces()
         let message = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.api.rawValue, id: "\(client):\(user)"), senderIsVerified: true,
-            conversation: channel.flatMap { $0.isEmpty ? nil : .channel($0) } ?? .direct, text: body.text,
+            conversation: channel.flatMap { $0.isEmpty ? nil : .channel(APINotificationSender.channel($0, of: client)) }
+                ?? .direct, text: body.text,
             receivedAt: gateway.clock.now)
         let reply = await gateway.dispatcher.handle(message)
         let answer = Answer(
