@@ -47,7 +47,8 @@ package struct CalendarFeedRefresher: Sendable {
         var metadata = metadata
         metadata["url"] = "\(url.redacted)"
         let held = try await store.heldValidators(of: url)
-        let request = limits.request(for: url, etag: held?.etag, lastModified: held?.lastModified)
+        let request = limits.request(
+            for: url, provenance: .configured, etag: held?.etag, lastModified: held?.lastModified)
         let response: FetchResponse
         do {
             response = try await fetcher.fetch(request)

@@ -7,7 +7,9 @@ import NIOHTTP1
 import NIOSSL
 
 /// ``HTTPFetching`` on AsyncHTTPClient, fenced: every host is resolved here and each address
-/// checked against a ``FetchPolicy`` (by default only public addresses), and the connection is
+/// checked against a ``FetchPolicy`` (by default only public addresses) — on the host of an address
+/// an admin set; a link found in content off that host, or a redirect leaving it, reaches public
+/// addresses only (``FetchProvenance``) — and the connection is
 /// pinned to the address that was checked, so a name that resolves differently a moment later
 /// (DNS rebinding) cannot lead elsewhere. Redirects are followed here, each hop checked again: at
 /// most five, never from https to http. One deadline covers the whole exchange — resolution,
@@ -40,11 +42,13 @@ package struct HTTPFetcher: HTTPFetching {
 
     package func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let fetcher = self
+        let trustedHost = request.provenance.trustedAddress(for: request.url).fetchHost
         return try await fenced(request.url, timeout: request.timeout) { deadline in
             var url = request.url
             var followed = 0
             while true {
-                switch try await fetcher.get(url, request: request, deadline: deadline) {
+                let reach = HopReach(of: url, trustedHost: trustedHost, redirected: followed > 0)
+                switch try await fetcher.get(url, reach: reach, request: request, deadline: deadline) {
                 case .answered(let response):
                     return response
                 case .redirected(let location):
@@ -57,10 +61,11 @@ package struct HTTPFetcher: HTTPFetching {
 
     /// Sends the request and returns whatever the server answered; a redirect is an answer too
     /// (its status), not followed, so a signed body never travels to an address it was not meant for.
+    /// A post goes to an address an admin set (a webhook, a platform's API), held to the settings.
     package func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
         let fetcher = self
         return try await fenced(request.url, timeout: request.timeout) { deadline in
-            let target = try await fetcher.pin(request.url)
+            let target = try await fetcher.pin(request.url, reach: .adminHost)
             var outgoing = fetcher.makeRequest(request.url)
             outgoing.method = HTTPMethod(rawValue: request.method)
             // A caller's own User-Agent (Discord asks bots for its form) replaces Homeroom's.
@@ -91,8 +96,8 @@ package struct HTTPFetcher: HTTPFetching {
     }
 
     /// One GET to `url`, pinned to its checked address; its body read whole (up to the cap).
-    private func get(_ url: URL, request: FetchRequest, deadline: NIODeadline) async throws -> Hop {
-        let target = try await pin(url)
+    private func get(_ url: URL, reach: HopReach, request: FetchRequest, deadline: NIODeadline) async throws -> Hop {
+        let target = try await pin(url, reach: reach)
         var outgoing = makeRequest(url)
         if let etag = request.etag { outgoing.headers.add(name: "If-None-Match", value: etag) }
         if let lastModified = request.lastModified {
@@ -133,13 +138,11 @@ package struct HTTPFetcher: HTTPFetching {
     }
 
     /// Where a connection to `url` goes: its host as AsyncHTTPClient names it, and the first of
-    /// its addresses the policy allows. Throws when none is allowed or the name does not resolve.
-    private func pin(_ url: URL) async throws -> (host: String, address: IPAddress) {
-        // AsyncHTTPClient reads the request's URL from its text: read the host the same way.
-        guard url.isWebAddress, let host = URL(string: url.absoluteString)?.host, !host.isEmpty else {
-            throw Self.notWebAddress
-        }
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    /// its addresses the policy allows with `reach`. Throws when none is allowed or the name does
+    /// not resolve.
+    private func pin(_ url: URL, reach: HopReach) async throws -> (host: String, address: IPAddress) {
+        guard let bare = url.fetchHost else { throw Self.notWebAddress }
+        let policy = reach.policy(self.policy)
         let literal = bare.contains("%") ? nil : IPAddress(bare)
         let connectionHost = literal.map { !$0.isIPv4 } == true ? "[\(bare)]" : bare
         let addresses: [IPAddress]
@@ -157,7 +160,8 @@ package struct HTTPFetcher: HTTPFetching {
         }
         guard let refused else { throw FetchError(.unreachable, message: Self.unreachableMessage) }
         let resolved = literal == refused.address ? "" : "\(bare) resolves to "
-        throw Self.forbidden(refused.use, detail: "\(resolved)\(refused.address), a \(refused.use.name) address")
+        throw FetchError.forbidden(
+            refused.use, reach: reach, detail: "\(resolved)\(refused.address), a \(refused.use.name) address")
     }
 
     private func makeRequest(_ url: URL) -> HTTPClientRequest {
@@ -208,22 +212,6 @@ package struct HTTPFetcher: HTTPFetching {
     private static let unreachableMessage = "the site could not be reached"
 
     private static let notWebAddress = FetchError(.notWebAddress, message: "only http and https addresses are fetched")
-
-    private static func forbidden(_ use: SpecialUse, detail: String) -> FetchError {
-        let message =
-            switch use {
-            case .privateNetwork, .sharedAddressSpace:
-                "that address is on a private network; an admin can allow it with fetch.allowPrivateNetworks"
-            case .loopback:
-                "that address is on the bot's own machine; an admin can allow it with fetch.allowedHosts"
-            case .linkLocal, .reserved:
-                "that address is on a network the bot does not fetch from; "
-                    + "an admin can allow it with fetch.allowedHosts"
-            case .multicast, .unspecified, .broadcast:
-                "that is not an address a page can be fetched from"
-            }
-        return FetchError(.forbiddenAddress, message: message, detail: detail + ", refused by the fetch settings")
-    }
 
     /// `404 Not Found`; only the code when it is not a standard one, so a server's own words never reach chat.
     private static func statusText(_ status: HTTPResponseStatus) -> String {

@@ -34,6 +34,25 @@ package enum SpecialUse: Sendable, Equatable, CaseIterable {
 
     /// Kinds no setting opens: nothing can be fetched from them.
     var isAlwaysRefused: Bool { self == .multicast || self == .unspecified || self == .broadcast }
+
+    /// Where an address of this kind is, in words for chat and for the configuration's errors.
+    package var place: String {
+        switch self {
+        case .privateNetwork, .sharedAddressSpace: "a private network"
+        case .loopback: "the bot's own machine"
+        case .linkLocal, .reserved: "a network the bot does not fetch from"
+        case .multicast, .unspecified, .broadcast: "an address no connection can be made to"
+        }
+    }
+
+    /// The `fetch` setting that opens this kind for an admin's host; nil when none does.
+    package var openingSetting: String? {
+        switch self {
+        case .privateNetwork, .sharedAddressSpace: "fetch.allowPrivateNetworks"
+        case .loopback, .linkLocal, .reserved: "fetch.allowedHosts"
+        case .multicast, .unspecified, .broadcast: nil
+        }
+    }
 }
 
 extension IPAddress {

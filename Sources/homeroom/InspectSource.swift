@@ -12,7 +12,7 @@ func readInspectSource(_ source: String) async throws -> [UInt8] {
     if let url = webAddress(source) {
         do {
             let policy = try inspectFetchPolicy()
-            switch try await HTTPFetcher(policy: policy).fetch(FetchRequest(url: url)) {
+            switch try await HTTPFetcher(policy: policy).fetch(FetchRequest(url: url, provenance: .configured)) {
             case .fetched(let body, _, _): return body
             case .notModified: return []
             }

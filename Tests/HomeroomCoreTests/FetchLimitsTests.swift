@@ -7,13 +7,16 @@ import Testing
     @Test func limitsInRangeMakeRequestsHeldToThem() throws {
         let limits = try FetchLimits(maximumBytes: 1000, timeoutSeconds: 300, bytesSetting: "maximumFeedBytes")
         let url = try #require(URL(string: "https://calendar.example.org/bells.ics"))
-        let request = limits.request(for: url, etag: "\"v1\"", lastModified: "Mon, 23 Nov 2026 08:00:00 GMT")
+        let request = limits.request(
+            for: url, provenance: .configured, etag: "\"v1\"", lastModified: "Mon, 23 Nov 2026 08:00:00 GMT")
         #expect(
             request
                 == FetchRequest(
-                    url: url, etag: "\"v1\"", lastModified: "Mon, 23 Nov 2026 08:00:00 GMT", maximumBytes: 1000,
-                    timeout: .seconds(300)))
-        #expect(limits.request(for: url).etag == nil)
+                    url: url, provenance: .configured, etag: "\"v1\"", lastModified: "Mon, 23 Nov 2026 08:00:00 GMT",
+                    maximumBytes: 1000, timeout: .seconds(300)))
+        let source = try #require(URL(string: "https://calendar.example.org/"))
+        let linked = limits.request(for: url, provenance: .linked(from: source))
+        #expect(linked.etag == nil && linked.provenance == .linked(from: source))
     }
 
     @Test(arguments: [

@@ -18,22 +18,24 @@ func fetcher(
         resolver: resolver ?? SystemHostResolver.shared, tlsConfiguration: tls, logger: nil)
 }
 
-/// The error fetching `url` gives; nil when it was fetched.
-/// The generous default deadline keeps a loaded machine from failing a test meant to succeed.
-func failure(of url: URL, with fetcher: HTTPFetcher, timeout: Duration = .seconds(60)) async -> FetchError? {
+/// The error fetching `url` (an address an admin set, unless `provenance` says otherwise) gives;
+/// nil when it was fetched. The generous default deadline keeps a loaded machine from failing a
+/// test meant to succeed.
+func failure(
+    of url: URL, with fetcher: HTTPFetcher, provenance: FetchProvenance = .configured, timeout: Duration = .seconds(60)
+) async -> FetchError? {
     do {
-        _ = try await fetcher.fetch(FetchRequest(url: url, timeout: timeout))
+        _ = try await fetcher.fetch(FetchRequest(url: url, provenance: provenance, timeout: timeout))
         return nil
     } catch {
         return error
     }
 }
 
-/// The body fetched from `url`.
-func body(of url: URL, with fetcher: HTTPFetcher) async throws -> String {
-    guard case .fetched(let body, _, _) = try await fetcher.fetch(FetchRequest(url: url, timeout: .seconds(60))) else {
-        return ""
-    }
+/// The body fetched from `url` (an address an admin set, unless `provenance` says otherwise).
+func body(of url: URL, with fetcher: HTTPFetcher, provenance: FetchProvenance = .configured) async throws -> String {
+    let request = FetchRequest(url: url, provenance: provenance, timeout: .seconds(60))
+    guard case .fetched(let body, _, _) = try await fetcher.fetch(request) else { return "" }
     return String(decoding: body, as: UTF8.self)
 }
 

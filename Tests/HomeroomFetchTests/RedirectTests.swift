@@ -6,19 +6,27 @@ import Testing
 @testable import HomeroomFetch
 
 /// Redirects are followed here, each hop checked again: at most five, never from https to http,
-/// never to an address the settings do not allow.
+/// never to an address the settings do not allow, and never to a private one off the admin's host.
 @Suite struct RedirectTests {
-    @Test func aRedirectFromAnAllowedHostToAnotherLoopbackAddressIsRefused() async throws {
+    @Test func aRedirectThatLeavesTheAdminsHostReachesNoPrivateAddressEvenAListedOne() async throws {
         let allowed = try await LoopbackHTTPServer.start()
         let other = try await LoopbackHTTPServer.start(on: "127.0.0.2")
         other.serve("/secret", .text("internal", contentType: "text/plain"))
         allowed.serve("/go", .init(status: 302, headers: [("Location", other.url("/secret").absoluteString)]))
-        let error = try #require(await failure(of: allowed.url("/go"), with: fetcher(allowing: ["127.0.0.1"])))
-        #expect(error.reason == .forbiddenAddress)
+        allowed.serve("/stay", .init(status: 302, headers: [("Location", "/feed")]))
+        allowed.serve("/feed", .text("feed", contentType: "text/plain"))
+        for listed in [["127.0.0.1"], ["127.0.0.1", "127.0.0.2"]] {
+            let error = try #require(await failure(of: allowed.url("/go"), with: fetcher(allowing: listed)))
+            #expect(error.reason == .forbiddenAddress, "\(listed)")
+            #expect(error.message == "the site redirects to the bot's own machine, which is not followed")
+            #expect(error.detail.contains("127.0.0.2") && error.detail.contains("off the host an admin set"))
+        }
         #expect(other.requests.isEmpty)
-        // With both listed, the same redirect is followed: the refusal above came from the check.
-        #expect(
-            try await body(of: allowed.url("/go"), with: fetcher(allowing: ["127.0.0.1", "127.0.0.2"])) == "internal")
+        // Set by an admin itself, the listed second host is read: the refusal came from the redirect.
+        let both = try fetcher(allowing: ["127.0.0.1", "127.0.0.2"])
+        #expect(try await body(of: other.url("/secret"), with: both) == "internal")
+        // A redirect that stays on the admin's host is followed.
+        #expect(try await body(of: allowed.url("/stay"), with: fetcher(allowing: ["127.0.0.1"])) == "feed")
         await allowed.stop()
         await other.stop()
     }

@@ -173,7 +173,10 @@ import Testing
         // A set as Microsoft and Google publish them, plus entries a reader must skip: an EC key, a key
         // without an id, an RS512 key, a broken RSA key, a number.
         let fetcher = HTTPFetcher(policy: try FetchPolicy(allowedHosts: [LoopbackHTTPServer.host]))
-        guard case .fetched(let body, _, _) = try await fetcher.fetch(FetchRequest(url: issuer.keysURL)) else {
+        guard
+            case .fetched(let body, _, _) = try await fetcher.fetch(
+                FetchRequest(url: issuer.keysURL, provenance: .configured))
+        else {
             Issue.record("the issuer's keys could not be read")
             return
         }

@@ -32,6 +32,45 @@ import Testing
         await server.stop()
     }
 
+    /// Two feeds an admin added, both on loopback and both listed: 127.0.0.2 plays an intranet host
+    /// opened for its own feed, 127.0.0.1 an outside feed whose story links into the intranet.
+    @Test func anIntranetLinkInAnOutsideFeedIsRefusedWhileTheIntranetFeedItselfIsRead() async throws {
+        let intranet = try await LoopbackHTTPServer.start(on: "127.0.0.2")
+        let outside = try await LoopbackHTTPServer.start()
+        func oneStoryFeed(_ title: String, link: URL) -> LoopbackHTTPServer.Response {
+            .text(
+                """
+                <?xml version="1.0"?><rss version="2.0"><channel><title>\(title)</title>
+                <item><title>\(title) story</title><link>\(link.absoluteString)</link><guid>\(title)</guid>
+                <description>The \(title) summary.</description></item></channel></rss>
+                """, contentType: "application/rss+xml")
+        }
+        intranet.serve("/feed", oneStoryFeed("Staff", link: intranet.url("/news/concert")))
+        intranet.serve("/news/concert", .text(concertPage, contentType: "text/html"))
+        intranet.serve("/grades", .text(concertPage, contentType: "text/html"))
+        outside.serve("/feed", oneStoryFeed("Outside", link: intranet.url("/grades")))
+        let listing: (inout HomeroomConfiguration) -> Void = { $0.fetch.allowedHosts = ["127.0.0.1", "127.0.0.2"] }
+        try await TestBot.with(plugins: [NewsPlugin.self], configure: listing) { bot in
+            try await bot.loginAsAdmin()
+            try await bot.expect(
+                "/news source add \(intranet.url("/feed").absoluteString)", from: "console:admin",
+                contains: "Added source 1, \"Staff\"")
+            try await bot.expect(
+                "/news source add \(outside.url("/feed").absoluteString)", from: "console:admin",
+                contains: "Added source 2, \"Outside\"")
+            let refused = try await bot.expect(
+                "/news read 2",
+                contains: "(Only the summary: the link leads to the bot's own machine, "
+                    + "which is read only for the addresses an admin set.)", "The Outside summary.")
+            #expect(!refused.text.contains(concertParagraphs[0]) && !refused.text.contains("tried again"))
+            try await bot.expect("/news read 1", contains: concertParagraphs[0])
+        }
+        #expect(!intranet.requests.contains { $0.path == "/grades" }, "nothing was asked of the intranet page")
+        #expect(intranet.requests.map(\.path) == ["/feed", "/news/concert"])
+        await intranet.stop()
+        await outside.stop()
+    }
+
     @Test func aSiteThatCannotBeReachedIsSaidSoWithoutNetworkDetail() async throws {
         let refusing = try UnansweredLoopbackPort()
         let feed = refusing.url("/feed").absoluteString

@@ -49,7 +49,7 @@ extension NewsPlugin {
             do {
                 guard
                     case .fetched(let fetched, let etag, let lastModified) = try await context.fetcher.fetch(
-                        poller.limits.request(for: url))
+                        poller.limits.request(for: url, provenance: .configured))
                 else { throw UserFacingError("the server answered without the feed") }
                 body = fetched
                 validators = (etag, lastModified)

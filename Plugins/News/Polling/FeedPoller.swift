@@ -24,7 +24,8 @@ struct FeedPoller: Sendable {
         _ source: NewsSource, store: NewsStore, fetcher: any HTTPFetching, now: Date, announce: Bool, logger: Logger
     ) async throws -> Outcome {
         guard let url = URL(string: source.url) else { return .failed("the address is not a URL") }
-        let request = limits.request(for: url, etag: source.etag, lastModified: source.lastModified)
+        let request = limits.request(
+            for: url, provenance: .configured, etag: source.etag, lastModified: source.lastModified)
         let feed: Feed
         let validators: (etag: String?, lastModified: String?)
         do {

@@ -24,7 +24,9 @@ struct ArticleReader: Sendable {
     {
         if let body = story.body { return Article(text: body, problem: nil) }
         let fallback = story.summary.isEmpty ? "(the feed gives no summary)" : story.summary
-        guard let link = story.link, let url = URL(string: link), url.isWebAddress else {
+        guard let link = story.link, let url = URL(string: link), url.isWebAddress,
+            let source = URL(string: story.sourceURL)
+        else {
             return Article(text: fallback, problem: "the story has no web page")
         }
         guard fetching else { return Article(text: fallback, problem: "the page could not be read") }
@@ -34,7 +36,8 @@ struct ArticleReader: Sendable {
         let problem: String
         var fetchFailed = false
         do {
-            switch try await fetcher.fetch(limits.request(for: url)) {
+            // The link was found in the feed: the fetch settings open nothing off the feed's own host.
+            switch try await fetcher.fetch(limits.request(for: url, provenance: .linked(from: source))) {
             case .notModified:
                 problem = "the site answered without the page"
             case .fetched(let body, _, _):
@@ -52,7 +55,8 @@ struct ArticleReader: Sendable {
             }
         } catch let error as FetchError {
             problem = error.message
-            fetchFailed = true
+            // An address the settings refuse stays refused: the reader is not told to wait for it.
+            fetchFailed = error.reason != .forbiddenAddress
         }
         let failure = backoff.recordFailure(of: story.id, problem: problem, fetchFailed: fetchFailed, at: now)
         return Article(text: fallback, problem: Self.explain(failure, now: now))

@@ -16,6 +16,8 @@ struct NewsStory: Sendable, Equatable {
     var id: Int64
     var sourceID: Int64
     var sourceName: String
+    /// The address of its source's feed, where its link was found.
+    var sourceURL: String
     var title: String
     var link: String?
     var author: String?

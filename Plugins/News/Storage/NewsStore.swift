@@ -212,6 +212,7 @@ struct NewsStore: Sendable {
                     SQLColumn("body", table: "s")
                 )
                 .column(SQLColumn("name", table: "f"), as: "source_name")
+                .column(SQLColumn("url", table: "f"), as: "source_url")
                 .from(SQLAlias(SQLIdentifier(stories), as: SQLIdentifier("s")))
                 .join(
                     SQLAlias(SQLIdentifier(sources), as: SQLIdentifier("f")), method: SQLJoinMethod.inner,
@@ -222,6 +223,7 @@ struct NewsStore: Sendable {
                     id: try row.decode(column: "id", as: Int64.self),
                     sourceID: try row.decode(column: "source_id", as: Int64.self),
                     sourceName: try row.decode(column: "source_name", as: String.self),
+                    sourceURL: try row.decode(column: "source_url", as: String.self),
                     title: try row.decode(column: "title", as: String.self),
                     link: try row.decode(column: "link", as: String?.self),
                     author: try row.decode(column: "author", as: String?.self),

@@ -68,7 +68,8 @@ struct RemoteRecipeProvider: Sendable {
         do {
             guard
                 case .fetched(let fetched, _, _) = try await fetcher.fetch(
-                    FetchRequest(url: components.url!, maximumBytes: 5_000_000, timeout: timeout))
+                    FetchRequest(
+                        url: components.url!, provenance: .configured, maximumBytes: 5_000_000, timeout: timeout))
             else { return [] }
             body = fetched
         } catch {

@@ -12,7 +12,7 @@ import Foundation
 /// let limits = try FetchLimits(
 ///     maximumBytes: settings.maximumFeedBytes, timeoutSeconds: settings.fetchTimeoutSeconds,
 ///     bytesSetting: "maximumFeedBytes")
-/// let response = try await context.fetcher.fetch(limits.request(for: url))
+/// let response = try await context.fetcher.fetch(limits.request(for: url, provenance: .configured))
 /// ```
 public struct FetchLimits: Sendable, Equatable {
     /// The smallest body limit a setting may give, in bytes.
@@ -42,8 +42,13 @@ public struct FetchLimits: Sendable, Equatable {
         self.timeout = .seconds(timeoutSeconds)
     }
 
-    /// A GET of `url` held to these limits, conditional when the validators of a held copy are given.
-    public func request(for url: URL, etag: String? = nil, lastModified: String? = nil) -> FetchRequest {
-        FetchRequest(url: url, etag: etag, lastModified: lastModified, maximumBytes: maximumBytes, timeout: timeout)
+    /// A GET of `url`, which came from `provenance`, held to these limits; conditional when the
+    /// validators of a held copy are given.
+    public func request(
+        for url: URL, provenance: FetchProvenance, etag: String? = nil, lastModified: String? = nil
+    ) -> FetchRequest {
+        FetchRequest(
+            url: url, provenance: provenance, etag: etag, lastModified: lastModified, maximumBytes: maximumBytes,
+            timeout: timeout)
     }
 }

@@ -103,6 +103,9 @@ public struct OutgoingResponse: Sendable, Equatable {
 public struct FetchRequest: Sendable, Equatable {
     /// An `http` or `https` URL.
     public var url: URL
+    /// Where the address came from: an admin set it, or it was found in what was fetched. The
+    /// `fetch` settings open private and loopback addresses only for an admin's host.
+    public var provenance: FetchProvenance
     /// The ETag of the copy already held: the server may answer 304 Not Modified.
     public var etag: String?
     /// The Last-Modified of the copy already held.
@@ -112,12 +115,13 @@ public struct FetchRequest: Sendable, Equatable {
     /// The whole exchange, redirects included, must end within this.
     public var timeout: Duration
 
-    /// A request with the usual limits: 5 MB and 20 seconds.
+    /// A request for `url`, which came from `provenance`, with the usual limits: 5 MB and 20 seconds.
     public init(
-        url: URL, etag: String? = nil, lastModified: String? = nil, maximumBytes: Int = 5_000_000,
-        timeout: Duration = .seconds(20)
+        url: URL, provenance: FetchProvenance, etag: String? = nil, lastModified: String? = nil,
+        maximumBytes: Int = 5_000_000, timeout: Duration = .seconds(20)
     ) {
         self.url = url
+        self.provenance = provenance
         self.etag = etag
         self.lastModified = lastModified
         self.maximumBytes = maximumBytes
