@@ -128,7 +128,8 @@ private func verify(_ token: String, keys: [UInt8]) async {
         clock: SystemClock(), logger: Logger(label: "fuzz", factory: { _ in SwiftLogNoOpLogHandler() }))
     do throws(WebhookRejection) {
         _ = try await verifier.verify(
-            token, issuers: ["https://api.botframework.com"], audience: "fuzz-app", as: Claims.self)
+            token, issuers: ["https://api.botframework.com"], audience: "fuzz-app", endorsement: "msteams",
+            as: Claims.self)
     } catch {
         // No reason names the token; a token is three base64url parts joined by dots.
         precondition(!token.contains(".") || !error.description.contains(token), "the token in \(error)")
