@@ -79,9 +79,9 @@ struct TeamsBotEndpoint: Sendable {
         return Response(status: .ok)
     }
 
-    /// Throws unless `activity` came from Teams (the signing key's endorsement covers `msteams` only),
-    /// through the service URL its token names, which is `https`, from the bot's own tenant when it
-    /// has one. — "Step 4: Verify the JWT token"
+    /// Throws unless `activity` came from Teams (its token's key was found endorsed for `msteams`
+    /// already), through the service URL its token names, which is `https`, from the bot's own tenant
+    /// when it has one. — "Step 4: Verify the JWT token"
     private func check(_ activity: TeamsBotActivity, against claims: ConnectorClaims) throws(WebhookRejection) {
         guard activity.channelId == Self.teamsChannelID else {
             throw WebhookRejection(.forbidden, "the bot takes Teams activities only (channelId \(Self.teamsChannelID))")
