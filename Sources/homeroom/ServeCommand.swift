@@ -43,6 +43,11 @@ struct ServeCommand: AsyncParsableCommand {
                 settings.configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
             irc = try settings.decodeSection(settings.configuration.irc, key: "irc", as: IRCSettings.self)
             matrix = try settings.decodeSection(settings.configuration.matrix, key: "matrix", as: MatrixSettings.self)
+            // A notifyURL the fetch settings refuse could never be posted to: said once, here.
+            let notifyURLs = webhooks.enabled ? webhooks.api.clients.compactMapValues(\.notifyURL) : [:]
+            for (name, url) in notifyURLs.sorted(by: { $0.key < $1.key }) {
+                try await settings.requireReachable(url, key: "webhooks.api.clients.\(name).notifyURL")
+            }
         } catch {
             printError(error.description)
             throw ExitCode(2)
