@@ -21,9 +21,7 @@ struct AdminCommand: AsyncParsableCommand {
                 let added = try await runtime.access.grant(role, to: id, by: AuditEntry.commandLine)
                 await runtime.close()
                 print(added ? "\(id) now holds \(role)" : "\(id) already held \(role)")
-                print(
-                    "Unless the platform vouches for \(id), the role applies after /login PIN in a direct message (homeroom admin set-pin \(id))."
-                )
+                print(GrantHint.line(for: id, role: role))
             } catch let error as AccessDirectory.UnknownRole {
                 await runtime.close()
                 printError(error.description)
