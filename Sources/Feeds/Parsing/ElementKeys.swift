@@ -6,8 +6,11 @@ import CLibXML2
 /// only misses the cache); an element read once keeps its key's number in its `_private` pointer.
 ///
 /// The reader hangs it on the document's `_private` pointer, libxml2's field for the application,
-/// for as long as it reads the document.
+/// for as long as it reads the document, and the document's ``BaseAddresses`` with it.
 final class ElementKeys {
+    /// The base addresses of the same document's elements.
+    let bases = BaseAddresses()
+
     private struct Name: Hashable {
         let local: UnsafePointer<xmlChar>?
         let namespace: xmlNsPtr?

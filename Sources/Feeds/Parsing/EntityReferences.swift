@@ -1,11 +1,5 @@
 import HTMLText
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Feeds often use HTML's named entities (`&nbsp;`, `&eacute;`, `&rsquo;`) that XML does not
 /// define; a recovering XML parser then drops them and stops decoding the entities after them.
 /// This rewrites each such reference into the numeric one (`&#160;`) before parsing, leaving
@@ -26,12 +20,13 @@ enum EntityReferences {
             var copied = 0
             var index = 0
             // The next `<![CDATA[` at or after `index`, searched again only once `index` has passed it.
-            var cdata = search(cdataStart, in: input, from: 0)
-            while let ampersand = next(UInt8(ascii: "&"), in: input, from: index) {
+            var cdata = ByteSearch.search(cdataStart, in: input, from: 0)
+            while let ampersand = ByteSearch.next(UInt8(ascii: "&"), in: input, from: index) {
                 if let start = cdata, start < ampersand {
                     // CDATA sections hold their text as written.
-                    index = search(cdataEnd, in: input, from: start).map { $0 + cdataEnd.count } ?? input.count
-                    cdata = search(cdataStart, in: input, from: index)
+                    index =
+                        ByteSearch.search(cdataEnd, in: input, from: start).map { $0 + cdataEnd.count } ?? input.count
+                    cdata = ByteSearch.search(cdataStart, in: input, from: index)
                     continue
                 }
                 guard let (value, length) = reference(at: ampersand, in: input) else {
@@ -71,25 +66,4 @@ enum EntityReferences {
 
     private static let cdataStart = Array("<![CDATA[".utf8)
     private static let cdataEnd = Array("]]>".utf8)
-
-    /// The first position at or after `start` holding `byte`.
-    private static func next(_ byte: UInt8, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = haystack.baseAddress, start < haystack.count,
-            let hit = memchr(base + start, Int32(byte), haystack.count - start)
-        else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-    }
-
-    /// The first position at or after `start` where `needle` begins.
-    private static func search(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var candidate = start
-        while let found = next(needle[0], in: haystack, from: candidate) {
-            guard found + needle.count <= haystack.count else { return nil }
-            if UnsafeBufferPointer(rebasing: haystack[found..<(found + needle.count)]).elementsEqual(needle) {
-                return found
-            }
-            candidate = found + 1
-        }
-        return nil
-    }
 }

@@ -9,9 +9,11 @@ extension Feed {
     /// ``warnings`` saying what was wrong.
     ///
     /// A hostile feed costs bounded time and memory: entities the document declares are never
-    /// expanded and nothing is loaded from elsewhere (see `XMLDocumentReader`), elements nested
-    /// more than 256 deep end the reading there, the document is read only up to a start tag with
-    /// more attributes than libxml2 can check in time, and the stories are read within
+    /// expanded, the attribute lists it declares are not read, and nothing is loaded from elsewhere
+    /// (see `XMLDocumentReader`), elements nested more than 256 deep end the reading there, and so
+    /// do more than ``FeedLimits/maximumNamespaces`` namespaces in scope, the document is read only
+    /// up to a start tag with more attributes than libxml2 can check in time, elements past
+    /// ``FeedLimits/maximumElements`` are not built, and the stories are read within
     /// ``FeedLimits``, a story that breaks them skipped with a warning naming it.
     ///
     /// Throws ``FeedError`` only when nothing in the bytes is a feed, or when the document is larger
@@ -27,6 +29,7 @@ extension Feed {
         // An array is shared as it is; other contiguous bytes (`Data`) are copied at memory speed.
         let input = bytes as? [UInt8] ?? bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
         var buffer = EntityReferences.numeric(FeedEncoding.utf8Bytes(of: input))
+        let attributeLists = AttributeDeclarations.blankOut(&buffer)
         var truncation: String?
         if let crowded = buffer.withUnsafeBufferPointer({ CrowdedTags.firstOffset(in: $0, html: false) }) {
             let line = buffer[..<crowded].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
@@ -50,7 +53,15 @@ extension Feed {
         if collector.declaresEntities {
             problems.append("the document declares entities of its own; they are not expanded")
         }
+        if attributeLists > 0 {
+            problems.append("the document declares \(attributeLists) attribute lists of its own; they are not read")
+        }
         problems += collector.problems
+        if cap.elementsLeftOut > 0 {
+            problems.append(
+                "\(cap.elementsLeftOut) elements past \(FeedLimits.maximumChildElements) under one element or "
+                    + "\(FeedLimits.maximumElements) in the feed were not read")
+        }
         if let title, title.utf8.count > FeedLimits.maximumFieldBytes {
             problems.append("the feed's title is longer than \(FeedLimits.maximumFieldBytes) bytes; left out")
             self.title = nil

@@ -22,4 +22,20 @@ public enum FeedLimits {
 
     /// The warnings about single stories kept for one feed; the rest are counted in one more line.
     public static let maximumItemWarnings = 20
+
+    /// The elements built of one feed, stories included; the elements after them are read but not
+    /// built, with a warning. Real feeds stay far below: a thousand stories of thirty elements.
+    public static let maximumElements = 100_000
+
+    /// The child elements built under one element, stories not counted; the elements after them
+    /// are read but not built, with a warning (a story with a million `<category>`s).
+    public static let maximumChildElements = 1_000
+
+    /// The namespaces in scope at one element; a document that declares more is read up to there,
+    /// with a warning. libxml2 looks a prefix up in every declaration in scope, one by one.
+    public static let maximumNamespaces = 128
+
+    /// The `.` and `..` segments a link or an `xml:base` may have to be resolved; one with more
+    /// is kept as written. Resolving them costs libxml2 time growing with their square.
+    public static let maximumDotSegments = 32
 }

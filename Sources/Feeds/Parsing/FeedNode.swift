@@ -162,15 +162,11 @@ struct FeedNode {
         return String(cString: content)
     }
 
-    /// `href` resolved against the `xml:base` in force at this element; as given when there is none.
+    /// `href` resolved against the `xml:base` in force at this element; as given when there is
+    /// none, or when it cannot be resolved (see ``LinkResolution``).
     func resolve(_ href: String) -> String {
-        guard let base = xmlNodeGetBase(pointer.pointee.doc, pointer) else { return href }
-        defer { homeroom_xmlFree(base) }
-        let resolved = Array(href.utf8CString).withUnsafeBufferPointer { chars in
-            chars.withMemoryRebound(to: xmlChar.self) { xmlBuildURI($0.baseAddress, base) }
-        }
-        guard let resolved else { return href }
-        defer { homeroom_xmlFree(resolved) }
-        return String(cString: resolved)
+        let bases = ElementKeys.of(pointer)?.bases ?? BaseAddresses()
+        guard let base = bases.base(of: pointer) else { return href }
+        return LinkResolution.resolve(href, against: base) ?? href
     }
 }

@@ -5,7 +5,9 @@ import CLibXML2
 /// `<channel>`, the `<item>`s and the `<entry>`s of the root); each further story there is only
 /// counted, for the warning, and its elements are parsed as before (errors, recovery, the depth
 /// bound) but not made into nodes. A 16 MB feed of small stories then costs the parse, not a
-/// tree of a million nodes.
+/// tree of a million nodes. The other elements are held the same way to
+/// ``FeedLimits/maximumChildElements`` under one element and, stories included, to
+/// ``FeedLimits/maximumElements`` in all.
 ///
 /// It sits between libxml2's parser and its tree builder (``XMLDocumentReader`` installs it). A
 /// skipped element pushes its parent again on the parser's node stack instead of a node of its
@@ -27,12 +29,23 @@ final class StoryCap {
     /// While a story is skipped, the parser's node stack depth at which elements are built again.
     private var skippedFrom: Int32?
 
+    /// The elements built so far.
+    private var built = 0
+
+    /// The elements other than stories that were read past ``FeedLimits/maximumChildElements``
+    /// or ``FeedLimits/maximumElements`` and not built (their own children not counted).
+    private(set) var elementsLeftOut = 0
+
+    /// The child elements other than stories built under each element of the parser's node
+    /// stack, by the stack depth of their parent.
+    private var childCounts: [Int] = [0]
+
     /// The stories of `places` that were counted but not built.
     func dropped(_ places: Place...) -> Int {
         places.reduce(0) { $0 + dropped[$1.rawValue] }
     }
 
-    /// True while the parser is inside a skipped story.
+    /// True while the parser is inside a skipped story or element.
     func isSkipping(_ context: xmlParserCtxtPtr) -> Bool {
         guard let skippedFrom else { return false }
         if context.pointee.nodeNr > skippedFrom { return true }
@@ -41,7 +54,8 @@ final class StoryCap {
     }
 
     /// Builds the element starting now (`local`, `prefix`, namespace `uri`) with `build`, unless it
-    /// is a story past the cap or inside one: then its parent stands in for it on the node stack.
+    /// is a story or an element past a cap, or inside one: then its parent stands in for it on the
+    /// node stack.
     func start(
         _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?,
         uri: UnsafePointer<xmlChar>?, build: () -> Void
@@ -51,26 +65,48 @@ final class StoryCap {
             nodePush(context, parent)
             return
         }
-        guard let parent, parent == root || parent == channel, let local else {
-            build()
-            if root == nil, parent == nil { root = context.pointee.node }
+        guard built < FeedLimits.maximumElements else {
+            elementsLeftOut += 1
+            skip(context, parent)
             return
         }
-        if let place = place(local: local, prefix: prefix, uri: uri, underChannel: parent == channel) {
+        let depth = Int(context.pointee.nodeNr)
+        if childCounts.count <= depth + 1 { childCounts += Array(repeating: 0, count: depth + 2 - childCounts.count) }
+        if let parent, parent == root || parent == channel, let local,
+            let place = place(local: local, prefix: prefix, uri: uri, underChannel: parent == channel)
+        {
             guard kept[place.rawValue] < FeedLimits.maximumItems else {
                 dropped[place.rawValue] += 1
-                skippedFrom = context.pointee.nodeNr
-                nodePush(context, parent)
+                skip(context, parent)
                 return
             }
             kept[place.rawValue] += 1
+        } else {
+            guard childCounts[depth] < FeedLimits.maximumChildElements else {
+                elementsLeftOut += 1
+                skip(context, parent)
+                return
+            }
+            childCounts[depth] += 1
         }
+        childCounts[depth + 1] = 0
+        built += 1
         build()
+        guard let parent, let local else {
+            if root == nil, parent == nil { root = context.pointee.node }
+            return
+        }
         if channel == nil, parent == root, Self.equals(local, "channel"),
             FeedNode.key(local: local, prefix: prefix, uri: uri) == "channel"
         {
             channel = context.pointee.node
         }
+    }
+
+    /// Skips the element starting now and what is inside it: `parent` stands in for it.
+    private func skip(_ context: xmlParserCtxtPtr, _ parent: xmlNodePtr?) {
+        skippedFrom = context.pointee.nodeNr
+        nodePush(context, parent)
     }
 
     /// Whether the element ending now was built; when it was not, its stand-in leaves the node stack.

@@ -15,8 +15,9 @@ enum XMLDocumentReader {
             | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
 
     /// The document `utf8` holds, or nil when libxml2 finds none; the caller frees it with
-    /// `xmlFreeDoc`. What libxml2 reports goes to `collector`; the stories past the cap are
-    /// counted in `cap` and not built.
+    /// `xmlFreeDoc`. What libxml2 reports goes to `collector`; the stories and elements past the
+    /// caps are counted in `cap` and not built, and the reading stops at an element with more than
+    /// ``FeedLimits/maximumNamespaces`` namespaces in scope.
     ///
     /// A declared entity is dropped as it is declared, so a reference to it reads like any
     /// unknown one: dropped from attribute values, kept by name in text (see ``FeedNode``).
@@ -36,6 +37,14 @@ enum XMLDocumentReader {
             parser, local, prefix, uri, namespaces, names, attributes, defaulted, values in
             guard let hooks = Hooks.of(parser), let context = parser?.assumingMemoryBound(to: xmlParserCtxt.self)
             else { return }
+            // The parser keeps a prefix and an address for each namespace in scope.
+            guard context.pointee.nsNr / 2 <= FeedLimits.maximumNamespaces else {
+                hooks.collector.note(
+                    "line \(xmlSAX2GetLineNumber(context)): more than \(FeedLimits.maximumNamespaces) namespaces "
+                        + "in scope; the document was read up to there")
+                xmlStopParser(context)
+                return
+            }
             hooks.cap.start(context, local: local, prefix: prefix, uri: uri) {
                 hooks.startElement?(parser, local, prefix, uri, namespaces, names, attributes, defaulted, values)
             }

@@ -15,13 +15,22 @@ final class XMLWarningCollector {
     /// The first problem, for a one-line error.
     var firstProblem: String? { problems.first }
 
+    /// Adds a problem the reader found itself.
+    func note(_ problem: String) {
+        guard problems.count < Self.maximumProblems else { return }
+        problems.append(problem)
+    }
+
+    /// The problems kept; libxml2 may report one per line.
+    private static let maximumProblems = 20
+
     /// Runs `parse` with this collector as the error handler.
     func collecting<T>(_ parse: () -> T) -> T {
         let context = Unmanaged.passUnretained(self).toOpaque()
         xmlSetStructuredErrorFunc(context) { context, error in
             guard let context, let error else { return }
             let collector = Unmanaged<XMLWarningCollector>.fromOpaque(context).takeUnretainedValue()
-            guard collector.problems.count < 20 else { return }
+            guard collector.problems.count < XMLWarningCollector.maximumProblems else { return }
             var message =
                 error.pointee.message.map { String(cString: $0) }?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "unreadable XML"
