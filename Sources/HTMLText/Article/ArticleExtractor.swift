@@ -10,13 +10,29 @@ import Foundation
 /// `article-body` or `comments` push a container up or down, link-heavy containers are discounted,
 /// and the best container is taken with the siblings that look like it.
 public enum ArticleExtractor {
-    /// The article's text as paragraphs separated by blank lines; empty when the page has no text.
+    /// The article's text as paragraphs separated by blank lines, at most
+    /// ``HTMLLimits/maximumArticleCharacters``; empty when the page has no text.
     public static func extract(from tree: HTMLTree) -> String {
+        limited(unlimitedText(in: tree))
+    }
+
+    private static func unlimitedText(in tree: HTMLTree) -> String {
         guard let body = linkedDataBody(in: tree) else { return readableText(in: tree) }
         // A body cut off with an ellipsis is a teaser: the page's own text is the story then.
         guard body.hasSuffix("…") || body.hasSuffix("...") else { return body }
         let scored = readableText(in: tree)
         return scored.count >= 200 || scored.count > body.count ? scored : body
+    }
+
+    /// `text` cut to ``HTMLLimits/maximumArticleCharacters`` at a paragraph break.
+    static func limited(_ text: String) -> String {
+        guard
+            let end = text.index(
+                text.startIndex, offsetBy: HTMLLimits.maximumArticleCharacters, limitedBy: text.endIndex),
+            end < text.endIndex
+        else { return text }
+        let cut = text[..<end].range(of: "\n\n", options: .backwards)?.lowerBound ?? end
+        return String(text[..<cut])
     }
 
     /// The article's text from a page's bytes.

@@ -11,15 +11,24 @@ public enum LinkedDataLimits {
     /// decoded, so that neither the decoder nor the walks over its value go that deep.
     public static let maximumDepth = 64
 
-    /// Whether `json` is within ``maximumBlockBytes`` and ``maximumDepth``: one pass over the bytes,
-    /// counting brackets outside strings.
-    static func admits(_ json: String) -> Bool {
+    /// The values (objects, arrays, strings, numbers, booleans, nulls) decoded from one page's
+    /// blocks together; a block that would pass the total is skipped. Decoding a value costs far
+    /// more memory than its bytes (an empty object is two), so this, not the bytes, bounds a page
+    /// of a million empty objects. Real pages have a few thousand.
+    public static let maximumValues = 100_000
+
+    /// How many values `json` holds at most (each container, member and element counted once), or
+    /// nil when it is larger than ``maximumBlockBytes`` or nests deeper than ``maximumDepth``: one
+    /// pass over the bytes, counting brackets and commas outside strings.
+    static func valueCount(_ json: String) -> Int? {
         let utf8 = json.utf8
-        guard utf8.count <= maximumBlockBytes else { return false }
-        return utf8.withContiguousStorageIfAvailable { nestsWithinLimit($0) } ?? nestsWithinLimit(utf8)
+        guard utf8.count <= maximumBlockBytes else { return nil }
+        return utf8.withContiguousStorageIfAvailable { countValues($0) } ?? countValues(utf8)
     }
 
-    private static func nestsWithinLimit(_ bytes: some Collection<UInt8>) -> Bool {
+    private static func countValues(_ bytes: some Collection<UInt8>) -> Int? {
+        // A value is a container, or follows the start or a comma.
+        var values = 1
         var depth = 0
         var inString = false
         var escaped = false
@@ -38,11 +47,13 @@ public enum LinkedDataLimits {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
-                guard depth <= maximumDepth else { return false }
+                values += 1
+                guard depth <= maximumDepth else { return nil }
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ","): values += 1
             default: break
             }
         }
-        return true
+        return values
     }
 }

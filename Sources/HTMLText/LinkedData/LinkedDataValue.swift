@@ -10,10 +10,17 @@ public indirect enum LinkedDataValue: Sendable, Equatable {
     case null
 
     /// Parses JSON text; nil when it is not JSON even after removing raw control characters
-    /// (which pages often leave inside strings), or when it is larger or nests deeper than
-    /// ``LinkedDataLimits`` allow.
+    /// (which pages often leave inside strings), or when it is larger, nests deeper or holds more
+    /// values than ``LinkedDataLimits`` allow for one block.
     public init?(json text: String) {
-        guard LinkedDataLimits.admits(text) else { return nil }
+        guard let values = LinkedDataLimits.valueCount(text), values <= LinkedDataLimits.maximumValues else {
+            return nil
+        }
+        self.init(admitted: text)
+    }
+
+    /// Parses JSON text already held to ``LinkedDataLimits``.
+    init?(admitted text: String) {
         let parsed =
             (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
             ?? (try? JSONSerialization.jsonObject(

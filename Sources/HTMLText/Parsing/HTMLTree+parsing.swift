@@ -6,10 +6,11 @@ extension HTMLTree {
     /// (a byte order mark, or a `charset` in a `<meta>`); a page that declares none is read as
     /// UTF-8 when it is valid UTF-8, otherwise as Windows-1252.
     ///
-    /// A hostile page costs bounded time: only its first ``HTMLLimits/maximumPageBytes`` are read,
-    /// and only up to the first start tag with more attributes than libxml2 can check in time
-    /// (see `CrowdedTags`). libxml2 itself stops at elements nested 256 deep, the rest of the page
-    /// left out; HTML has no entity declarations to expand.
+    /// A hostile page costs bounded time and memory: only its first ``HTMLLimits/maximumPageBytes``
+    /// are read, only up to the first start tag with more attributes than libxml2 can check in
+    /// time (see `CrowdedTags`), and only up to its ``HTMLLimits/maximumElements``th element.
+    /// libxml2 itself stops at elements nested 256 deep, the rest of the page left out; HTML has
+    /// no entity declarations to expand.
     public init(parsing bytes: some Collection<UInt8>) {
         self.init()
         var buffer = Array(bytes.prefix(HTMLLimits.maximumPageBytes))
@@ -17,23 +18,12 @@ extension HTMLTree {
             buffer.removeSubrange(crowded...)
         }
         guard !buffer.isEmpty else { return }
-        // Recover from errors, report none, never use the network, and keep libxml2's limits
-        // (no HTML_PARSE_HUGE).
-        let options = Int32(
-            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
-                | HTML_PARSE_NONET.rawValue | HTML_PARSE_COMPACT.rawValue)
-        let read = { (encoding: String) in
-            buffer.withUnsafeBufferPointer { raw in
-                raw.withMemoryRebound(to: CChar.self) { chars -> htmlDocPtr? in
-                    guard let length = Int32(exactly: chars.count) else { return nil }
-                    return htmlReadMemory(chars.baseAddress, length, nil, encoding, options)
-                }
-            }
-        }
         // A declared encoding libxml2 does not know yields no document: read with the fallback then.
         let fallback = HTMLEncodingSniffer.fallback(for: buffer)
         guard
-            let document = HTMLEncodingSniffer.declaredEncoding(in: buffer).flatMap(read) ?? read(fallback)
+            let document = HTMLEncodingSniffer.declaredEncoding(in: buffer).flatMap({
+                HTMLDocumentReader.document(buffer, encoding: $0)
+            }) ?? HTMLDocumentReader.document(buffer, encoding: fallback)
         else { return }
         defer { xmlFreeDoc(document) }
         var child = document.pointee.children

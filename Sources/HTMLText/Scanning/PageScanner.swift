@@ -22,36 +22,34 @@ public enum PageScanner {
     /// The meta tags read from one page; later ones are left out.
     public static let maximumMetaTags = 1_000
 
-    /// The page's JSON-LD blocks and meta tags, in one pass over its bytes; at most
-    /// ``LinkedDataLimits/maximumBlocks`` blocks and ``maximumMetaTags`` meta tags.
+    /// The page's JSON-LD blocks and meta tags, in one pass over its bytes; the blocks within
+    /// ``LinkedDataLimits`` and at most ``maximumMetaTags`` meta tags. The attributes of a tag past
+    /// these limits are not read.
     public static func parts(of page: some Collection<UInt8>) -> Parts {
-        var parts = Parts()
-        var blocks = 0
+        var metaTags: [Attributes] = []
+        var blocks = LinkedDataBlocks()
         scan(page) { name, attributes, content in
             switch name {
             case .meta:
-                guard parts.metaTags.count < maximumMetaTags else { return }
-                parts.metaTags.append(attributes)
+                guard metaTags.count < maximumMetaTags else { return }
+                metaTags.append(attributes())
             case .script:
-                guard attributes["type"]?.lowercased().contains("ld+json") == true, let content,
-                    blocks < LinkedDataLimits.maximumBlocks
+                guard !blocks.isFull, let content, attributes()["type"]?.lowercased().contains("ld+json") == true
                 else { return }
-                blocks += 1
-                guard content.count <= LinkedDataLimits.maximumBlockBytes,
-                    let value = LinkedDataValue(json: String(decoding: content, as: UTF8.self))
-                else { return }
-                parts.linkedData.append(value)
+                guard content.count <= LinkedDataLimits.maximumBlockBytes else { return blocks.skip() }
+                blocks.read(String(decoding: content, as: UTF8.self))
             }
         }
-        return parts
+        return Parts(linkedData: blocks.values, metaTags: metaTags)
     }
 
     private enum TagName { case script, meta }
 
-    /// Calls `visit` with each script and meta tag: its attributes and, for a script, its text.
+    /// Calls `visit` with each script and meta tag: a reading of its attributes and, for a
+    /// script, its text.
     private static func scan(
         _ page: some Collection<UInt8>,
-        _ visit: (TagName, Attributes, Slice<UnsafeBufferPointer<UInt8>>?) -> Void
+        _ visit: (TagName, () -> Attributes, Slice<UnsafeBufferPointer<UInt8>>?) -> Void
     ) {
         let bytes = page as? [UInt8] ?? Array(page)
         bytes.withUnsafeBufferPointer { buffer in
@@ -75,7 +73,7 @@ public enum PageScanner {
                 }
                 guard nameEnd < buffer.count, isTagNameEnd(buffer[nameEnd]) else { continue }
                 guard let tagEnd = find(UInt8(ascii: ">"), in: buffer, from: nameEnd) else { return }
-                let attributes = self.attributes(buffer[nameEnd..<tagEnd])
+                let attributes = { self.attributes(buffer[nameEnd..<tagEnd]) }
                 index = tagEnd + 1
                 guard tag == .script else {
                     visit(tag, attributes, nil)
