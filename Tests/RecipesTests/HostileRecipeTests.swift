@@ -129,4 +129,25 @@ import Testing
         let notes = try RecipeExtractor.recipe(inPage: Self.page(#""name": "butter ((1/2 cup)) and ((2 tbsp\n))""#))
         #expect(notes.title == "butter (1/2 cup) and ((2 tbsp ))")
     }
+
+    /// A yield of 1.23e29 was read as "1.2345678901234568 servings": the exponent is part of the
+    /// number, so the limits leave it out; a count with many decimals is rounded to two.
+    @Test(
+        arguments: [
+            ("123456789012345678901234567890", nil), (#""1.2345678901234568e+29 servings""#, nil),
+            (#""1e400 cookies""#, nil), ("1.2345678", "1.23 servings"), (#""2.5 loaves""#, "2.5 loaves"),
+            (#""4e0 muffins""#, "4 muffins"), (#""1,5 servings""#, "1,5 servings"), ("0.0001", nil),
+            ("6", "6 servings"),
+        ] as [(String, String?)])
+    func aYieldWithAnExponentOrManyDecimalsIsReadAsItsNumber(json: String, yields: String?) throws {
+        let (recipe, warnings) = try RecipeExtractor.recipeAndWarnings(
+            inPage: Self.page(#""name": "Bread", "recipeYield": \#(json), "recipeIngredient": ["1 egg"]"#))
+        #expect(recipe.yields == yields)
+        if yields == nil, json != "0.0001" {
+            #expect(
+                warnings.contains {
+                    $0.hasPrefix("the yield") && $0.hasSuffix("names more than 10000 and was left out")
+                })
+        }
+    }
 }

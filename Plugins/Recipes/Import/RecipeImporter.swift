@@ -37,8 +37,15 @@ public enum RecipeImporter {
     }
 
     /// Reads a recipe book file's recipes, each with the book as its source unless it names one;
-    /// a problem is named with the recipe it is in.
+    /// a problem is named with the recipe it is in. A book of more than
+    /// ``RecipeLimits/maximumBookRecipes`` is refused before it is decoded.
     public static func recipes(inBook data: Data) throws(UserFacingError) -> [Recipe] {
+        let count = RecipeBookCount.recipes(in: data)
+        guard count <= RecipeLimits.maximumBookRecipes else {
+            throw UserFacingError(
+                "the recipe book has \(count) recipes, more than the \(RecipeLimits.maximumBookRecipes) "
+                    + "one book may have; split it into smaller books")
+        }
         let book: Book
         do {
             book = try JSONDecoder().decode(Book.self, from: data)

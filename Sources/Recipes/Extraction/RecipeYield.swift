@@ -7,8 +7,9 @@ enum RecipeYield {
         var text = Substring(SchemaText.normalize(value))
         // "4-6 servings", "4 to 6": the larger number.
         if let range = text.firstMatch(of: #/(?i)\d+(\s+to\s+|-)(?=\d)/#) { text = text[range.range.upperBound...] }
-        guard let number = text.firstMatch(of: numberPattern) else { return nil }
-        let digits = countText.flatMap { $0.firstMatch(of: numberPattern)?.output } ?? number.output
+        guard let number = text.firstMatch(of: RecipeNumber.pattern),
+            let digits = written(countText.flatMap { $0.firstMatch(of: RecipeNumber.pattern)?.output } ?? number.output)
+        else { return nil }
         let isOne = Double(digits.replacing(",", with: ".")) == 1
         if text.lowercased().contains("dozen") { return "\(digits) dozen" }
         let words = text[number.range.upperBound...].split { !$0.isLetter }.map { $0.lowercased() }
@@ -21,7 +22,20 @@ enum RecipeYield {
         return "\(digits) serving\(isOne ? "" : "s")"
     }
 
-    private static var numberPattern: Regex<Substring> { #/\d+(?:[.,]\d+)?/# }
+    /// A count as people write it: as given when it has no exponent and at most two decimals
+    /// ("4", "1,5"), else rounded to two decimals ("1.23" for "1.2345678", "4" for "4e0"). A count
+    /// past ``RecipeLimits/maximumServings`` ("1.2e+29") stays as given, for the limits to leave
+    /// out with a warning; one that rounds to zero is no count.
+    static func written(_ number: Substring) -> String? {
+        let hasExponent = number.contains { $0 == "e" || $0 == "E" }
+        let decimals = number.drop { $0 != "." && $0 != "," }.dropFirst().prefix(while: \.isNumber).count
+        guard hasExponent || decimals > 2 else { return String(number) }
+        guard let value = Double(number.replacing(",", with: ".")), value <= Double(RecipeLimits.maximumServings)
+        else { return String(number) }
+        let rounded = (value * 100).rounded() / 100
+        guard rounded > 0 else { return nil }
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
 
     private static let servingWords: Set<String> = [
         "serving", "servings", "people", "persons", "person", "portions", "portion", "serves", "adults",

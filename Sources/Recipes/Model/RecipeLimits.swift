@@ -3,6 +3,8 @@
 /// unknown, a list keeps its first entries, a long text is shortened. Nothing past these limits is
 /// stored, and a stored copy is held to them again when it is read.
 public enum RecipeLimits {
+    /// The most recipes one recipe book file may hold; a larger book is refused before it is read.
+    public static let maximumBookRecipes = 5_000
     /// The most ingredient lines a recipe keeps.
     public static let maximumIngredients = 500
     /// The most steps a recipe keeps.

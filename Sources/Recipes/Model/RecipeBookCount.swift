@@ -1,0 +1,60 @@
+/// Counts the recipes of a recipe book file before it is decoded, so that a book with more than
+/// ``RecipeLimits/maximumBookRecipes`` is refused before any of the work of reading it: one pass
+/// over the bytes, brackets and commas counted outside strings.
+public enum RecipeBookCount {
+    /// The elements of the book's list of recipes: of the array the file is, or of the arrays
+    /// that are members of the object it is (`recipes`; a valid book has no other). An upper bound
+    /// for any file, exact for a valid book.
+    public static func recipes(in bytes: some Collection<UInt8>) -> Int {
+        bytes.withContiguousStorageIfAvailable { count($0) } ?? count(bytes)
+    }
+
+    private static func count(_ bytes: some Collection<UInt8>) -> Int {
+        var recipes = 0
+        var depth = 0
+        var inString = false
+        var escaped = false
+        // The depth of the list being counted (1 for a file that is a list, 2 for a member list).
+        var countedDepth: Int?
+        var topIsList = false
+        var awaitingElement = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            if awaitingElement, !isSpace(byte) {
+                awaitingElement = false
+                if byte != UInt8(ascii: "]") { recipes += 1 }
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                let isList = byte == UInt8(ascii: "[")
+                if depth == 1 { topIsList = isList }
+                if isList, depth == 1 || (depth == 2 && !topIsList) {
+                    countedDepth = depth
+                    awaitingElement = true
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == countedDepth, !topIsList { countedDepth = nil }
+                depth -= 1
+            case UInt8(ascii: ","):
+                if depth == countedDepth { awaitingElement = true }
+            default: break
+            }
+        }
+        return recipes
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
