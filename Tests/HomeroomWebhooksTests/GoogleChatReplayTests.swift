@@ -11,8 +11,10 @@ import Testing
 /// from Google Chat"): each event is run once, told apart by its message's name (or, without a
 /// message, its type, space, user and `eventTime`), and remembered while its token can be used.
 @Suite struct GoogleChatReplayTests {
-    @Test func theSameEventSentAgainIsRefusedEvenWithAnotherValidToken() async throws {
-        try await GoogleChatTests.with { rig in
+    /// On PostgreSQL the events seen are kept in the database every instance shares.
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func theSameEventSentAgainIsRefusedEvenWithAnotherValidToken(backend: DatabaseBackend) async throws {
+        try await GoogleChatTests.with(backend: backend) { rig in
             let event = GoogleChatTests.message(text: "@Homeroom lunch", argumentText: " lunch")
             let token = rig.chatToken()
             let first = try await rig.post(event, token: token)

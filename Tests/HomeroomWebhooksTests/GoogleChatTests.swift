@@ -75,7 +75,7 @@ import Testing
 
     /// A harness with Google Chat set up against a fresh key publisher and Chat API.
     static func with(
-        answerWithin: Double = 25,
+        answerWithin: Double = 25, backend: DatabaseBackend = .sqlite,
         configure: (inout GoogleChatSettings, GoogleChatAPIServer, URL) throws -> Void = { _, _, _ in },
         configuration: (inout HomeroomConfiguration) -> Void = { _ in },
         _ body: (Rig) async throws -> Void
@@ -97,6 +97,7 @@ import Testing
             try configure(&chat, api, folder)
             var configured = WebhookSettings()
             try await WebhookHarness.with(
+                backend: backend,
                 settings: { settings in
                     settings.googleChat = chat
                     configured = settings

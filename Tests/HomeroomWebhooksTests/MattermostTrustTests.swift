@@ -55,8 +55,11 @@ import Testing
         return Signing.form(fields)
     }
 
-    static func with(trust: Bool = false, _ body: (WebhookHarness) async throws -> Void) async throws {
+    static func with(
+        trust: Bool = false, backend: DatabaseBackend = .sqlite, _ body: (WebhookHarness) async throws -> Void
+    ) async throws {
         try await WebhookHarness.with(
+            backend: backend,
             settings: { settings in
                 settings.mattermost.tokens = [token]
                 settings.mattermost.trustUserIDs = trust
@@ -118,8 +121,10 @@ import Testing
         }
     }
 
-    @Test func theSameCommandSentAgainIsRefused() async throws {
-        try await Self.with { harness in
+    /// On PostgreSQL the trigger ids seen are kept in the database every instance shares.
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func theSameCommandSentAgainIsRefused(backend: DatabaseBackend) async throws {
+        try await Self.with(backend: backend) { harness in
             let command = Self.command("lunch")
             let first = try await harness.post("/mattermost/commands", text: command)
             #expect(first.status == 200, "\(first.body)")

@@ -42,14 +42,14 @@ struct WebhookHarness {
     /// Starts everything, runs `body`, stops everything.
     static func with(
         at instant: String = "2026-11-23T12:00:00-05:00", plugins: [any ConfigurablePlugin.Type] = [],
-        settings configureSettings: (inout WebhookSettings) -> Void = { _ in },
+        backend: DatabaseBackend = .sqlite, settings configureSettings: (inout WebhookSettings) -> Void = { _ in },
         configure: (inout HomeroomConfiguration) -> Void = { _ in },
         _ body: (WebhookHarness) async throws -> Void
     ) async throws {
         let gateName = UUID().uuidString
         let registry = PrometheusCollectorRegistry()
         let bot = try await TestBot.start(
-            plugins: [LunchPlugin.self, GatePlugin.self] + plugins, at: instant,
+            plugins: [LunchPlugin.self, GatePlugin.self] + plugins, at: instant, backend: backend,
             metrics: PrometheusMetricsFactory(registry: registry)
         ) { configuration in
             configuration.plugins["gate"] = .object(["name": .string(gateName)])
