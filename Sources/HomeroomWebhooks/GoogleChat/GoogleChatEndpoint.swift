@@ -119,7 +119,7 @@ struct GoogleChatEndpoint: Sendable {
             sender: UserID(adapter: WebhookPlatform.googlechat.rawValue, id: platformID), senderIsVerified: true,
             conversation: isDirect ? .direct : .channel(space), text: text(of: message, isDirect: isDirect),
             receivedAt: gateway.clock.now)
-        let (api, logger) = (api, gateway.logger)
+        let (api, logger, recognizer) = (api, gateway.logger, gateway.dispatcher.recognizer)
         let thread = message.thread?.name
         let requestID = GoogleChatAPI.requestID(for: "answer:\(message.name ?? UUID().uuidString)")
         let viewer = GoogleChatViewer(number: number)
@@ -127,9 +127,8 @@ struct GoogleChatEndpoint: Sendable {
             guard let reply else { return }
             let privately = Self.isPrivate(reply, isDirect: isDirect)
             guard let api else {
-                // A private answer's words stay out of the log too.
-                let what = privately ? "a private answer of \(reply.lines.count) lines" : reply.text
-                logger.notice("a Google Chat answer came after Google stopped waiting and was dropped: \(what)")
+                let dropped = DroppedAnswer(reply: reply, message: incoming, recognizer: recognizer)
+                logger.notice("a Google Chat answer came after Google stopped waiting and was dropped: \(dropped)")
                 return
             }
             do {

@@ -86,10 +86,9 @@ struct TeamsEndpoint: Sendable {
             if TeamsPrivateAnswer.isPrivate(reply) {
                 _ = await endpoint.deliverPrivately(reply, to: sender, key: key)
             } else {
-                // Only its size: the answer may name people.
-                endpoint.gateway.logger.notice(
-                    "a Teams answer to \(sender) (\(reply.lines.count) lines) came after Teams stopped waiting and was dropped"
-                )
+                let dropped = DroppedAnswer(
+                    reply: reply, message: message, recognizer: endpoint.gateway.dispatcher.recognizer)
+                endpoint.gateway.logger.notice("a Teams answer came after Teams stopped waiting and was dropped: \(dropped)")
             }
         }
         switch outcome {

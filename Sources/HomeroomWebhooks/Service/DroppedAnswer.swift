@@ -1,0 +1,26 @@
+import HomeroomCore
+
+/// What the log says of an answer dropped because the platform stopped waiting for it: its size,
+/// the command it answers and who asked, never its words, which may be the asker's own data
+/// (`/me`) or meant for them alone, nor the command's arguments, which may be a PIN.
+struct DroppedAnswer: CustomStringConvertible {
+    /// The longest command name logged.
+    static let longestCommandName = 40
+
+    let reply: Reply
+    let message: IncomingMessage
+    let recognizer: CommandRecognizer
+
+    var description: String {
+        let lines = reply.lines.count == 1 ? "1 line" : "\(reply.lines.count) lines"
+        return "\(lines), \(reply.text.count) characters, answering \(command) from \(message.sender)"
+    }
+
+    /// The command's name with its prefix (`/lunch`), or "a message" when no command is recognised.
+    private var command: String {
+        guard let recognized = recognizer.recognize(message.text, in: message.conversation),
+            let name = recognized.body.split(whereSeparator: \.isWhitespace).first
+        else { return "a message" }
+        return recognized.prefix + name.prefix(Self.longestCommandName)
+    }
+}
