@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HomeroomCore
 import HomeroomRuntime
+import HomeroomWebhooks
 
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,9 +20,12 @@ struct AdminCommand: AsyncParsableCommand {
             let runtime = try await options.startRuntime(quietest: .warning)
             do {
                 let added = try await runtime.access.grant(role, to: id, by: AuditEntry.commandLine)
+                let settings = runtime.configuration
+                let webhooks = try? settings.decodeSection(
+                    settings.configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
                 await runtime.close()
                 print(added ? "\(id) now holds \(role)" : "\(id) already held \(role)")
-                print(GrantHint.line(for: id, role: role))
+                print(GrantHint.line(for: id, role: role, webhooks: webhooks))
             } catch let error as AccessDirectory.UnknownRole {
                 await runtime.close()
                 printError(error.description)

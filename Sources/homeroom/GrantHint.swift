@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// What `homeroom admin grant` says after a grant about when the role applies: at once for an id
 /// its platform vouches for, after a PIN login for one it does not.
@@ -15,9 +16,16 @@ enum GrantHint {
         "irc": "the IRC server vouches for services accounts",
     ]
 
-    /// The line printed after `role` was granted to `id`.
-    static func line(for id: UserID, role: String) -> String {
-        if let vouching = vouchingPlatforms[id.adapter] {
+    /// The line printed after `role` was granted to `id`, with `webhooks` the configuration's
+    /// webhook settings (nil when they cannot be read): Mattermost vouches for its ids only when
+    /// the admin says so there.
+    static func line(for id: UserID, role: String, webhooks: WebhookSettings?) -> String {
+        let mattermostVouches = id.adapter == "mattermost" && webhooks?.mattermost.trustUserIDs == true
+        let vouching =
+            mattermostVouches
+            ? "webhooks.mattermost.trustUserIDs makes its command tokens vouch for their users"
+            : vouchingPlatforms[id.adapter]
+        if let vouching {
             return "No PIN is needed: \(vouching), so \(role) applies to \(id) at once."
         }
         return "\(role) applies after \(id) logs in with /login PIN in a direct message; "

@@ -81,6 +81,17 @@ import Testing
         #expect(!result.output.contains("/login"))
     }
 
+    @Test func aMattermostGrantNeedsNoPINOnlyWhenTheAdminTrustsItsIDs() async throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let config = try homeroom.writeConfig(#", "webhooks": {"mattermost": {"trustUserIDs": true}}"#)
+        let result = try await homeroom.run(["admin", "grant", "mattermost:u1", "--role", "admin", "--config", config])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.contains(
+                "No PIN is needed: webhooks.mattermost.trustUserIDs makes its command tokens vouch for their users"))
+    }
+
     @Test(arguments: ["console:alice", "mattermost:team1:user1"])
     func aGrantToAnIdNoPlatformVouchesForSaysHowToSetAPIN(id: String) async throws {
         let homeroom = try HomeroomProcess()
