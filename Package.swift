@@ -64,7 +64,9 @@ let package = Package(
         .target(name: "HTMLText", dependencies: ["CLibXML2"]),
         .target(name: "Feeds", dependencies: ["CLibXML2", "HTMLText"]),
         .target(name: "Recipes", dependencies: ["HTMLText"]),
-        .target(name: "Campus"),
+        // Strict JSON with the line of each value, read within limits (campus files, menu exports).
+        .target(name: "JSONReading"),
+        .target(name: "Campus", dependencies: ["JSONReading"]),
         .systemLibrary(
             name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
@@ -190,7 +192,7 @@ let package = Package(
         .target(
             name: "Lunch",
             dependencies: [
-                "HomeroomCore",
+                "HomeroomCore", "JSONReading",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
@@ -338,7 +340,8 @@ let package = Package(
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "HomeroomTesting", "HomeroomTestbed"]),
-        .testTarget(name: "CampusTests", dependencies: ["Campus", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(
+            name: "CampusTests", dependencies: ["Campus", "JSONReading", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "QRCodesTests", dependencies: ["QRCodes", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(
             name: "RecipesPluginTests",

@@ -163,4 +163,33 @@ import Testing
         #expect(campus.name == "École \"Nord\" 🏫")
         #expect(campus.checkpoints[0].building == 0)
     }
+
+    /// "Café 1" written composed (é as one character) and decomposed (e and a combining accent) is
+    /// one name: the second room of that name is refused, the room is found by either form, and its
+    /// name is kept composed.
+    @Test func aNameInComposedAndDecomposedFormsIsOneName() throws {
+        let composed = "Caf\u{E9} 1"
+        let decomposed = "Cafe\u{301} 1"
+        func campus(_ rooms: [String]) -> [UInt8] {
+            let list = rooms.map { #"{"number": "\#($0)", "at": "A1"}"# }.joined(separator: ",\n")
+            return Array(
+                """
+                {"name": "X", "buildings": [{"id": "A", "name": "Main"}],
+                 "checkpoints": [{"id": "A1", "building": "A", "floor": 1, "name": "hall"}],
+                 "rooms": [\(list)]}
+                """.utf8)
+        }
+        #expect(
+            throws: CampusFileError(
+                line: 4,
+                message: #"room \#(decomposed): "number" "\#(composed)" already names room \#(composed) on line 3"#)
+        ) {
+            try Campus.read(campus([composed, decomposed]))
+        }
+        let campus = try Campus.read(campus([decomposed]))
+        #expect(campus.rooms[0].number.unicodeScalars.elementsEqual(composed.unicodeScalars))
+        #expect(campus.room(named: composed) == 0)
+        #expect(campus.room(named: decomposed) == 0)
+        #expect(Campus.key(decomposed) == Campus.key(composed))
+    }
 }

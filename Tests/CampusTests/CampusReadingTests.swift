@@ -1,4 +1,5 @@
 import Campus
+import JSONReading
 import Testing
 
 /// The quick paths of reading a campus file give what the general ones give.
@@ -11,7 +12,7 @@ import Testing
         "1e400", "5000.000000000001",
     ])
     func aNumberReadsAsItsText(text: String) throws {
-        let json = try LocatedJSON.parse(Array(text.utf8))
+        let json = try LocatedJSON.parse(Array(text.utf8), limits: JSONLimits())
         guard case .number(let number) = json.value else {
             Issue.record("\(text) did not read as a number")
             return
@@ -23,7 +24,7 @@ import Testing
     /// Strings without escapes are taken whole; with escapes, piece by piece: the same text.
     @Test func stringsWithAndWithoutEscapesRead() throws {
         let text = #"["Café B-201", "Caf\u00e9 B-201", "a\"b\\c", "\ud83c\udf4e", ""]"#
-        let json = try LocatedJSON.parse(Array(text.utf8))
+        let json = try LocatedJSON.parse(Array(text.utf8), limits: JSONLimits())
         guard case .array(let elements) = json.value else {
             Issue.record("not a list")
             return

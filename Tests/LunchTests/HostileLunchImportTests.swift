@@ -26,14 +26,14 @@ import Testing
         ("nul.csv", "line 3: a NUL character; the file is not CSV text"),
         ("nul-name.json", "days[0].menu_items[0]: the name holds a NUL character"),
         ("year-99999.json", #"days[0].date: expected a date like 2026-12-03, found "99999-01-01""#),
-        ("number-overflow.json", "not valid JSON: Number 1e999 is not representable in Swift."),
     ])
     func aHostileFileIsRefusedWithItsFirstProblem(file: String, problem: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(file))
         #expect(Self.problems(data, named: file)?.first == problem)
     }
 
-    @Test(arguments: [("bom.csv", "Bom soup"), ("bom.json", "Bom pizza")])
+    /// A price of 1e999 is past any number; the import does not use prices, so the menu is read.
+    @Test(arguments: [("bom.csv", "Bom soup"), ("bom.json", "Bom pizza"), ("number-overflow.json", "Pizza")])
     func aByteOrderMarkAndABigPriceDoNotStopAGoodFile(file: String, special: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(file))
         let days = try LunchImporter.parse(data, named: file)
@@ -73,8 +73,8 @@ import Testing
     @Test func deeplyNestedJSONIsRefused() {
         let json = #"{"days": "# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
         #expect(
-            Self.problems(Data(json.utf8), named: "deep.json")?.first?.hasPrefix("not valid JSON: Too many nested")
-                == true)
+            Self.problems(Data(json.utf8), named: "deep.json")
+                == ["not valid JSON: line 1: the document nests deeper than 64 levels"])
     }
 
     @Test func aRefusedFileLeavesTheMenusAsTheyWere() async throws {

@@ -1,3 +1,5 @@
+import JSONReading
+
 /// The most a lunch import file may hold; a file past a limit is refused with the line (CSV) or
 /// place (JSON) that goes past it, and nothing is imported.
 public enum LunchImportLimits {
@@ -9,4 +11,11 @@ public enum LunchImportLimits {
     public static let maximumTextLength = 1_000
     /// The most menu items one day of a menu-service file may list.
     public static let maximumItemsPerDay = 200
+    /// The most JSON values (objects, lists, strings, numbers…) in a menu-service file, counted as
+    /// it is read: an export of ``maximumDays`` full days fits, and a file of millions of tiny
+    /// objects is refused before it costs more memory than that.
+    public static let maximumJSONValues = 1_000_000
+
+    /// The limits a menu-service file's JSON is read within.
+    static let json = JSONLimits(maximumValues: maximumJSONValues)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import JSONReading
 
 /// Reads menus from the JSON that school menu services export (Nutrislice's
 /// `days[].menu_items[]`).
@@ -8,15 +9,19 @@ import HomeroomCore
 /// `category` (or its food's `food_category`) wins. Entrées and mains become specials;
 /// vegetables and sides become vegetables; an item whose name says fries sets fries; milk,
 /// fruit, condiments and the like are left out. A day with an `is_holiday` item has no lunch.
+///
+/// The file is read with ``LocatedJSON`` within ``LunchImportLimits/json``: its memory stays a small
+/// multiple of the file, where Foundation's `JSONSerialization` took some 150 times a file of small
+/// objects.
 enum NutrisliceImport {
     static func menus(from data: Data) throws(LunchImportError) -> [LunchDayImport] {
-        let root: Any
+        let root: LocatedJSON
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try LocatedJSON.parse(data, limits: LunchImportLimits.json)
         } catch {
-            throw LunchImportError(problems: ["not valid JSON: \(Self.describe(error))"])
+            throw LunchImportError(problems: ["not valid JSON: \(error)"])
         }
-        guard let object = root as? [String: Any], let days = object["days"] as? [Any] else {
+        guard let days = root.member("days")?.elements else {
             throw LunchImportError(problems: ["expected an object with a \"days\" list"])
         }
         guard days.count <= LunchImportLimits.maximumDays else {
@@ -30,12 +35,14 @@ enum NutrisliceImport {
         var seen: [LocalDate: Int] = [:]
         for (index, element) in days.enumerated() {
             let place = "days[\(index)]"
-            guard let day = element as? [String: Any] else {
+            guard case .object = element.value else {
                 problems.append("\(place): expected an object")
                 continue
             }
-            guard let dateText = day["date"] as? String, let date = LunchDayImport.date(from: dateText) else {
-                problems.append("\(place).date: expected a date like 2026-12-03, found \(Self.show(day["date"]))")
+            let day = element
+            guard let dateText = day.member("date")?.string, let date = LunchDayImport.date(from: dateText) else {
+                problems.append(
+                    "\(place).date: expected a date like 2026-12-03, found \(Self.show(day.member("date")))")
                 continue
             }
             if let earlier = seen[date] {
@@ -43,8 +50,8 @@ enum NutrisliceImport {
                 continue
             }
             seen[date] = index
-            guard let items = day["menu_items"] as? [Any] else {
-                if day["menu_items"] != nil { problems.append("\(place).menu_items: expected a list") }
+            guard let items = day.member("menu_items")?.elements else {
+                if day.member("menu_items") != nil { problems.append("\(place).menu_items: expected a list") }
                 continue
             }
             do throws(ItemProblem) {
@@ -64,7 +71,7 @@ enum NutrisliceImport {
     }
 
     /// The day's menu; nil when the day has no items; a menu-less day when it is a holiday.
-    private static func menu(on date: LocalDate, items: [Any]) throws(ItemProblem) -> LunchDayImport? {
+    private static func menu(on date: LocalDate, items: [LocatedJSON]) throws(ItemProblem) -> LunchDayImport? {
         guard items.count <= LunchImportLimits.maximumItemsPerDay else {
             throw ItemProblem(
                 index: LunchImportLimits.maximumItemsPerDay,
@@ -73,13 +80,14 @@ enum NutrisliceImport {
         var menu = LunchMenu(date: date)
         var section = ""
         var sawFood = false
-        for (index, element) in items.enumerated() {
-            guard let item = element as? [String: Any] else {
+        for (index, item) in items.enumerated() {
+            guard case .object = item.value else {
                 throw ItemProblem(index: index, message: "expected an object")
             }
-            if item["is_holiday"] as? Bool == true { return LunchDayImport(date: date, menu: nil) }
-            let food = item["food"] as? [String: Any]
-            let text = (item["text"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? food?["name"] as? String ?? ""
+            if item.member("is_holiday")?.bool == true { return LunchDayImport(date: date, menu: nil) }
+            let food = item.member("food")
+            let text =
+                item.member("text")?.string.flatMap { $0.isEmpty ? nil : $0 } ?? food?.member("name")?.string ?? ""
             let name = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
             guard name.count <= LunchImportLimits.maximumTextLength else {
                 throw ItemProblem(
@@ -88,13 +96,13 @@ enum NutrisliceImport {
             guard !name.unicodeScalars.contains("\u{0}") else {
                 throw ItemProblem(index: index, message: "the name holds a NUL character")
             }
-            if item["is_section_title"] as? Bool == true {
+            if item.member("is_section_title")?.bool == true {
                 section = name.lowercased()
                 continue
             }
             guard !name.isEmpty else { continue }
             sawFood = true
-            let category = ((item["category"] as? String) ?? (food?["food_category"] as? String) ?? section)
+            let category = (item.member("category")?.string ?? food?.member("food_category")?.string ?? section)
                 .lowercased()
             if name.lowercased().contains("fries") {
                 menu.fries = true
@@ -109,17 +117,15 @@ enum NutrisliceImport {
         return LunchDayImport(date: date, menu: menu)
     }
 
-    private static func show(_ value: Any?) -> String {
-        switch value {
-        case nil: "nothing"
-        case let text as String: "\"\(text.prefix(40))\""
-        case let other?: String("\(other)".prefix(40))
+    /// A value as a problem quotes it: a string in quotes, anything else by its kind.
+    private static func show(_ value: LocatedJSON?) -> String {
+        guard let value else { return "nothing" }
+        switch value.value {
+        case .null: return "nothing"
+        case .string(let text): return "\"\(text.prefix(40))\""
+        case .number(let number):
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        default: return value.kindName
         }
-    }
-
-    /// Foundation's parse error, with the line and column it gives.
-    private static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
     }
 }

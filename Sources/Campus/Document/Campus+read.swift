@@ -1,3 +1,5 @@
+import JSONReading
+
 extension Campus {
     /// Reads a campus file (the format is in the README), checking every reference; the first
     /// problem is thrown with its line, and nothing is half-read.
@@ -10,7 +12,13 @@ extension Campus {
                     "the file has \(bytes.count) bytes; a campus file may have at most \(CampusLimits.maximumFileBytes)"
             )
         }
-        let root = try ObjectReader(LocatedJSON.parse(bytes), .campus)
+        let document: LocatedJSON
+        do {
+            document = try LocatedJSON.parse(bytes, limits: CampusLimits.json)
+        } catch {
+            throw CampusFileError(line: error.line, message: error.message)
+        }
+        let root = try ObjectReader(document, .campus)
         var reader = CampusReader()
         for json in try root.list("buildings", atMost: CampusLimits.maximumBuildings) { try reader.readBuilding(json) }
         guard !reader.buildings.isEmpty else { throw root.error("buildings", "needs at least one building") }

@@ -1,3 +1,5 @@
+import JSONReading
+
 /// The most a campus file may hold. A file past a limit is refused with the line of the list (or
 /// value) that goes past it, like any other problem. The limits also keep routing within its
 /// arithmetic: with at most ``maximumLinks`` links of at most 5,000 m, no route is longer than
@@ -19,4 +21,13 @@ public enum CampusLimits {
     public static let maximumAliases = 50
     /// The longest text (a name, an instruction, a hint), in characters.
     public static let maximumTextLength = 1_000
+    /// The most JSON values (objects, lists, strings, numbers…) in the file, counted as it is read:
+    /// a campus at the list limits above, with the keys most objects have, fits, and a file of
+    /// millions of tiny objects or numbers is refused before it takes more memory than that.
+    public static let maximumValues = 1_000_000
+    /// The longest number, in characters: a floor, a door or a length needs a handful.
+    public static let maximumNumberLength = 32
+
+    /// The limits the JSON of a campus file is read within.
+    static let json = JSONLimits(maximumValues: maximumValues, maximumNumberLength: maximumNumberLength)
 }

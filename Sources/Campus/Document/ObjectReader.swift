@@ -1,3 +1,5 @@
+import JSONReading
+
 /// Reads the members of one object of a campus file, with errors that name the line and the thing
 /// being read ("line 40: room B-201: "door" must be a whole number from 1 to 50").
 struct ObjectReader {
@@ -85,7 +87,7 @@ struct ObjectReader {
         guard trimmed.fitsTextLength else {
             throw error(key, "is longer than \(CampusLimits.maximumTextLength) characters")
         }
-        return trimmed
+        return trimmed.composed
     }
 
     func strings(_ key: String) throws(CampusFileError) -> [String] {
@@ -105,7 +107,7 @@ struct ObjectReader {
                     message: "\(what): \"\(key)\" holds a name longer than \(CampusLimits.maximumTextLength) characters"
                 )
             }
-            result.append(text.trimmingSpaces)
+            result.append(text.trimmingSpaces.composed)
         }
         return result
     }

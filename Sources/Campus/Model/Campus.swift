@@ -44,12 +44,15 @@ public struct Campus: Sendable {
         placesByKey = placeKeys
     }
 
-    /// A name as lookups compare it: letters and digits only, upper-cased (`b 201` and `B-201` are `B201`).
+    /// A name as lookups compare it: letters and digits only, upper-cased (`b 201` and `B-201` are
+    /// `B201`), composed first, so that "Café" typed with a combining accent is the same name.
     public static func key(_ name: some StringProtocol) -> String {
         if let key = name.utf8.withContiguousStorageIfAvailable(asciiKey) ?? nil { return key }
         return String(
             String.UnicodeScalarView(
-                name.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+                name.composed.unicodeScalars.filter {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                })
         )
         .uppercased()
     }

@@ -1,7 +1,11 @@
-/// A JSON value with the line it starts on, so that a campus file's errors can name the line.
+/// A JSON value with the line it starts on, so that the errors of a file an admin wrote (a campus
+/// file, a menu export) can name the line.
 ///
-/// Foundation's decoders report a coding path, not a line; an admin fixing a 2,000-line campus
-/// file needs the line. This reader is strict RFC 8259 JSON (no comments, no trailing commas).
+/// Foundation's decoders report a coding path, not a line; an admin fixing a 2,000-line file needs
+/// the line. Foundation's `JSONSerialization` also takes some 150 bytes of memory for each byte of a
+/// file of small objects. This reader is strict RFC 8259 JSON (no comments, no trailing commas); it
+/// counts what it reads against ``JSONLimits`` as it goes, so a file past a limit is refused before
+/// it costs more than the limit allows, and its time and memory grow linearly with the file.
 public struct LocatedJSON: Sendable {
     /// The value itself.
     public enum Value: Sendable {
@@ -26,9 +30,12 @@ public struct LocatedJSON: Sendable {
     /// The 1-based line the value starts on.
     public let line: Int
 
-    /// Reads one JSON document; throws ``CampusFileError`` with the line of the first problem.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(CampusFileError) -> LocatedJSON {
-        var reader = Reader(bytes: Array(bytes))
+    /// Reads one JSON document within `limits`; throws ``JSONSyntaxError`` with the line of the first
+    /// problem.
+    public static func parse(_ bytes: some Collection<UInt8>, limits: JSONLimits) throws(JSONSyntaxError)
+        -> LocatedJSON
+    {
+        var reader = Reader(bytes: Array(bytes), limits: limits)
         reader.skipByteOrderMark()
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
@@ -37,7 +44,7 @@ public struct LocatedJSON: Sendable {
     }
 
     /// What the value is, for errors: "a string", "an object".
-    var kindName: String {
+    public var kindName: String {
         switch value {
         case .null: "null"
         case .bool: "true or false"
@@ -51,16 +58,23 @@ public struct LocatedJSON: Sendable {
 
 private struct Reader {
     let bytes: [UInt8]
+    let limits: JSONLimits
     var position = 0
     var line = 1
+    /// The values read so far, counted against ``JSONLimits/maximumValues``.
+    var valueCount = 0
+    /// At each depth, the members of the object being read there: reused from object to object, so
+    /// that each object's own list is allocated once, at its exact size.
+    var memberScratch: [[LocatedJSON.Member]] = []
 
-    static let maximumDepth = 64
-    /// The most keys an object of a campus file may have (a link's nine).
-    static let usualMemberCount = ObjectKind.all.map(\.allowed.count).max() ?? 0
+    init(bytes: [UInt8], limits: JSONLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
 
     var atEnd: Bool { position >= bytes.count }
 
-    func error(_ message: String) -> CampusFileError { CampusFileError(line: line, message: message) }
+    func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(line: line, message: message) }
 
     mutating func skipByteOrderMark() {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
@@ -77,12 +91,16 @@ private struct Reader {
         }
     }
 
-    mutating func readValue(depth: Int) throws(CampusFileError) -> LocatedJSON {
+    mutating func readValue(depth: Int) throws(JSONSyntaxError) -> LocatedJSON {
         skipWhitespace()
-        guard depth < Self.maximumDepth else {
-            throw error("the document nests deeper than \(Self.maximumDepth) levels")
+        guard depth < limits.maximumDepth else {
+            throw error("the document nests deeper than \(limits.maximumDepth) levels")
         }
         guard position < bytes.count else { throw error("the document ends where a value should be") }
+        valueCount += 1
+        guard valueCount <= limits.maximumValues else {
+            throw error("the document holds more than \(limits.maximumValues) values")
+        }
         let start = line
         switch bytes[position] {
         case UInt8(ascii: "{"): return LocatedJSON(value: .object(try readMembers(depth: depth)), line: start)
@@ -104,16 +122,15 @@ private struct Reader {
         }
     }
 
-    mutating func readMembers(depth: Int) throws(CampusFileError) -> [LocatedJSON.Member] {
+    mutating func readMembers(depth: Int) throws(JSONSyntaxError) -> [LocatedJSON.Member] {
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
             return []
         }
-        // Room for the most keys any kind of campus object allows, so one allocation holds them.
-        var members: [LocatedJSON.Member] = []
-        members.reserveCapacity(Self.usualMemberCount)
+        while memberScratch.count <= depth { memberScratch.append([]) }
+        memberScratch[depth].removeAll(keepingCapacity: true)
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -127,20 +144,24 @@ private struct Reader {
             }
             position += 1
             let value = try readValue(depth: depth + 1)
-            members.append(LocatedJSON.Member(key: key, line: keyLine, value: value))
+            memberScratch[depth].append(LocatedJSON.Member(key: key, line: keyLine, value: value))
             skipWhitespace()
             guard position < bytes.count else { throw error("the document ends inside an object") }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"):
                 position += 1
+                // A copy, never the scratch list's own storage, which stays here for the next object.
+                var members: [LocatedJSON.Member] = []
+                members.reserveCapacity(memberScratch[depth].count)
+                members.append(contentsOf: memberScratch[depth])
                 return members
             case let byte: throw error("expected ',' or '}' after a member, found \(Self.describe(byte))")
             }
         }
     }
 
-    mutating func readElements(depth: Int) throws(CampusFileError) -> [LocatedJSON] {
+    mutating func readElements(depth: Int) throws(JSONSyntaxError) -> [LocatedJSON] {
         position += 1
         var elements: [LocatedJSON] = []
         skipWhitespace()
@@ -162,7 +183,7 @@ private struct Reader {
         }
     }
 
-    mutating func readLiteral(_ word: String) throws(CampusFileError) {
+    mutating func readLiteral(_ word: String) throws(JSONSyntaxError) {
         let expected = Array(word.utf8)
         guard bytes[position...].starts(with: expected) else {
             throw error("unexpected \(Self.describe(bytes[position])) where a value should be")
@@ -170,19 +191,22 @@ private struct Reader {
         position += expected.count
     }
 
-    mutating func readNumber() throws(CampusFileError) -> Double {
+    mutating func readNumber() throws(JSONSyntaxError) -> Double {
         let start = position
         let negative = bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
         let digitsStart = position
+        // No number is read past its longest length, however many digits follow.
+        let end = Swift.min(bytes.count, start + limits.maximumNumberLength)
         // The digits as a whole number, while there are few enough for a Double to hold exactly.
         var mantissa: UInt64 = 0
         var digitCount = 0
-        while position < bytes.count, Self.isDigit(bytes[position]) {
+        while position < end, Self.isDigit(bytes[position]) {
             if digitCount < Self.exactDigits { mantissa = mantissa * 10 + UInt64(bytes[position] &- UInt8(ascii: "0")) }
             digitCount += 1
             position += 1
         }
+        try checkNumberLength(end: end)
         guard position > digitsStart else { throw error("a number needs digits after '-'") }
         if bytes[digitsStart] == UInt8(ascii: "0"), position - digitsStart > 1 {
             throw error("a number cannot start with 0")
@@ -191,13 +215,14 @@ private struct Reader {
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             let fractionStart = position
-            while position < bytes.count, Self.isDigit(bytes[position]) {
+            while position < end, Self.isDigit(bytes[position]) {
                 if digitCount < Self.exactDigits {
                     mantissa = mantissa * 10 + UInt64(bytes[position] &- UInt8(ascii: "0"))
                 }
                 digitCount += 1
                 position += 1
             }
+            try checkNumberLength(end: end)
             fractionDigits = position - fractionStart
             guard fractionDigits > 0 else { throw error("a number needs digits after '.'") }
         }
@@ -209,7 +234,8 @@ private struct Reader {
                 position += 1
             }
             let exponentStart = position
-            while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+            while position < end, Self.isDigit(bytes[position]) { position += 1 }
+            try checkNumberLength(end: end)
             guard position > exponentStart else { throw error("a number needs digits in its exponent") }
         }
         // Up to 15 digits and no exponent: the whole number and the power of ten are exact, so one
@@ -224,12 +250,24 @@ private struct Reader {
         return number
     }
 
+    /// Refuses a number that goes on where its reading stopped at `end`, its longest length.
+    func checkNumberLength(end: Int) throws(JSONSyntaxError) {
+        guard position == end, end < bytes.count else { return }
+        switch bytes[end] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+            UInt8(ascii: "+"), UInt8(ascii: "-"):
+            throw error("a number is longer than \(limits.maximumNumberLength) characters")
+        default:
+            return
+        }
+    }
+
     /// The most digits read as a whole number: 10^15 < 2^53, so a Double holds them exactly.
     static let exactDigits = 15
     /// 10^0 … 10^15, each exact in a Double.
     static let powersOfTen: [Double] = (0...exactDigits).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
-    mutating func readString() throws(CampusFileError) -> String {
+    mutating func readString() throws(JSONSyntaxError) -> String {
         position += 1
         var run = position
         // Most strings have no escape: their text is the bytes between the quotes.
@@ -267,7 +305,7 @@ private struct Reader {
         throw error("a string is missing its closing quote")
     }
 
-    mutating func readEscape() throws(CampusFileError) -> Unicode.Scalar {
+    mutating func readEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         guard position < bytes.count else { throw error("the document ends inside an escape") }
         let byte = bytes[position]
         position += 1
@@ -298,7 +336,7 @@ private struct Reader {
         }
     }
 
-    mutating func readHexQuad() throws(CampusFileError) -> UInt32 {
+    mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
         guard position + 4 <= bytes.count,
             let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
         else { throw error("a \\u escape needs four hex digits") }

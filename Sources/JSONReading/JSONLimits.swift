@@ -1,0 +1,20 @@
+/// How much one JSON document may hold, counted while it is read: a document past a limit is
+/// refused where it goes past it, before it costs more time or memory. Each reader of outside JSON
+/// sets these from what its own files can hold.
+public struct JSONLimits: Sendable {
+    /// Containers nested deeper than this are refused (the reader recurses once a level).
+    public var maximumDepth: Int
+    /// The most values (objects, lists, strings, numbers, `true`, `false`, `null`) in the document.
+    /// Each costs some 32 to 56 bytes once read, so this bounds the memory of any document.
+    public var maximumValues: Int
+    /// The longest number, in characters: no reader needs more digits than a `Double` holds, and a
+    /// number of millions of digits would otherwise be converted whole.
+    public var maximumNumberLength: Int
+
+    /// Limits with the given values; the defaults suit a file an admin writes or exports.
+    public init(maximumDepth: Int = 64, maximumValues: Int = 1_000_000, maximumNumberLength: Int = 64) {
+        self.maximumDepth = maximumDepth
+        self.maximumValues = maximumValues
+        self.maximumNumberLength = maximumNumberLength
+    }
+}

@@ -1,0 +1,92 @@
+import Campus
+import Foundation
+import HomeroomTesting
+import Testing
+
+/// Campus files shaped to cost more than their size: millions of tiny objects or digits. Each is
+/// refused where it goes past a limit, as it is read, and costs no more than reading a good file
+/// of the same size (measured in the same run).
+@Suite struct CampusReadingCostTests {
+    static func problem(reading bytes: [UInt8]) -> CampusFileError? {
+        do {
+            _ = try Campus.read(bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A good campus of `checkpoints` checkpoints with long names: about 4.4 MB for 20,000.
+    static let goodCampus = Array(
+        HostileCampusFileTests.corridor(
+            checkpoints: CampusLimits.maximumCheckpoints, name: String(repeating: "x", count: 100)
+        ).utf8)
+
+    /// `{"name": "Tiny", "buildings": [` + `middle` repeated to `size` bytes + `]}`.
+    static func list(of middle: String, size: Int) -> [UInt8] {
+        let head = Array(#"{"name": "Tiny", "buildings": ["#.utf8)
+        let element = Array(middle.utf8)
+        var bytes = head
+        bytes.reserveCapacity(size)
+        while bytes.count + element.count + 3 <= size {
+            if bytes.count > head.count { bytes.append(UInt8(ascii: ",")) }
+            bytes += element
+        }
+        return bytes + Array("]}".utf8)
+    }
+
+    @Test func millionsOfTinyObjectsAreRefusedAtTheValueLimitAsTheyAreRead() throws {
+        let hostile = Self.list(of: #"{"a":0}"#, size: Self.goodCampus.count)
+        #expect(
+            Self.problem(reading: hostile)
+                == CampusFileError(
+                    line: 1, message: "the document holds more than \(CampusLimits.maximumValues) values"))
+        #expect(Self.problem(reading: Self.goodCampus) == nil)
+        let ratio = CostRatio.of(
+            { _ = Self.problem(reading: hostile) }, against: { _ = Self.problem(reading: Self.goodCampus) })
+        #expect(ratio < 2, "refusing \(hostile.count) bytes of tiny objects took \(ratio) times a good campus")
+    }
+
+    @Test func aListOfMillionsOfZerosIsRefusedAtTheValueLimit() {
+        let hostile = Self.list(of: "0", size: Self.goodCampus.count)
+        #expect(
+            Self.problem(reading: hostile)
+                == CampusFileError(
+                    line: 1, message: "the document holds more than \(CampusLimits.maximumValues) values"))
+        let ratio = CostRatio.of(
+            { _ = Self.problem(reading: hostile) }, against: { _ = Self.problem(reading: Self.goodCampus) })
+        #expect(ratio < 2, "refusing \(hostile.count) bytes of zeros took \(ratio) times a good campus")
+    }
+
+    /// A checkpoint's floor written with 16 million digits (a 1 and zeros, leading zeros, or a
+    /// fraction) is refused at the longest number, where converting it whole took seconds; the
+    /// same file padded with as many spaces, which is read whole, is the reference.
+    @Test(arguments: ["1", "0", "0."])
+    func aNumberOfSixteenMillionDigitsIsRefusedAtTheLongestNumber(prefix: String) {
+        let digits = 16_000_000
+        func campus(floor: String) -> [UInt8] {
+            Array(
+                #"{"name": "Zeros", "buildings": [{"id": "A", "name": "Main"}], "checkpoints": [{"id": "P", "building": "A", "name": "Door", "floor": "#
+                    .utf8) + Array(floor.utf8) + Array("}]}".utf8)
+        }
+        let hostile = campus(floor: prefix + String(repeating: "0", count: digits))
+        let padded = campus(floor: "1" + String(repeating: " ", count: digits + prefix.utf8.count - 1))
+        #expect(
+            Self.problem(reading: hostile)
+                == CampusFileError(
+                    line: 1, message: "a number is longer than \(CampusLimits.maximumNumberLength) characters"))
+        #expect(Self.problem(reading: padded) == nil)
+        let ratio = CostRatio.of({ _ = Self.problem(reading: hostile) }, against: { _ = Self.problem(reading: padded) })
+        #expect(ratio < 2, "refusing a floor of \(digits) digits took \(ratio) times reading as many spaces")
+    }
+
+    @Test func aNumberUpToTheLongestIsRead() throws {
+        let floor = "0." + String(repeating: "0", count: CampusLimits.maximumNumberLength - 3) + "1"
+        let text =
+            #"{"name": "Long", "buildings": [{"id": "A", "name": "Main"}], "checkpoints": [{"id": "P", "building": "A", "name": "Door", "floor": "#
+            + floor + "}]}"
+        #expect(
+            Self.problem(reading: Array(text.utf8))
+                == CampusFileError(line: 1, message: #"checkpoint P: "floor" must be a whole number from -5 to 200"#))
+    }
+}
