@@ -71,7 +71,10 @@ import Testing
             #expect(audit.first?.detail == "wrong PIN 5 times in a row; locked for 24 h (lock 9 in a row)")
             let warnings = logs.entries.filter { $0.level == .warning }.map(\.message)
             #expect(warnings.count == 9)
-            #expect(warnings.last == "PIN logins for irc:libera:ann are locked for 24 h after 5 wrong PINs in a row (lock 9 in a row)")
+            #expect(
+                warnings.last
+                    == "PIN logins for irc:libera:ann are locked for 24 h after 5 wrong PINs in a row (lock 9 in a row)"
+            )
 
             // A right PIN after the lock starts again at 15 minutes.
             guard case .loggedIn = try await login.logIn(Self.user, pin: Self.rightPIN) else {

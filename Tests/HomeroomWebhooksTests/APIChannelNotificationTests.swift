@@ -44,7 +44,8 @@ import Testing
                 }
                 let sender = APINotificationSender(
                     settings: clients.settings, fetcher: bot.runtime.fetcher, timeout: .seconds(5), clock: bot.clock)
-                let worker = OutboxDeliveryWorker(outbox: bot.runtime.outbox, sender: sender, logger: TestBot.testLogger())
+                let worker = OutboxDeliveryWorker(
+                    outbox: bot.runtime.outbox, sender: sender, logger: TestBot.testLogger())
                 try await body(harness, clients, worker)
             }
         } catch {
@@ -57,7 +58,8 @@ import Testing
     }
 
     /// Posts `text` in `#lobby` as `user` of the client with `token`; returns the replies.
-    static func say(_ text: String, as user: String, token: String, _ harness: WebhookHarness) async throws -> [String] {
+    static func say(_ text: String, as user: String, token: String, _ harness: WebhookHarness) async throws -> [String]
+    {
         let body = try JSONSerialization.data(withJSONObject: ["user": user, "channel": "#lobby", "text": text])
         let answer = try await harness.post(
             "/api/v1/messages", body: Array(body), headers: [("Authorization", "Bearer \(token)")])
@@ -98,7 +100,9 @@ import Testing
             #expect(kioskPosts.count == 2)
             #expect(Set(kioskPosts.map { $0.headers["idempotency-key"] }).count == 1, "one notification, tried twice")
             #expect(clients.portal.requests.count == 1, "the portal got its own once, and never the kiosk's")
-            #expect(clients.portal.requests.first?.headers["idempotency-key"] != kioskPosts.first?.headers["idempotency-key"])
+            #expect(
+                clients.portal.requests.first?.headers["idempotency-key"]
+                    != kioskPosts.first?.headers["idempotency-key"])
         }
     }
 

@@ -31,7 +31,9 @@ import Testing
     }
 
     @Test func chatterAndAnOverlongCommandNameAreNamedShortly() {
-        #expect(Self.logged(Reply("x"), answering: "hello all").hasSuffix("answering a message from teams:tenant-1:aad-ann"))
+        #expect(
+            Self.logged(Reply("x"), answering: "hello all").hasSuffix("answering a message from teams:tenant-1:aad-ann")
+        )
         let long = "/" + String(repeating: "a", count: 500) + " secret"
         let line = Self.logged(Reply("x"), answering: long)
         #expect(line.contains("/" + String(repeating: "a", count: DroppedAnswer.longestCommandName) + " from"))

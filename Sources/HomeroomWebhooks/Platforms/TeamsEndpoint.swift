@@ -88,7 +88,8 @@ struct TeamsEndpoint: Sendable {
             } else {
                 let dropped = DroppedAnswer(
                     reply: reply, message: message, recognizer: endpoint.gateway.dispatcher.recognizer)
-                endpoint.gateway.logger.notice("a Teams answer came after Teams stopped waiting and was dropped: \(dropped)")
+                endpoint.gateway.logger.notice(
+                    "a Teams answer came after Teams stopped waiting and was dropped: \(dropped)")
             }
         }
         switch outcome {
