@@ -3,6 +3,7 @@ import HomeroomCore
 import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
+import SQLKit
 import Testing
 
 @testable import HomeroomWebhooks
@@ -99,6 +100,30 @@ import Testing
             let outbox = try await harness.post("/mattermost/commands", text: Self.command("admin outbox"))
             #expect(outbox.status == 200, "\(outbox.body)")
             #expect(Self.text(of: outbox).contains("Nothing waits for delivery"), "\(outbox.body)")
+        }
+    }
+
+    /// A link joins roles: a code asked for in an admin's name and typed on another account would
+    /// make that account an admin.
+    @Test func linkAndUnlinkAreRefusedWhileIDsAreUnverified() async throws {
+        try await Self.with { harness in
+            for typed in ["link", "link ABCD-EFGH", "unlink slack"] {
+                let answer = try await harness.post(
+                    "/mattermost/commands", text: Self.command(typed, channelName: Self.directChannel))
+                #expect(answer.status == 200, "\(typed): \(answer.body)")
+                #expect(answer.json["response_type"] as? String == "ephemeral")
+                #expect(Self.text(of: answer).contains("is off on Mattermost"), "\(typed): \(answer.body)")
+                #expect(Self.text(of: answer).contains("webhooks.mattermost.trustUserIDs"), "\(answer.body)")
+            }
+            let codes = try await harness.bot.runtime.database.read { db in
+                try await db.select().column("digest").from("core_link_codes").all()
+            }
+            #expect(codes.isEmpty, "no link code was made")
+        }
+        try await Self.with(trust: true) { harness in
+            let answer = try await harness.post(
+                "/mattermost/commands", text: Self.command("link", channelName: Self.directChannel))
+            #expect(Self.text(of: answer).contains("Your code is"), "\(answer.body)")
         }
     }
 

@@ -9,7 +9,8 @@ import Hummingbird
 /// send any `user_id`. So ids are unverified (roles need `/login PIN` in a direct message) unless
 /// `webhooks.mattermost.trustUserIDs` says otherwise. Each request must carry Mattermost's
 /// `trigger_id` (``MattermostTrigger``), made for the same user within the timestamp tolerance
-/// and never seen before: a captured request sent again is refused.
+/// and never seen before: a captured request sent again is refused. While ids are unverified,
+/// `/link` and `/unlink` are refused (``MattermostIdentityRule``).
 struct MattermostEndpoint: Sendable {
     /// The token alone, checked before anything else in the form is read.
     struct Credentials: Decodable {
@@ -20,12 +21,14 @@ struct MattermostEndpoint: Sendable {
     let platform: SlashCommandPlatform
     let replays: ReplayGuard
     let gateway: CommandGateway
+    let identityRule: MattermostIdentityRule
 
     init(settings: MattermostSettings, replays: ReplayGuard, gateway: CommandGateway) {
         tokens = TokenList(settings.tokens.map { ("mattermost", $0) })
         platform = SlashCommandPlatform.mattermost.trustingSenders(settings.trustUserIDs)
         self.replays = replays
         self.gateway = gateway
+        identityRule = MattermostIdentityRule(dispatcher: gateway.dispatcher)
     }
 
     func respond(to request: RawRequest) async throws(WebhookRejection) -> Response {
@@ -36,6 +39,9 @@ struct MattermostEndpoint: Sendable {
         guard tokens.owner(of: token) != nil else { throw .unauthorized("the command token does not match") }
         let form = try request.form(SlashCommandForm.self)
         try await checkFirstUse(form)
+        if let refusal = identityRule.refusal(for: try platform.message(from: form, gateway: gateway)) {
+            return JSONBody.response(SlashCommandMessage(responseType: "ephemeral", text: platform.escaping(refusal)))
+        }
         return try await platform.answer(form, gateway: gateway)
     }
 

@@ -54,8 +54,9 @@ public struct MattermostSettings: Sendable, Decodable {
     /// A token is an admin credential: whoever holds it can send a command as any Mattermost user.
     public var tokens: [String] = []
     /// False (the default): a command's `user_id` is unverified, so roles apply only after
-    /// `/login PIN` in a direct message. True: it counts as verified and roles apply at once, which
-    /// is safe only when every holder of every token may act as any user, admins included.
+    /// `/login PIN` in a direct message, and `/link` and `/unlink` are refused. True: it counts as
+    /// verified and roles apply at once, which is safe only when every holder of every token may
+    /// act as any user, admins included.
     public var trustUserIDs = false
     /// Channel id or name → incoming-webhook URL, for notifications.
     public var incomingWebhooks: [String: URL] = [:]
