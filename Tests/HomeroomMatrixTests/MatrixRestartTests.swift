@@ -1,11 +1,15 @@
 import Foundation
+import HomeroomCore
 import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomMatrix
+
 /// `homeroom serve` syncing with a real Synapse, stopped in the middle of a burst of questions —
 /// cleanly (SIGTERM) or killed (`kill -9`) — and started again on the same SQLite file: every
-/// question is answered exactly once, in direct rooms and in a room of several askers.
+/// question is answered exactly once, in direct rooms and in a room of several askers; and a
+/// command a crash cut in the middle is not run again, its asker told so.
 @Suite(
     .enabled(if: SynapseServer.isInstalled, "needs Synapse in .build-venv/synapse (Scripts/test installs it)"),
     .enabled(if: HomeroomInstance.isBuilt, "needs the homeroom executable (swift build)"))
@@ -22,6 +26,31 @@ struct MatrixRestartTests {
 
     @Test func killedDuringABurstEveryQuestionIsAnsweredOnceAfterTheRestart() async throws {
         try await Self.burst(stoppedBy: .kill)
+    }
+
+    @Test func aCommandCutInTheMiddleIsNotRunAgainAndItsAskerIsTold() async throws {
+        try await MatrixSchool.with { school in
+            let room = try await school.lunchRoom()
+            _ = try await school.ask("!lunch", in: room, as: school.ada)
+            await school.homeroom.stopAdapter()
+            let question = try await school.ada.send(text: "!lunch", to: room)
+            // What a crash while the command ran leaves: its mark, no answer.
+            let bot = school.homeroom.bot
+            try await MatrixAnswerStore(account: "school", database: bot.runtime.database, clock: bot.clock).start(
+                question,
+                .init(
+                    roomID: room, asker: MatrixAsker(userID: school.ada.userID, name: "ada", eventID: question),
+                    isDirect: false))
+            school.homeroom.startAdapter()
+            let answer = try await school.ada.waitForMessage(in: room, from: school.botID) { $0.inReplyTo == question }
+            #expect(answer.body.hasSuffix(MatrixNotices.interrupted), "\(answer.body)")
+            #expect(!answer.body.contains("Chicken tacos"), "not run again")
+            let later = try await school.ask("!lunch", in: room, as: school.bo)
+            #expect(later.body.contains("Chicken tacos"), "\(later.body)")
+            let replies = try await school.ada.messages(in: room, from: school.botID)
+                .compactMap { $0["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string }
+            #expect(replies.filter { $0 == question }.count == 1, "\(replies)")
+        }
     }
 
     /// Four students each ask four questions in their direct room and two in a shared room, all
@@ -71,7 +100,15 @@ struct MatrixRestartTests {
                 for try await events in group { all += events }
                 return all
             }
-            _ = try await students[0].waitForMessage(in: directs[0], from: botID, timeout: .seconds(60))
+            // Stopped as soon as the first answer is out (read without taking it from the inbox).
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try await students[0].messages(in: directs[0], from: botID).isEmpty {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("no first answer; the log ends: \(instance.log.suffix(4000))")
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
             switch stop {
             case .sigterm:
                 let status = await instance.stop()
@@ -83,8 +120,13 @@ struct MatrixRestartTests {
 
             // Every question gets its answer, replying to it…
             for (questionRoom, event) in asked {
-                _ = try await students[reader(of: questionRoom, directs)]
-                    .waitForMessage(in: questionRoom, from: botID, timeout: .seconds(90)) { $0.inReplyTo == event }
+                do {
+                    _ = try await students[reader(of: questionRoom, directs)]
+                        .waitForMessage(in: questionRoom, from: botID, timeout: .seconds(90)) { $0.inReplyTo == event }
+                } catch {
+                    Issue.record("\(event) in \(questionRoom) is not answered; the log ends: \(instance.log.suffix(4000))")
+                    throw error
+                }
             }
             // …exactly once, and nothing else is posted.
             for questionRoom in directs + [room] {

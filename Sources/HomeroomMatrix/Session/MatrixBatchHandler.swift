@@ -275,13 +275,17 @@ struct MatrixBatchHandler: Sendable {
     }
 
     /// The direct room with `person`, where an answer for them alone goes: the remembered one
-    /// while it still has two members, else a new one; nil when none could be had.
+    /// while nobody but the bot and them joined it (they may not have joined yet), else a new
+    /// one; nil when none could be had.
     private func privateRoom(for person: String) async -> String? {
         for _ in 0..<2 {
             do {
                 let roomID = try await session.directRooms.room(for: person, database: hold.database)
-                if await isDirect(roomID) { return roomID }
-                try await session.directRooms.forget(roomID: roomID, database: hold.database)
+                if let count = await memberCount(of: roomID), count > 2 {
+                    try await session.directRooms.forget(roomID: roomID, database: hold.database)
+                    continue
+                }
+                return roomID
             } catch {
                 logger.warning("\(account.name): could not open a direct room with \(person): \(error)")
                 return nil
