@@ -28,13 +28,14 @@ public enum PageScanner {
     public static func parts(of page: some Collection<UInt8>) -> Parts {
         var metaTags: [Attributes] = []
         var blocks = LinkedDataBlocks()
-        scan(page) { name, attributes, content in
+        scan(page) { name, attributeBytes, content in
             switch name {
             case .meta:
                 guard metaTags.count < maximumMetaTags else { return }
-                metaTags.append(attributes())
+                metaTags.append(attributes(attributeBytes))
             case .script:
-                guard !blocks.isFull, let content, attributes()["type"]?.lowercased().contains("ld+json") == true
+                guard !blocks.isFull, let content,
+                    attributes(attributeBytes)["type"]?.lowercased().contains("ld+json") == true
                 else { return }
                 guard content.count <= LinkedDataLimits.maximumBlockBytes else { return blocks.skip() }
                 blocks.read(String(decoding: content, as: UTF8.self))
@@ -45,11 +46,11 @@ public enum PageScanner {
 
     private enum TagName { case script, meta }
 
-    /// Calls `visit` with each script and meta tag: a reading of its attributes and, for a
-    /// script, its text.
+    /// Calls `visit` with each script and meta tag: the bytes of its attributes, read only when
+    /// wanted, and for a script its text.
     private static func scan(
         _ page: some Collection<UInt8>,
-        _ visit: (TagName, () -> Attributes, Slice<UnsafeBufferPointer<UInt8>>?) -> Void
+        _ visit: (TagName, Slice<UnsafeBufferPointer<UInt8>>, Slice<UnsafeBufferPointer<UInt8>>?) -> Void
     ) {
         let bytes = page as? [UInt8] ?? Array(page)
         bytes.withUnsafeBufferPointer { buffer in
@@ -73,7 +74,7 @@ public enum PageScanner {
                 }
                 guard nameEnd < buffer.count, isTagNameEnd(buffer[nameEnd]) else { continue }
                 guard let tagEnd = find(UInt8(ascii: ">"), in: buffer, from: nameEnd) else { return }
-                let attributes = { self.attributes(buffer[nameEnd..<tagEnd]) }
+                let attributes = buffer[nameEnd..<tagEnd]
                 index = tagEnd + 1
                 guard tag == .script else {
                     visit(tag, attributes, nil)
@@ -149,8 +150,9 @@ public enum PageScanner {
     private static func startsWithIgnoringCase(
         _ lowercase: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at start: Int
     ) -> Bool {
-        start + lowercase.count <= buffer.count
-            && zip(buffer[start..<(start + lowercase.count)], lowercase).allSatisfy { lowercased($0) == $1 }
+        guard start + lowercase.count <= buffer.count else { return false }
+        for offset in lowercase.indices where lowercased(buffer[start + offset]) != lowercase[offset] { return false }
+        return true
     }
 
     /// The next position of `byte` at or after `start`, found with `memchr`.
