@@ -32,11 +32,17 @@ struct LunchMenuStore: Sendable {
         try await storage.read { [self] db in try await menus(in: range, on: db) }
     }
 
-    /// The menus for the days in `range`, read on `db` (inside a transaction, say).
+    /// The menus for the days in `range`, read on `db` (inside a transaction, say). Days are stored as
+    /// ISO text, which sorts as the dates only with four digits of year, so the range is first held
+    /// to ``LocalDate/earliest``…``LocalDate/latest`` (no menu is stored outside it): a range that runs
+    /// past 9999-12-31 still finds the menus before it.
     func menus(in range: ClosedRange<LocalDate>, on db: any SQLDatabase) async throws -> [LocalDate: LunchMenu] {
+        let lower = max(range.lowerBound, LocalDate.earliest)
+        let upper = min(range.upperBound, LocalDate.latest)
+        guard lower <= upper else { return [:] }
         let rows = try await db.select().columns("day", "specials", "vegetables", "fries").from(menusTable)
-            .where("day", .greaterThanOrEqual, SQLBind(range.lowerBound.iso))
-            .where("day", .lessThanOrEqual, SQLBind(range.upperBound.iso)).all()
+            .where("day", .greaterThanOrEqual, SQLBind(lower.iso))
+            .where("day", .lessThanOrEqual, SQLBind(upper.iso)).all()
         var menus: [LocalDate: LunchMenu] = [:]
         for row in rows {
             let menu = try Self.menu(from: row)

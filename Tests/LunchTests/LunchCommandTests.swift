@@ -163,6 +163,25 @@ import Testing
         }
     }
 
+    /// The days after a date run past 9999-12-31, whose ISO text would sort before every date of
+    /// year 9999: the menus of its last two weeks are still found and shown.
+    @Test func theMenusOfTheLastDaysOfYear9999AreShown() async throws {
+        try await withLunchBot(at: "9999-12-20T12:00:00-05:00") { bot in
+            try await bot.loginAsAdmin(admin)
+            try await bot.expect(
+                #"/lunch set 9999-12-24 specials "Last soup""#, from: admin, contains: "Friday, December 24")
+            try await bot.expect(
+                #"/lunch set 9999-12-31 specials "Final stew""#, from: admin, contains: "Friday, December 31")
+            try await bot.expect(
+                "/lunch", contains: "Monday, December 20: no lunch menu is posted.", "Next menu, Friday, December 24:",
+                "Specials: Last soup")
+            try await bot.expect("/lunch 9999-12-24", contains: "Lunch for Friday, December 24:", "Specials: Last soup")
+            try await bot.expect(
+                "/lunch 9999-12-31", contains: "Lunch for Friday, December 31:", "Specials: Final stew")
+            try await bot.expect("/lunch next week", contains: "Fri Dec 31: Final stew")
+        }
+    }
+
     @Test(arguments: TemporaryDatabase.availableBackends)
     func menusSurviveARestart(backend: DatabaseBackend) async throws {
         let bot = try await TestBot.start(plugins: [LunchPlugin.self], backend: backend)

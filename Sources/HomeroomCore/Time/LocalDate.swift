@@ -19,6 +19,12 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.day = day
     }
 
+    /// 0001-01-01 and 9999-12-31: the first and last dates ``init(year:month:day:)`` makes, and the
+    /// range in which ``iso`` has four digits of year, so that dates stored as that text sort as dates.
+    /// (``adding(days:)`` may step outside it.)
+    public static let earliest = LocalDate(year: 1, month: 1, day: 1)!
+    public static let latest = LocalDate(year: 9999, month: 12, day: 31)!
+
     /// Parses the ISO 8601 form `2026-12-03`.
     public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
