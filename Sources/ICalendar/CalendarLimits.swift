@@ -13,6 +13,10 @@ public enum CalendarLimits {
     public static let maximumComponents = 200_000
     /// Properties of one component; those after it are skipped.
     public static let maximumProperties = 10_000
+    /// Properties in one file, all components together; those after it are skipped. Each costs some
+    /// 80 bytes once read, and may be written in 4 ("X:" and a line break): this bounds the memory
+    /// of a file of millions of tiny lines. 20,000 events of 20 properties each fit.
+    public static let maximumPropertiesInFile = 1_000_000
     /// An unfolded content line longer than this (in bytes) is skipped.
     public static let maximumLineBytes = 1 << 20
     /// VEVENTs read from one file; those after it are skipped.
@@ -44,6 +48,12 @@ public enum CalendarLimits {
     public static let maximumInstancesPerSeries = 10_000
     /// Occurrences of one query, all series together.
     public static let maximumOccurrences = 20_000
+    /// The longest SUMMARY kept, in characters; a longer one is cut and ends in "…". Every occurrence
+    /// of an event shows its summary, so this bounds what a window of occurrences holds and prints.
+    public static let maximumSummaryLength = 1_000
+    /// Values of one content line's parameters, all together (`MEMBER="a","b"` has two; a parameter
+    /// without a value counts as one). A line with more is skipped with a warning.
+    public static let maximumParameterValues = 100
     /// Warnings kept for one calendar; the rest are counted in a last one.
     public static let maximumWarnings = 100
 }

@@ -21,6 +21,9 @@ public struct Event: Sendable {
         var summaryText: Substring?
         var locationText: Substring?
         var descriptionText: Substring?
+        /// SUMMARY decoded once, and cut to ``CalendarLimits/maximumSummaryLength``: every occurrence
+        /// of the event shares this one string.
+        var summary: String?
         var status: String?
         var sequence: Int
         var start: CalendarTime
@@ -58,7 +61,9 @@ public struct Event: Sendable {
     var descriptionText: Substring? { storage.fields.descriptionText }
 
     public var uid: String? { uidText.map(TextEscaping.unescape) }
-    public var summary: String? { summaryText.map(TextEscaping.unescape) }
+    /// SUMMARY, decoded, at most ``CalendarLimits/maximumSummaryLength`` characters (a longer one is
+    /// cut and ends in "…").
+    public var summary: String? { storage.fields.summary }
     public var location: String? { locationText.map(TextEscaping.unescape) }
     public var description: String? { descriptionText.map(TextEscaping.unescape) }
     public var status: String? {
@@ -197,9 +202,21 @@ public struct Event: Sendable {
         storage = Storage(
             Fields(
                 uidText: uidText, summaryText: summaryText, locationText: locationText,
-                descriptionText: descriptionText, status: status, sequence: sequence, start: start, ending: ending,
+                descriptionText: descriptionText, summary: summaryText.map(Self.shortSummary), status: status,
+                sequence: sequence, start: start, ending: ending,
                 rules: rules, extraDates: extraDates, exceptionDates: exceptionDates, recurrenceID: recurrenceID,
                 appliesToFuture: appliesToFuture, line: component.line))
+    }
+
+    /// A SUMMARY value decoded, cut to ``CalendarLimits/maximumSummaryLength`` characters.
+    private static func shortSummary(_ text: Substring) -> String {
+        let limit = CalendarLimits.maximumSummaryLength
+        // A character has at least one byte: only a long value needs counting. Each decoded character
+        // comes from at most two written ones (`\n`), so twice the limit, plus one, is enough to read.
+        guard text.utf8.count > limit else { return TextEscaping.unescape(text) }
+        let summary = TextEscaping.unescape(text.prefix(2 * limit + 2))
+        guard summary.count > limit else { return summary }
+        return summary.prefix(limit - 1) + "…"
     }
 
     /// The rule of an RRULE line, alone in an array; nil for an empty one.
@@ -282,7 +299,6 @@ public struct Event: Sendable {
     private static func badException(_ item: Substring, of property: Property) -> ICalendarError {
         ICalendarError(line: property.line, "EXDATE \(ICalendarError.quoted(item)) is not a date or date-time")
     }
-
 
     private static func time(_ property: Property) throws(ICalendarError) -> CalendarTime {
         guard let time = CalendarTime.parse(property.raw, tzid: property.parameter("TZID")) else {

@@ -88,7 +88,15 @@ struct EventSeries: Sendable {
             }
             return result
         }
+        // The starts and the THISANDFUTURE overrides are both in order: the override in force (the last
+        // one at or before a start) is followed along with them, not searched for at each start.
+        var future: (id: CivilDateTime, event: Event, shift: Int64, lasting: Lasting)?
+        var nextFuture = plan.futureOverrides.startIndex
         for (start, periodEnd) in plan.starts.sorted(by: { $0.key < $1.key }) {
+            while nextFuture < plan.futureOverrides.endIndex, plan.futureOverrides[nextFuture].id <= start {
+                future = plan.futureOverrides[nextFuture]
+                nextFuture += 1
+            }
             if plan.instances.isExcluded(start) { continue }
             let recurrenceID = master.start.with(civil: start)
             if let index = plan.overridesByID[start] {
@@ -100,7 +108,7 @@ struct EventSeries: Sendable {
             var event = master
             var instanceStart = start
             var instanceEnd = periodEnd ?? plan.instances.lasting.end(after: start)
-            if let future = plan.futureOverrides.last(where: { $0.id <= start }) {
+            if let future {
                 event = future.event
                 instanceStart = start.adding(seconds: future.shift)
                 instanceEnd = future.lasting.end(after: instanceStart)

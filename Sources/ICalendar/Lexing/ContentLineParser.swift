@@ -42,8 +42,21 @@ enum ContentLineParser {
     ) throws(ICalendarError) -> [Parameter] {
         var parameters: [Parameter] = []
         let count = line.count
+        // The values of all the line's parameters so far (a parameter without one counts as one),
+        // checked as each is read, so a line of a million values is refused before it holds them.
+        var valueCount = 0
+        func countValue() throws(ICalendarError) {
+            valueCount += 1
+            guard valueCount <= CalendarLimits.maximumParameterValues else {
+                throw ICalendarError(
+                    line: lineNumber,
+                    "a content line with more than \(CalendarLimits.maximumParameterValues) parameter values is skipped"
+                )
+            }
+        }
         while index < count, line[index] == UInt8(ascii: ";") {
             index += 1
+            try countValue()
             let nameStart = index
             while index < count, line[index] != UInt8(ascii: "="), line[index] != UInt8(ascii: ":"),
                 line[index] != UInt8(ascii: ";")
@@ -55,7 +68,10 @@ enum ContentLineParser {
             if index < count, line[index] == UInt8(ascii: "=") {
                 index += 1
                 repeat {
-                    if index < count, line[index] == UInt8(ascii: ",") { index += 1 }
+                    if index < count, line[index] == UInt8(ascii: ",") {
+                        index += 1
+                        try countValue()
+                    }
                     if index < count, line[index] == UInt8(ascii: "\"") {
                         let valueStart = index + 1
                         var close = valueStart

@@ -16,6 +16,8 @@ struct TreeBuilder {
     private var skippedDepth = 0
     /// Whether a component of the file was already warned about for having too many properties.
     private var warnedAboutProperties = false
+    /// Properties read from the file so far, against ``CalendarLimits/maximumPropertiesInFile``.
+    private var propertyCount = 0
 
     /// A line longer than ``CalendarLimits/maximumLineBytes``: skipped, with a warning.
     mutating func skipLongLine(lineNumber: Int) {
@@ -98,6 +100,17 @@ struct TreeBuilder {
             }
         default:
             guard skippedDepth == 0 else { return }
+            propertyCount += 1
+            guard propertyCount <= CalendarLimits.maximumPropertiesInFile else {
+                if propertyCount == CalendarLimits.maximumPropertiesInFile + 1 {
+                    warnings.append(
+                        ICalendarError(
+                            line: lineNumber,
+                            "the file has more than \(CalendarLimits.maximumPropertiesInFile) properties; "
+                                + "the rest are skipped"))
+                }
+                return
+            }
             guard !open.isEmpty else {
                 // Properties outside any component: some producers write a bare property list.
                 componentCount += 1

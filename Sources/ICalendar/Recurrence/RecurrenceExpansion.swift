@@ -15,13 +15,12 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     private let start: CivilDateTime
     private let until: CivilDateTime?
     private let upperBound: CivilDateTime?
-    private let byMonthDay: [Int]
-    private let byDay: [RecurrenceRule.WeekdayNumber]
     private let byMonth: [Int]
     private let hours: [Int]
     private let minutes: [Int]
     private let seconds: [Int]
-    private let usesOrdinalWeekdays: Bool
+    /// BYMONTH, BYYEARDAY, BYMONTHDAY and BYDAY, looked up in constant time.
+    private let dayMatcher: DayMatcher
     private let interval: Int
     private let stepLimit: Int
 
@@ -83,11 +82,11 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
             byDay = [.init(ordinal: 0, weekday: start.date.isoWeekday)]
         }
         self.byMonth = byMonth
-        self.byMonthDay = byMonthDay
-        self.byDay = byDay
-        usesOrdinalWeekdays =
-            byDay.contains { $0.ordinal != 0 }
-            && (rule.frequency == .monthly || (rule.frequency == .yearly && rule.byWeekNumber.isEmpty))
+        dayMatcher = DayMatcher(
+            byMonth: byMonth, byYearDay: rule.byYearDay, byMonthDay: byMonthDay, byDay: byDay,
+            usesOrdinals: byDay.contains { $0.ordinal != 0 }
+                && (rule.frequency == .monthly || (rule.frequency == .yearly && rule.byWeekNumber.isEmpty)),
+            ordinalsWithinMonth: rule.frequency == .monthly || !rule.byMonth.isEmpty)
         hours = (rule.byHour.isEmpty && rule.frequency > .hourly ? [start.hour] : rule.byHour).sorted()
         minutes = (rule.byMinute.isEmpty && rule.frequency > .minutely ? [start.minute] : rule.byMinute).sorted()
         let allowedSeconds = rule.bySecond.filter { $0 < 60 }
@@ -243,7 +242,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
             var days: [CivilDate] = []
             for day in candidateDays() {
                 steps += 1
-                if matches(day) { days.append(day) }
+                if dayMatcher.matches(day) { days.append(day) }
             }
             if rule.bySetPosition.isEmpty {
                 fillBuffer(days: days)
@@ -293,10 +292,10 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         let timesPerDay = hours.count * perHour
         let total = days.count * timesPerDay
         guard total > 0 else { return }
-        var chosen: [Int] = []
+        var chosen = Set<Int>()
         for position in positions {
             let index = position > 0 ? position - 1 : total + position
-            if index >= 0, index < total, !chosen.contains(index) { chosen.append(index) }
+            if index >= 0, index < total { chosen.insert(index) }
         }
         steps += chosen.count
         for index in chosen.sorted() {
@@ -312,7 +311,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     /// HOURLY, MINUTELY and SECONDLY: one period is one hour, minute or second.
     private mutating func fillSubDailyBuffer() {
         let day = period.date
-        if !byMonth.isEmpty, !byMonth.contains(day.month) {
+        if !dayMatcher.allows(month: day.month) {
             // A month the rule leaves out is skipped whole, so a rule that never matches ends soon.
             let next =
                 day.month == 12
@@ -321,7 +320,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
             skip(toSecond: Int64(next.daysSinceEpoch) * 86_400)
             return
         }
-        guard matches(day) else {
+        guard dayMatcher.matches(day) else {
             skip(toSecondOfDayAfter: 86_400)
             return
         }
@@ -372,10 +371,10 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
 
     private mutating func applySetPositions() {
         guard !rule.bySetPosition.isEmpty, !buffer.isEmpty else { return }
-        var chosen: [Int] = []
+        var chosen = Set<Int>()
         for position in rule.bySetPosition {
             let index = position > 0 ? position - 1 : buffer.count + position
-            if index >= 0, index < buffer.count, !chosen.contains(index) { chosen.append(index) }
+            if index >= 0, index < buffer.count { chosen.insert(index) }
         }
         buffer = chosen.sorted().map { buffer[$0] }
     }
@@ -412,7 +411,8 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         let firstWeek = Self.firstWeekStart(of: year, weekStart: rule.weekStart)
         let weeks = (Self.firstWeekStart(of: year + 1, weekStart: rule.weekStart) - firstWeek) / 7
         var days: [CivilDate] = []
-        for number in rule.byWeekNumber.map({ $0 > 0 ? $0 : weeks + 1 + $0 }).sorted()
+        // A week named twice (as 1 and as -52 in a year of 52 weeks) gives its days once.
+        for number in Set(rule.byWeekNumber.map { $0 > 0 ? $0 : weeks + 1 + $0 }).sorted()
         where number >= 1 && number <= weeks {
             let weekStart = firstWeek + (number - 1) * 7
             days.append(contentsOf: (0..<7).map { CivilDate(daysSinceEpoch: weekStart + $0) })
@@ -430,44 +430,5 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     private static func firstWeekStart(of year: Int, weekStart: Int) -> Int {
         let fourth = CivilDate(year: year, month: 1, day: 4)
         return fourth.daysSinceEpoch - (fourth.isoWeekday - weekStart + 7) % 7
-    }
-
-    /// The day-level limits: BYMONTH, BYYEARDAY, BYMONTHDAY, BYDAY.
-    private func matches(_ day: CivilDate) -> Bool {
-        if !byMonth.isEmpty, !byMonth.contains(day.month) { return false }
-        if !rule.byYearDay.isEmpty {
-            let dayOfYear = day.dayOfYear
-            let fromEnd = dayOfYear - CivilDate.daysIn(year: day.year) - 1
-            if !rule.byYearDay.contains(dayOfYear), !rule.byYearDay.contains(fromEnd) { return false }
-        }
-        if !byMonthDay.isEmpty {
-            let fromEnd = day.day - CivilDate.daysIn(month: day.month, year: day.year) - 1
-            if !byMonthDay.contains(day.day), !byMonthDay.contains(fromEnd) { return false }
-        }
-        if !byDay.isEmpty {
-            let weekday = day.isoWeekday
-            if usesOrdinalWeekdays {
-                let (first, last) = ordinalScope(of: day)
-                let index = day.daysSinceEpoch
-                let fromStart = (index - first) / 7 + 1
-                let fromEnd = -((last - index) / 7 + 1)
-                return byDay.contains {
-                    $0.weekday == weekday && ($0.ordinal == 0 || $0.ordinal == fromStart || $0.ordinal == fromEnd)
-                }
-            }
-            return byDay.contains { $0.weekday == weekday }
-        }
-        return true
-    }
-
-    /// The first and last day (days since epoch) that BYDAY ordinals count within: the month for
-    /// MONTHLY rules and YEARLY rules with BYMONTH, otherwise the year.
-    private func ordinalScope(of day: CivilDate) -> (Int, Int) {
-        if rule.frequency == .monthly || !rule.byMonth.isEmpty {
-            let first = CivilDate(year: day.year, month: day.month, day: 1).daysSinceEpoch
-            return (first, first + CivilDate.daysIn(month: day.month, year: day.year) - 1)
-        }
-        let first = CivilDate(year: day.year, month: 1, day: 1).daysSinceEpoch
-        return (first, first + CivilDate.daysIn(year: day.year) - 1)
     }
 }

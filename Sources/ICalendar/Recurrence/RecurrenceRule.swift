@@ -42,15 +42,18 @@ public struct RecurrenceRule: Hashable, Sendable {
             let pair = part.split(separator: "=", maxSplits: 1)
             let name = pair[0].trimmingCharacters().uppercased()
             let value = pair.count > 1 ? pair[1].trimmingCharacters() : ""
+            // Each list keeps its first of each value: a list of any length holds at most one entry per
+            // value of its range, found in a set, so a long list is read in time linear in its length.
             func numbers(_ range: ClosedRange<Int>, allowZero: Bool = false) throws(ICalendarError) -> [Int] {
                 var result: [Int] = []
+                var seen = Set<Int>()
                 for item in value.split(separator: ",") {
                     guard let number = Int(item.trimmingCharacters()), range.contains(number), allowZero || number != 0
                     else {
                         throw ICalendarError(
                             line: nil, "\(name) value \(ICalendarError.quoted(item)) is out of range \(range)")
                     }
-                    if !result.contains(number) { result.append(number) }
+                    if seen.insert(number).inserted { result.append(number) }
                 }
                 guard !result.isEmpty else { throw ICalendarError(line: nil, "\(name) has no value") }
                 return result
@@ -94,6 +97,7 @@ public struct RecurrenceRule: Hashable, Sendable {
                 }
                 rule.weekStart = weekday
             case "BYDAY":
+                var seen = Set(rule.byDay)
                 for item in value.split(separator: ",") {
                     let entry = item.trimmingCharacters().uppercased()
                     guard entry.count >= 2, let weekday = Self.weekdays[String(entry.suffix(2))] else {
@@ -111,7 +115,7 @@ public struct RecurrenceRule: Hashable, Sendable {
                         ordinal = number
                     }
                     let weekdayNumber = WeekdayNumber(ordinal: ordinal, weekday: weekday)
-                    if !rule.byDay.contains(weekdayNumber) { rule.byDay.append(weekdayNumber) }
+                    if seen.insert(weekdayNumber).inserted { rule.byDay.append(weekdayNumber) }
                 }
             default:
                 if name.hasPrefix("X-") { continue }
