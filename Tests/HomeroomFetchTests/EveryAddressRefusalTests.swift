@@ -1,0 +1,31 @@
+import Foundation
+import HomeroomCore
+import Testing
+
+@testable import HomeroomFetch
+
+/// Whether an address an admin set could ever be reached, as start-up asks of a `notifyURL`: only
+/// when every address of its host is refused is the answer no; a host that does not resolve now
+/// may resolve later.
+@Suite struct EveryAddressRefusalTests {
+    private let hook = URL(string: "https://hooks.school.test/notify")!
+
+    @Test func aHostWhoseEveryAddressIsRefusedIsNamedByTheFirstKind() async throws {
+        let resolver = ScriptedResolver(["hooks.school.test": ["127.0.0.1"]])
+        #expect(await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: resolver) == .loopback)
+    }
+
+    @Test func oneAllowedAddressIsEnough() async throws {
+        let policy = try FetchPolicy(allowedHosts: ["127.0.0.1"])
+        let resolver = ScriptedResolver(["hooks.school.test": ["127.0.0.1"]])
+        #expect(await policy.refusalOfEveryAddress(of: hook, resolver: resolver) == nil)
+        let publicHost = ScriptedResolver(["hooks.school.test": ["93.184.216.34"]])
+        #expect(await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: publicHost) == nil)
+    }
+
+    @Test func aHostThatDoesNotResolveNowIsLetThrough() async throws {
+        let resolver = ScriptedResolver([:])
+        #expect(await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: resolver) == nil)
+        #expect(resolver.lookups == 1)
+    }
+}
