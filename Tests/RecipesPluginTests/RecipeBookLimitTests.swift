@@ -39,4 +39,16 @@ import Testing
             try RecipeImporter.recipes(inBook: Self.book(RecipeLimits.maximumBookRecipes)).count
                 == RecipeLimits.maximumBookRecipes)
     }
+
+    /// A book of one recipe with a million empty ingredients would cost its decoding some hundred
+    /// times its bytes: its values are counted first.
+    @Test func aBookOfMoreValuesThanTheLimitIsRefusedBeforeItIsRead() {
+        let ingredients = Array(repeating: "\"\"", count: RecipeLimits.maximumBookValues).joined(separator: ",")
+        let book = Data(#"[{"title": "Salt", "ingredients": [\#(ingredients)], "steps": ["Add."]}]"#.utf8)
+        #expect(
+            throws: UserFacingError(
+                "the recipe book holds more than \(RecipeLimits.maximumBookValues) values (texts, numbers, lists); split it into smaller books"
+            )
+        ) { try RecipeImporter.recipes(inBook: book) }
+    }
 }

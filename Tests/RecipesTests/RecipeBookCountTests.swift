@@ -16,10 +16,13 @@ import Testing
                 .utf8)
     }
 
-    @Test func theRecipesOfABookAreCountedWithoutDecodingIt() throws {
-        #expect(RecipeBookCount.recipes(in: Self.book((1...3).map { Self.recipe($0) })) == 3)
-        #expect(RecipeBookCount.recipes(in: Data("[\(Self.recipe(1)), \(Self.recipe(2))]".utf8)) == 2)
-        #expect(RecipeBookCount.recipes(in: Data(#"{"recipes": [ ]}"#.utf8)) == 0)
-        #expect(RecipeBookCount.recipes(in: Data(#"[{"title": "a\"],[,,"}]"#.utf8)) == 1)
+    @Test func theRecipesAndValuesOfABookAreCountedWithoutDecodingIt() throws {
+        #expect(RecipeBookCount.count(in: Self.book((1...3).map { Self.recipe($0) })).recipes == 3)
+        // A list, and two recipes of seven values each: the object, the title, two lists, three texts.
+        let pair = RecipeBookCount.count(in: Data("[\(Self.recipe(1)), \(Self.recipe(2))]".utf8))
+        #expect(pair.recipes == 2 && pair.values == 15)
+        #expect(RecipeBookCount.count(in: Data(#"{"recipes": [ ]}"#.utf8)).recipes == 0)
+        let quoted = RecipeBookCount.count(in: Data(#"[{"title": "a\"],[,,"}]"#.utf8))
+        #expect(quoted.recipes == 1 && quoted.values == 3)
     }
 }

@@ -38,13 +38,19 @@ public enum RecipeImporter {
 
     /// Reads a recipe book file's recipes, each with the book as its source unless it names one;
     /// a problem is named with the recipe it is in. A book of more than
-    /// ``RecipeLimits/maximumBookRecipes`` is refused before it is decoded.
+    /// ``RecipeLimits/maximumBookRecipes`` recipes or ``RecipeLimits/maximumBookValues`` values is
+    /// refused before it is decoded.
     public static func recipes(inBook data: Data) throws(UserFacingError) -> [Recipe] {
-        let count = RecipeBookCount.recipes(in: data)
-        guard count <= RecipeLimits.maximumBookRecipes else {
+        let count = RecipeBookCount.count(in: data)
+        guard count.recipes <= RecipeLimits.maximumBookRecipes else {
             throw UserFacingError(
-                "the recipe book has \(count) recipes, more than the \(RecipeLimits.maximumBookRecipes) "
+                "the recipe book has \(count.recipes) recipes, more than the \(RecipeLimits.maximumBookRecipes) "
                     + "one book may have; split it into smaller books")
+        }
+        guard count.values <= RecipeLimits.maximumBookValues else {
+            throw UserFacingError(
+                "the recipe book holds more than \(RecipeLimits.maximumBookValues) values (texts, numbers, lists); "
+                    + "split it into smaller books")
         }
         let book: Book
         do {

@@ -5,6 +5,10 @@
 public enum RecipeLimits {
     /// The most recipes one recipe book file may hold; a larger book is refused before it is read.
     public static let maximumBookRecipes = 5_000
+    /// The most JSON values (texts, numbers, lists, objects) one recipe book file may hold; a book
+    /// with more is refused before it is read. Each costs tens of bytes once decoded, where its
+    /// text may be three (`"",`); a book of 5,000 long recipes holds a few hundred thousand.
+    public static let maximumBookValues = 1_000_000
     /// The most ingredient lines a recipe keeps.
     public static let maximumIngredients = 500
     /// The most steps a recipe keeps.
