@@ -19,7 +19,8 @@ import Testing
         ("/help", ["/lunch"]),
         ("/now", ["Period", "Lunch"]),
         ("/next", ["Period", "Lunch"]),
-        ("/today", ["Period", "Lunch", "No school", "no school", "No classes"]),
+        // The demo runs on the wall clock: on a weekend, /today says the day has no classes.
+        ("/today", ["Period", "Lunch", "No school", "no school", "No classes", "no classes"]),
         ("/day", ["Lunch", "lunch"]),
         (
             "/lunch",
