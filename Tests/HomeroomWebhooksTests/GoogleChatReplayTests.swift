@@ -47,6 +47,23 @@ import Testing
         }
     }
 
+    /// Homeroom sends no cards: a click on one does nothing, so the same click twice is no replay.
+    @Test func anEventThatDoesNothingIsAnsweredWithNothingEachTime() async throws {
+        try await GoogleChatTests.with { rig in
+            // https://developers.google.com/workspace/chat/interaction-events — "Card clicked" (trimmed)
+            let click = #"""
+                {"type": "CARD_CLICKED", "eventTime": "2017-03-02T19:02:59.910959Z",
+                 "space": {"name": "spaces/AAAAAAAAAAA", "spaceType": "SPACE"},
+                 "message": {"name": "spaces/AAAAAAAAAAA/messages/CCCCCCCCCCC"},
+                 "user": {"name": "users/12345678901234567890", "type": "HUMAN"}, "action": {"actionMethodName": "x"}}
+                """#
+            for _ in 1...2 {
+                let answer = try await rig.post(click, token: rig.chatToken())
+                #expect(answer.status == 200 && answer.body == "{}", "\(answer.body)")
+            }
+        }
+    }
+
     @Test func aMessageEventWithoutAMessageNameIsRefused() async throws {
         try await GoogleChatTests.with { rig in
             let unnamed = GoogleChatTests.message(text: "@Homeroom lunch", argumentText: " lunch")

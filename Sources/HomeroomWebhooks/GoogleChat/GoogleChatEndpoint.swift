@@ -93,10 +93,15 @@ struct GoogleChatEndpoint: Sendable {
         }
     }
 
+    /// The events that do something: a command, a welcome, a direct-message space remembered or
+    /// forgotten. The rest (`CARD_CLICKED`, …) are answered with nothing, however often they come.
+    static let actingEventTypes: Set<String> = ["MESSAGE", "ADDED_TO_SPACE", "REMOVED_FROM_SPACE"]
+
     /// Refuses `event` when it was run before (a replay, or Google sending it again); remembers it
     /// until its token, which expires at `tokenExpiry`, is refused. An event with nothing to tell
     /// it apart is refused only when it would run a command.
     private func checkFirstDelivery(of event: GoogleChatEvent, tokenExpiry: Date) async throws(WebhookRejection) {
+        guard Self.actingEventTypes.contains(event.type) else { return }
         guard let key = event.replayKey else {
             if event.message != nil, event.type == "MESSAGE" || event.type == "ADDED_TO_SPACE" {
                 throw .badRequest("the event's message has no name")
