@@ -23,10 +23,11 @@ public enum LinkedDataLimits {
     static func valueCount(_ json: String) -> Int? {
         let utf8 = json.utf8
         guard utf8.count <= maximumBlockBytes else { return nil }
-        return utf8.withContiguousStorageIfAvailable { countValues($0) } ?? countValues(utf8)
+        return utf8.withContiguousStorageIfAvailable { countValues($0) }
+            ?? Array(utf8).withUnsafeBufferPointer { countValues($0) }
     }
 
-    private static func countValues(_ bytes: some Collection<UInt8>) -> Int? {
+    private static func countValues(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         // A value is a container, or follows the start or a comma.
         var values = 1
         var depth = 0

@@ -8,10 +8,10 @@ public enum RecipeBookCount {
     /// bound for any file and exact for a valid book. `values`: the JSON values of the file (each
     /// container, member and element once), an upper bound.
     public static func count(in bytes: some Collection<UInt8>) -> (recipes: Int, values: Int) {
-        bytes.withContiguousStorageIfAvailable { count($0) } ?? count(bytes)
+        bytes.withContiguousStorageIfAvailable { count($0) } ?? Array(bytes).withUnsafeBufferPointer { count($0) }
     }
 
-    private static func count(_ bytes: some Collection<UInt8>) -> (recipes: Int, values: Int) {
+    private static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> (recipes: Int, values: Int) {
         var recipes = 0
         // A value is a container, or follows the start or a comma.
         var values = 1
