@@ -7,7 +7,7 @@ import Testing
 @testable import HomeroomMatrix
 
 /// What the account keeps so that its answers outlive the process, on the runtime's real SQLite
-/// file: answers in order until sent, commands marked once begun, a command cut in the middle
+/// file (and PostgreSQL, when a test server runs): answers in order until sent, commands marked once begun, a command cut in the middle
 /// answered without being run again, and the marks forgotten with the position stored.
 @Suite struct MatrixAnswerStoreTests {
     static let renderer = MatrixAnswerRenderer(replyToCommands: true)
@@ -15,8 +15,9 @@ import Testing
     static let ada = MatrixAsker(userID: "@ada:school.example", name: "Ada", eventID: "$ada")
     static let bo = MatrixAsker(userID: "@bo:school.example", name: "Bo", eventID: "$bo")
 
-    @Test func keptAnswersComeBackInOrderUntilSentAndMarksGoWithThePosition() async throws {
-        let bot = try await TestBot.start(plugins: [LunchPlugin.self])
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func keptAnswersComeBackInOrderUntilSentAndMarksGoWithThePosition(backend: DatabaseBackend) async throws {
+        let bot = try await TestBot.start(plugins: [LunchPlugin.self], backend: backend)
         defer { Task { await bot.stop() } }
         let database = bot.runtime.database
         let store = MatrixAnswerStore(account: "school", database: database, clock: bot.clock)

@@ -9,7 +9,8 @@ import Testing
 
 /// Two instances on one PostgreSQL database, each with its Matrix adapter for the same account on
 /// a real Synapse: only the one holding the account's duty syncs, so each question is answered
-/// once, and the other takes over when the holder loses its lease.
+/// once, and the other takes over when the holder loses its lease, sending what the holder had
+/// kept: a burst asked across the handover is answered once each.
 @Suite(
     .enabled(if: SynapseServer.isInstalled, "needs Synapse in .build-venv/synapse (Scripts/test installs it)"),
     .enabled(if: TemporaryDatabase.postgresServerURL != nil, "needs HOMEROOM_TEST_POSTGRES_URL"))
@@ -86,6 +87,55 @@ struct MatrixDutyTests {
                 let repliesTo = answers.map { $0["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string }
                 #expect(repliesTo == [asked, askedAgain], "each question answered once: \(answers)")
                 #expect(first.state == .standby)
+            }
+        }
+    }
+
+    @Test func aBurstAskedAcrossAHandoverIsAnsweredOnceEach() async throws {
+        try await SynapseServer.with { server in
+            let botAccount = try await server.register(localpart: "homeroom")
+            let ada = try await server.student("ada")
+            let account = MatrixHomeroom.account(on: server, as: botAccount)
+            try await TestBot.with(plugins: [LunchPlugin.self], backend: .postgres) { bot in
+                let first = Instance("first", bot: bot, account: account)
+                let second = Instance("second", bot: bot, account: account)
+                let firstAdapter = Task { try? await first.adapter.run() }
+                let firstRenewing = first.renewing()
+                defer {
+                    firstAdapter.cancel()
+                    firstRenewing.cancel()
+                }
+                try await waitUntil { first.state == .up }
+                let secondRuns = Task {
+                    await withDiscardingTaskGroup { group in
+                        group.addTask { await second.roster.run() }
+                        group.addTask { try? await second.adapter.run() }
+                    }
+                }
+                defer { secondRuns.cancel() }
+                let direct = try await ada.createRoom(invite: [botAccount.userID], isDirect: true)
+                try await ada.waitUntil(botAccount.userID, is: "join", in: direct)
+
+                // Sixteen questions, each about another day; the first instance stops renewing its
+                // lease once the first answer is out, and the second takes the account over.
+                var asked: [String] = []
+                for day in 1...16 {
+                    asked.append(try await ada.send(text: "lunch 2026-12-\(String(format: "%02d", day))", to: direct))
+                }
+                while try await ada.messages(in: direct, from: botAccount.userID).isEmpty {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                firstRenewing.cancel()
+                try await waitUntil { second.state == .up }
+                for question in asked {
+                    _ = try await ada.waitForMessage(in: direct, from: botAccount.userID, timeout: .seconds(90)) {
+                        $0.inReplyTo == question
+                    }
+                }
+                let answers = try await ada.messages(in: direct, from: botAccount.userID)
+                let repliesTo = answers.compactMap { $0["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string }
+                #expect(repliesTo.sorted() == asked.sorted(), "each question answered once: \(answers)")
+                #expect(answers.count == asked.count)
             }
         }
     }

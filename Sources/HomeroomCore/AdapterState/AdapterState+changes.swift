@@ -73,10 +73,12 @@ extension AdapterState {
     }
 
     /// The condition that `key` starts with `prefix`: its first characters compared, so that `%` or
-    /// `_` in the prefix mean themselves (as they would not in `LIKE`).
+    /// `_` in the prefix mean themselves (as they would not in `LIKE`). The length is written as a
+    /// number, not bound: PostgreSQL has no `substr(text, integer, bigint)`.
     private static func startsWith(_ prefix: String) -> any SQLExpression {
         SQLBinaryExpression(
-            left: SQLFunction("substr", args: SQLColumn("key"), SQLLiteral.numeric("1"), SQLBind(prefix.count)),
+            left: SQLFunction(
+                "substr", args: SQLColumn("key"), SQLLiteral.numeric("1"), SQLLiteral.numeric("\(prefix.count)")),
             op: SQLBinaryOperator.equal, right: SQLBind(prefix))
     }
 }
