@@ -126,7 +126,7 @@ import Testing
         #expect(event.message.senderIsVerified)
         #expect(event.message.conversation == .channel("C0LAN2Q65"))
         #expect(event.channel == "C0LAN2Q65")
-        #expect(event.ts == "1515449438.000011")
+        #expect(event.user == "W021FGA1Z", "an answer for the asker alone goes to this member")
 
         let bare = try Self.callback(
             #"{"type":"app_mention","user":"W1","text":"<@U0LAN0Z89|homeroom>","ts":"1.2","channel":"C1"}"#)

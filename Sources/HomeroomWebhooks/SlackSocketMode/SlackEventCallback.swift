@@ -31,14 +31,13 @@ package struct SlackEventCallback: Sendable, Decodable {
         let channel: String?
         /// `im` for a direct message with the bot.
         let channelType: String?
-        let ts: String?
         /// The thread the message was written in, if any.
         let threadTS: String?
         /// The user's workspace.
         let team: String?
 
         enum CodingKeys: String, CodingKey {
-            case type, subtype, user, text, channel, ts, team
+            case type, subtype, user, text, channel, team
             case botID = "bot_id"
             case channelType = "channel_type"
             case threadTS = "thread_ts"
@@ -65,8 +64,6 @@ package struct SlackEventMessage: Sendable {
     let channel: String
     /// The thread the message was written in, if any.
     let threadTS: String?
-    /// The message's own `ts`, which starts a thread under it.
-    let ts: String?
 }
 
 extension SlackEventCallback {
@@ -98,8 +95,7 @@ extension SlackEventCallback {
         let message = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.slack.rawValue, id: "\(team):\(user)"), senderIsVerified: true,
             conversation: conversation, text: typed, receivedAt: receivedAt)
-        return SlackEventMessage(
-            message: message, user: user, channel: channel, threadTS: event.threadTS, ts: event.ts)
+        return SlackEventMessage(message: message, user: user, channel: channel, threadTS: event.threadTS)
     }
 
     /// `text` without the mentions `<@USER>` (or `<@USER|name>`) of `users`, and without a leading
