@@ -10,11 +10,29 @@ public struct JSONLimits: Sendable {
     /// The longest number, in characters: no reader needs more digits than a `Double` holds, and a
     /// number of millions of digits would otherwise be converted whole.
     public var maximumNumberLength: Int
+    /// The memory the values read may take for each byte of the document, on top of ``baseMemory``.
+    /// A file an admin writes or exports spends some 10 to 30 bytes on a value, which takes 50 to 100
+    /// once read: 2 to 4 times the file. Millions of `0,` or `{"a":0},` would take 30 times it.
+    public var memoryPerByte: Int
+    /// The memory any document's values may take, however small the document.
+    public var baseMemory: Int
 
     /// Limits with the given values; the defaults suit a file an admin writes or exports.
-    public init(maximumDepth: Int = 64, maximumValues: Int = 1_000_000, maximumNumberLength: Int = 64) {
+    public init(
+        maximumDepth: Int = 64, maximumValues: Int = 1_000_000, maximumNumberLength: Int = 64, memoryPerByte: Int = 4,
+        baseMemory: Int = 8 << 20
+    ) {
         self.maximumDepth = maximumDepth
         self.maximumValues = maximumValues
         self.maximumNumberLength = maximumNumberLength
+        self.memoryPerByte = memoryPerByte
+        self.baseMemory = baseMemory
+    }
+
+    /// The most memory the values of a document of `bytes` bytes may take.
+    public func memoryBudget(forDocumentOf bytes: Int) -> Int {
+        let (perByte, overflow) = bytes.multipliedReportingOverflow(by: memoryPerByte)
+        let (budget, overflowAgain) = perByte.addingReportingOverflow(baseMemory)
+        return overflow || overflowAgain ? Int.max : budget
     }
 }

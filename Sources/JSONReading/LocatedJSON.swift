@@ -66,10 +66,39 @@ private struct Reader {
     /// At each depth, the members of the object being read there: reused from object to object, so
     /// that each object's own list is allocated once, at its exact size.
     var memberScratch: [[LocatedJSON.Member]] = []
+    /// The memory the values read so far take, as ``charge(_:)`` estimates it.
+    var memory = 0
+    /// The most memory the document's values may take (``JSONLimits/memoryBudget(forDocumentOf:)``).
+    let memoryBudget: Int
 
     init(bytes: [UInt8], limits: JSONLimits) {
         self.bytes = bytes
         self.limits = limits
+        memoryBudget = limits.memoryBudget(forDocumentOf: bytes.count)
+    }
+
+    /// What one more value takes: its slot in its list or object.
+    static let valueBytes = MemoryLayout<LocatedJSON>.stride
+    /// What a list element takes beyond its slot, at most: the room a growing list keeps spare.
+    static let elementSlackBytes = MemoryLayout<LocatedJSON>.stride
+    /// What a member takes beyond its value's slot: its key and line.
+    static let memberBytes = MemoryLayout<LocatedJSON.Member>.stride - MemoryLayout<LocatedJSON>.stride
+    /// What a non-empty list or object takes beyond its elements: its allocation's header.
+    static let containerBytes = 48
+
+    /// Counts `bytes` more of memory against the budget; refuses the document past it.
+    mutating func charge(_ bytes: Int) throws(JSONSyntaxError) {
+        memory += bytes
+        guard memory <= memoryBudget else {
+            throw error("the document's values would take more than \(memoryBudget >> 20) MB to hold")
+        }
+    }
+
+    /// Counts the memory a string read from the document takes beyond its slot (none when it is short
+    /// enough to be stored inside the slot).
+    mutating func charge(_ text: String) throws(JSONSyntaxError) {
+        let count = text.utf8.count
+        if count > 15 { try charge(count + Self.containerBytes) }
     }
 
     var atEnd: Bool { position >= bytes.count }
@@ -101,11 +130,15 @@ private struct Reader {
         guard valueCount <= limits.maximumValues else {
             throw error("the document holds more than \(limits.maximumValues) values")
         }
+        try charge(Self.valueBytes)
         let start = line
         switch bytes[position] {
         case UInt8(ascii: "{"): return LocatedJSON(value: .object(try readMembers(depth: depth)), line: start)
         case UInt8(ascii: "["): return LocatedJSON(value: .array(try readElements(depth: depth)), line: start)
-        case UInt8(ascii: "\""): return LocatedJSON(value: .string(try readString()), line: start)
+        case UInt8(ascii: "\""):
+            let text = try readString()
+            try charge(text)
+            return LocatedJSON(value: .string(text), line: start)
         case UInt8(ascii: "t"):
             try readLiteral("true")
             return LocatedJSON(value: .bool(true), line: start)
@@ -131,6 +164,7 @@ private struct Reader {
         }
         while memberScratch.count <= depth { memberScratch.append([]) }
         memberScratch[depth].removeAll(keepingCapacity: true)
+        try charge(Self.containerBytes)
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -138,6 +172,8 @@ private struct Reader {
             }
             let keyLine = line
             let key = try readString()
+            try charge(Self.memberBytes)
+            try charge(key)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw error("expected ':' after the key \"\(key)\"")
@@ -169,7 +205,9 @@ private struct Reader {
             position += 1
             return elements
         }
+        try charge(Self.containerBytes)
         while true {
+            try charge(Self.elementSlackBytes)
             elements.append(try readValue(depth: depth + 1))
             skipWhitespace()
             guard position < bytes.count else { throw error("the document ends inside a list") }

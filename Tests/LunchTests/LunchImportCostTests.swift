@@ -5,7 +5,7 @@ import Lunch
 import Testing
 
 /// Menu-service files near the size limit: a full export is read, and a file of tiny objects is
-/// refused at the value limit as it is read, at no more cost than the full export (measured in the
+/// refused at the memory limit as it is read, at no more cost than the full export (measured in the
 /// same run). Foundation's reader took some 750 MB for a 4.7 MB export, and more for tiny objects.
 @Suite struct LunchImportCostTests {
     /// An export of `days` school days of `items` menu items, each with its food, nutrition and icon
@@ -47,17 +47,16 @@ import Testing
         #expect(days.first?.menu?.vegetables == ["Dish 0-2", "Dish 0-3"])
     }
 
-    @Test func aFileOfOneKeyObjectsIsRefusedAtTheValueLimitAsItIsRead() {
+    @Test func aFileOfOneKeyObjectsIsRefusedAtTheMemoryLimitAsItIsRead() {
         var text = #"{"days": ["#
         let size = Self.fullExport.count
         text.reserveCapacity(size)
         while text.utf8.count + 10 <= size { text += #"{"a":0},"# }
         let hostile = Data((text + #"{"a":0}]}"#).utf8)
+        let problems = Self.problems(hostile)
+        #expect(problems?.count == 1)
         #expect(
-            Self.problems(hostile)
-                == [
-                    "not valid JSON: line 1: the document holds more than \(LunchImportLimits.maximumJSONValues) values"
-                ])
+            problems?.first?.hasPrefix("not valid JSON: line 1: the document's values would take more than") == true)
         let ratio = CostRatio.of({ _ = Self.problems(hostile) }, against: { _ = Self.problems(Self.fullExport) })
         #expect(ratio < 2, "refusing \(hostile.count) bytes of one-key objects took \(ratio) times a full export")
     }

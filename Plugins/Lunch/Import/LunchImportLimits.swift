@@ -11,11 +11,8 @@ public enum LunchImportLimits {
     public static let maximumTextLength = 1_000
     /// The most menu items one day of a menu-service file may list.
     public static let maximumItemsPerDay = 200
-    /// The most JSON values (objects, lists, strings, numbers…) in a menu-service file, counted as
-    /// it is read: an export of ``maximumDays`` full days fits, and a file of millions of tiny
-    /// objects is refused before it costs more memory than that.
-    public static let maximumJSONValues = 1_000_000
-
-    /// The limits a menu-service file's JSON is read within.
-    static let json = JSONLimits(maximumValues: maximumJSONValues)
+    /// The limits a menu-service file's JSON is read within, counted as it is read: its values may
+    /// take 4 times the file and 8 MB. An export of ``maximumDays`` full days takes about 3 times
+    /// its size; a file of millions of tiny objects is refused before it takes more than that.
+    static let json = JSONLimits()
 }

@@ -22,8 +22,9 @@ public enum CampusLimits {
     /// The longest text (a name, an instruction, a hint), in characters.
     public static let maximumTextLength = 1_000
     /// The most JSON values (objects, lists, strings, numbers…) in the file, counted as it is read:
-    /// a campus at the list limits above, with the keys most objects have, fits, and a file of
-    /// millions of tiny objects or numbers is refused before it takes more memory than that.
+    /// a campus at the list limits above, with the keys most objects have, fits. Before this count,
+    /// the values may take only 4 times the file and 8 MB of memory (``JSONLimits``), so a file of
+    /// millions of tiny objects or numbers is refused as soon as it takes more.
     public static let maximumValues = 1_000_000
     /// The longest number, in characters: a floor, a door or a length needs a handful.
     public static let maximumNumberLength = 32
