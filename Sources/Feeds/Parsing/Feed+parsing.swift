@@ -60,7 +60,7 @@ extension Feed {
         if cap.elementsLeftOut > 0 {
             problems.append(
                 "\(cap.elementsLeftOut) elements past \(FeedLimits.maximumChildElements) under one element or "
-                    + "\(FeedLimits.maximumElements) in the feed were not read")
+                    + "\(FeedLimits.maximumElements) in the feed were not read, nor what is inside them")
         }
         if let title, title.utf8.count > FeedLimits.maximumFieldBytes {
             problems.append("the feed's title is longer than \(FeedLimits.maximumFieldBytes) bytes; left out")
