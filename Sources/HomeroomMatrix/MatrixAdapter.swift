@@ -149,7 +149,8 @@ public struct MatrixAdapter: Service {
         under hold: DutyHold
     ) async -> Bool {
         let client = base.authenticated(with: credentials.accessToken)
-        let directRooms = DirectRooms(client: client, account: account.name, clock: clock)
+        let directRooms = DirectRooms(
+            client: client, account: account.name, clock: clock, botUserID: credentials.userID)
         let session = MatrixSyncSession(
             account: account, credentials: credentials, client: client, directRooms: directRooms,
             dispatcher: dispatcher, adapterStatus: adapterStatus, clock: clock, logger: logger,

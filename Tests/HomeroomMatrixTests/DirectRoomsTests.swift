@@ -68,4 +68,48 @@ import Testing
             }
         }
     }
+
+    static let marks = MatrixTestServer.path("user", "@homeroom:school.example", "account_data", "m.direct")
+
+    @Test func aRoomOpenedIsMarkedDirectInTheBotsAccountDataBesideTheOthers() async throws {
+        // Client-Server API v3, Direct Messaging (https://spec.matrix.org/v1.12/client-server-api/#mdirect):
+        // `m.direct` maps each person to the ids of their direct rooms; read with
+        // GET /user/{userId}/account_data/m.direct, written whole with PUT to the same path.
+        try await MatrixTestServer.with { matrix in
+            try await TestBot.with { bot in
+                matrix.server.serve(Self.createRoom, MatrixTestServer.json(#"{"room_id": "!dm:school.example"}"#))
+                matrix.server.serve(
+                    Self.marks,
+                    sequence: [
+                        MatrixTestServer.json(#"{"@bob:school.example":["!b:school.example"],"@alice:school.example":["!old:school.example"]}"#),
+                        MatrixTestServer.json("{}"),
+                    ])
+                let rooms = DirectRooms(
+                    client: matrix.client(), account: "school", clock: bot.clock, botUserID: "@homeroom:school.example")
+                #expect(try await rooms.room(for: Self.alice, database: bot.runtime.database) == "!dm:school.example")
+                let requests = matrix.requests(to: Self.marks)
+                #expect(requests.map(\.method) == ["GET", "PUT"])
+                let written = try JSONDecoder().decode([String: [String]].self, from: Data(try #require(requests.last).body))
+                #expect(
+                    written == [
+                        "@bob:school.example": ["!b:school.example"],
+                        Self.alice: ["!old:school.example", "!dm:school.example"],
+                    ])
+            }
+        }
+    }
+
+    @Test func unreadableMarksAreLeftAsTheyAreAndTheRoomStillOpens() async throws {
+        try await MatrixTestServer.with { matrix in
+            try await TestBot.with { bot in
+                matrix.server.serve(Self.createRoom, MatrixTestServer.json(#"{"room_id": "!dm:school.example"}"#))
+                matrix.server.serve(Self.marks, MatrixTestServer.json(#"{"@bob:school.example":"not a list"}"#))
+                let rooms = DirectRooms(
+                    client: matrix.client(), account: "school", clock: bot.clock, botUserID: "@homeroom:school.example")
+                let opened = try await rooms.room(for: Self.alice, database: bot.runtime.database)
+                #expect(opened == "!dm:school.example")
+                #expect(matrix.requests(to: Self.marks).map(\.method) == ["GET"], "nothing written over them")
+            }
+        }
+    }
 }

@@ -5,21 +5,29 @@ import Synchronization
 /// The direct rooms one account opened with people, remembered in its ``AdapterState``: the room
 /// with `@alice:server` under `direct:@alice:server`, and the person back under `room:!id:server`.
 ///
-/// A room is created the first time someone is written to, and reused after. Two deliveries to one
+/// A room is created the first time someone is written to (`is_direct`, and marked in the bot's
+/// own `m.direct` account data when its id is given), and reused after. Two deliveries to one
 /// person at once wait for the same creation, so one room is opened; across instances, the
 /// account's duty makes one instance the only one that delivers.
 package struct DirectRooms: Sendable {
     let client: MatrixClient
     let state: AdapterState
     let clock: any HomeroomClock
+    /// The bot's Matrix id, whose `m.direct` lists the rooms it opens; nil: not marked.
+    let botUserID: String?
     /// The creations under way in this process, by person.
     private let opening = OpeningRooms()
 
-    /// The direct rooms of `account`, opened through `client` (logged in as the account).
-    package init(client: MatrixClient, account: String, clock: any HomeroomClock) {
+    /// Rooms kept per person in the bot's `m.direct`, the newest.
+    static let markedRoomsPerPerson = 5
+
+    /// The direct rooms of `account`, opened through `client` (logged in as the account, the bot
+    /// `botUserID`).
+    package init(client: MatrixClient, account: String, clock: any HomeroomClock, botUserID: String? = nil) {
         self.client = client
         self.state = AdapterState(adapter: "matrix", account: account)
         self.clock = clock
+        self.botUserID = botUserID
     }
 
     /// The direct room with `person` (`@alice:school.example`): the remembered one, or one created
@@ -31,6 +39,7 @@ package struct DirectRooms: Sendable {
             if let known = try await state.value(for: Self.personKey(person), in: database) { return known }
             let roomID = try await client.createDirectRoom(with: person)
             try await remember(roomID: roomID, person: person, database: database)
+            await mark(roomID, with: person)
             return roomID
         }
         return try await task.value
@@ -56,6 +65,16 @@ package struct DirectRooms: Sendable {
             try await state.remove(Self.personKey(person), in: database)
         }
         try await state.remove(Self.roomKey(roomID), in: database)
+    }
+
+    /// Adds `roomID` to the bot's `m.direct` under `person`, so that the bot's sessions in other
+    /// clients list it as a direct room too. Best effort: the room works without it, and marks
+    /// that cannot be read are left as they are (never overwritten unread).
+    private func mark(_ roomID: String, with person: String) async {
+        guard let botUserID, var marks = try? await client.directRoomMarks(of: botUserID) else { return }
+        let rooms = marks[person, default: []].filter { $0 != roomID } + [roomID]
+        marks[person] = Array(rooms.suffix(Self.markedRoomsPerPerson))
+        _ = try? await client.setDirectRoomMarks(marks, of: botUserID)
     }
 
     static func personKey(_ person: String) -> String { "direct:\(person)" }
