@@ -12,7 +12,7 @@ public struct JSONLimits: Sendable {
     public var maximumNumberLength: Int
     /// The memory the values read may take for each byte of the document, on top of ``baseMemory``.
     /// A file an admin writes or exports spends some 10 to 30 bytes on a value, which takes 50 to 100
-    /// once read: 2 to 4 times the file. Millions of `0,` or `{"a":0},` would take 30 times it.
+    /// once read: 3 to 6 times the file. Millions of `0,` or `{"a":0},` would take 16 times it.
     public var memoryPerByte: Int
     /// The memory any document's values may take, however small the document.
     public var baseMemory: Int

@@ -77,13 +77,12 @@ private struct Reader {
         memoryBudget = limits.memoryBudget(forDocumentOf: bytes.count)
     }
 
-    /// What one more value takes: its slot in its list or object.
-    static let valueBytes = MemoryLayout<LocatedJSON>.stride
-    /// What a list element takes beyond its slot, at most: the room a growing list keeps spare.
-    static let elementSlackBytes = MemoryLayout<LocatedJSON>.stride
-    /// What a member takes beyond its value's slot: its key and line.
-    static let memberBytes = MemoryLayout<LocatedJSON.Member>.stride - MemoryLayout<LocatedJSON>.stride
-    /// What a non-empty list or object takes beyond its elements: its allocation's header.
+    /// What a list element's slot takes (a list is charged for the slots it allocates).
+    static let elementBytes = MemoryLayout<LocatedJSON>.stride
+    /// What a member's slot takes: its key, line and value (in its object's exact-size list, and in
+    /// the scratch list it is gathered in while the object is read).
+    static let memberBytes = MemoryLayout<LocatedJSON.Member>.stride
+    /// What a non-empty list or object takes beyond its slots: its allocation's header.
     static let containerBytes = 48
 
     /// Counts `bytes` more of memory against the budget; refuses the document past it.
@@ -130,7 +129,6 @@ private struct Reader {
         guard valueCount <= limits.maximumValues else {
             throw error("the document holds more than \(limits.maximumValues) values")
         }
-        try charge(Self.valueBytes)
         let start = line
         switch bytes[position] {
         case UInt8(ascii: "{"): return LocatedJSON(value: .object(try readMembers(depth: depth)), line: start)
@@ -172,7 +170,6 @@ private struct Reader {
             }
             let keyLine = line
             let key = try readString()
-            try charge(Self.memberBytes)
             try charge(key)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
@@ -180,7 +177,9 @@ private struct Reader {
             }
             position += 1
             let value = try readValue(depth: depth + 1)
+            let capacity = memberScratch[depth].capacity
             memberScratch[depth].append(LocatedJSON.Member(key: key, line: keyLine, value: value))
+            try charge((memberScratch[depth].capacity - capacity + 1) * Self.memberBytes)
             skipWhitespace()
             guard position < bytes.count else { throw error("the document ends inside an object") }
             switch bytes[position] {
@@ -207,8 +206,10 @@ private struct Reader {
         }
         try charge(Self.containerBytes)
         while true {
-            try charge(Self.elementSlackBytes)
-            elements.append(try readValue(depth: depth + 1))
+            let value = try readValue(depth: depth + 1)
+            let capacity = elements.capacity
+            elements.append(value)
+            try charge((elements.capacity - capacity) * Self.elementBytes)
             skipWhitespace()
             guard position < bytes.count else { throw error("the document ends inside a list") }
             switch bytes[position] {

@@ -22,13 +22,17 @@ public enum CampusLimits {
     /// The longest text (a name, an instruction, a hint), in characters.
     public static let maximumTextLength = 1_000
     /// The most JSON values (objects, lists, strings, numbers…) in the file, counted as it is read:
-    /// a campus at the list limits above, with the keys most objects have, fits. Before this count,
-    /// the values may take only 4 times the file and 8 MB of memory (``JSONLimits``), so a file of
-    /// millions of tiny objects or numbers is refused as soon as it takes more.
+    /// a campus at the list limits above, with the keys most objects have, fits.
     public static let maximumValues = 1_000_000
+    /// The memory the file's values may take once read, for each byte of the file (and 8 MB more).
+    /// A campus's objects are small: a link written in 44 bytes takes about 250, so 7 lets a file
+    /// at the limits be read, while millions of tiny objects or numbers, which would take 16 times
+    /// their bytes or more, are refused as soon as they take more.
+    public static let memoryPerByte = 7
     /// The longest number, in characters: a floor, a door or a length needs a handful.
     public static let maximumNumberLength = 32
 
     /// The limits the JSON of a campus file is read within.
-    static let json = JSONLimits(maximumValues: maximumValues, maximumNumberLength: maximumNumberLength)
+    static let json = JSONLimits(
+        maximumValues: maximumValues, maximumNumberLength: maximumNumberLength, memoryPerByte: memoryPerByte)
 }
