@@ -71,8 +71,8 @@ import Testing
         return count
     }
 
-    /// Each step of a rule with every BYDAY entry costs what a step of the seven weekdays costs, and
-    /// reading a list twice as long (repeats included) takes about twice the time.
+    /// Each step of a rule with every BYDAY entry costs what a step of the seven weekdays costs; a
+    /// list longer than the 749 entries a rule can differ in is refused before it is split.
     @Test func aLongBydayListCostsWhatTheSevenWeekdaysCost() throws {
         let long = try RecurrenceRule(parsing: "FREQ=YEARLY;BYDAY=" + everyWeekday(copies: 1))
         let short = try RecurrenceRule(parsing: "FREQ=YEARLY;BYDAY=MO,TU,WE,TH,FR,SA,SU")
@@ -80,12 +80,13 @@ import Testing
         #expect(expandToTheLimit(long) == expandToTheLimit(short))
         let ratio = CostRatio.of({ _ = expandToTheLimit(long) }, against: { _ = expandToTheLimit(short) })
         #expect(ratio < 2, "every BYDAY entry took \(ratio) times the seven weekdays")
-        let (half, whole) = (
-            "FREQ=YEARLY;BYDAY=" + everyWeekday(copies: 20), "FREQ=YEARLY;BYDAY=" + everyWeekday(copies: 40)
-        )
-        let parsing = try CostRatio.of(
-            { _ = try RecurrenceRule(parsing: whole) }, against: { _ = try RecurrenceRule(parsing: half) })
-        #expect(parsing < 3, "reading twice the BYDAY list took \(parsing) times as long")
+        #expect(throws: ICalendarError(line: nil, "BYDAY has more than 749 entries")) {
+            try RecurrenceRule(parsing: "FREQ=YEARLY;BYDAY=" + everyWeekday(copies: 250))
+        }
+        #expect(throws: ICalendarError(line: nil, "BYMONTH has more than 12 entries")) {
+            try RecurrenceRule(
+                parsing: "FREQ=YEARLY;BYMONTH=" + Array(repeating: "1", count: 13).joined(separator: ","))
+        }
     }
 
     @Test func weekNumbersWithEveryYearDayCostWhatWeekNumbersWithEveryWeekdayCost() throws {

@@ -42,13 +42,20 @@ public struct RecurrenceRule: Hashable, Sendable {
             let pair = part.split(separator: "=", maxSplits: 1)
             let name = pair[0].trimmingCharacters().uppercased()
             let value = pair.count > 1 ? pair[1].trimmingCharacters() : ""
-            // Each list keeps its first of each value: a list of any length holds at most one entry per
-            // value of its range, found in a set, so a long list is read in time linear in its length.
+            // Each list keeps its first of each value (found in a set), and may have no more entries than
+            // its part has values: a longer one repeats some, and is refused before it is split further.
+            func entries(atMost limit: Int) throws(ICalendarError) -> [Substring] {
+                let items = value.split(separator: ",", maxSplits: limit)
+                guard items.count <= limit else {
+                    throw ICalendarError(line: nil, "\(name) has more than \(limit) entries")
+                }
+                return items
+            }
             func numbers(_ range: ClosedRange<Int>, allowZero: Bool = false) throws(ICalendarError) -> [Int] {
                 var result: [Int] = []
                 var seen = Set<Int>()
-                for item in value.split(separator: ",") {
-                    guard let number = Int(item.trimmingCharacters()), range.contains(number), allowZero || number != 0
+                for item in try entries(atMost: range.count) {
+                    guard let number = Int(item.trimmingASCIISpaces()), range.contains(number), allowZero || number != 0
                     else {
                         throw ICalendarError(
                             line: nil, "\(name) value \(ICalendarError.quoted(item)) is out of range \(range)")
@@ -98,16 +105,17 @@ public struct RecurrenceRule: Hashable, Sendable {
                 rule.weekStart = weekday
             case "BYDAY":
                 var seen = Set(rule.byDay)
-                for item in value.split(separator: ",") {
-                    let entry = item.trimmingCharacters().uppercased()
-                    guard entry.count >= 2, let weekday = Self.weekdays[String(entry.suffix(2))] else {
+                // Each weekday, alone or as one of the first or last 53.
+                for item in try entries(atMost: 7 * 107) {
+                    // Read in place, without a new string per entry: a list may have a million.
+                    let entry = item.trimmingASCIISpaces()
+                    guard let weekday = Self.weekday(endingWith: entry.utf8) else {
                         throw ICalendarError(line: nil, "BYDAY entry \(ICalendarError.quoted(item)) is not a weekday")
                     }
-                    let prefix = entry.dropLast(2)
+                    let prefix = entry.utf8.dropLast(2)
                     var ordinal = 0
                     if !prefix.isEmpty {
-                        guard let number = Int(prefix.hasPrefix("+") ? String(prefix.dropFirst()) : String(prefix)),
-                            number != 0, (-53...53).contains(number)
+                        guard let number = Int(Substring(prefix)), number != 0, (-53...53).contains(number)
                         else {
                             throw ICalendarError(
                                 line: nil, "BYDAY entry \(ICalendarError.quoted(item)) has a bad number")
@@ -142,6 +150,21 @@ public struct RecurrenceRule: Hashable, Sendable {
     ]
 
     static let weekdays: [String: Int] = ["MO": 1, "TU": 2, "WE": 3, "TH": 4, "FR": 5, "SA": 6, "SU": 7]
+
+    /// The ISO weekday of the two letters (any case) that `text` ends with: `MO` is 1.
+    private static func weekday(endingWith text: Substring.UTF8View) -> Int? {
+        guard text.count >= 2 else { return nil }
+        // Clearing bit 5 upper-cases an ASCII letter and makes no other byte a letter.
+        let second = text[text.index(before: text.endIndex)] & 0xDF
+        let first = text[text.index(text.endIndex, offsetBy: -2)] & 0xDF
+        for (index, name) in weekdayNames.enumerated() where name[0] == first && name[1] == second {
+            return index + 1
+        }
+        return nil
+    }
+
+    /// `MO` … `SU` as bytes, Monday first.
+    private static let weekdayNames = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].map { Array($0.utf8) }
 }
 
 extension Substring {
