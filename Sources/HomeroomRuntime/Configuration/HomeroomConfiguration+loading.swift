@@ -117,8 +117,13 @@ extension HomeroomConfiguration {
         guard security.maxLoginFailures >= 1 else {
             throw ConfigurationError(key: "security.maxLoginFailures", problem: "must be 1 or more")
         }
-        guard security.lockoutMinutes > 0, security.loginHours > 0 else {
-            throw ConfigurationError(key: "security", problem: "lockoutMinutes and loginHours must be above 0")
+        // A lock doubles while the guessing goes on, up to a day: a first lock longer than that,
+        // or a login longer than a year, is a typo, and would overflow the clock arithmetic.
+        guard security.lockoutMinutes.isFinite, security.lockoutMinutes > 0, security.lockoutMinutes <= 1440 else {
+            throw ConfigurationError(key: "security.lockoutMinutes", problem: "must be above 0 and at most 1440 (a day)")
+        }
+        guard security.loginHours.isFinite, security.loginHours > 0, security.loginHours <= 8760 else {
+            throw ConfigurationError(key: "security.loginHours", problem: "must be above 0 and at most 8760 (a year)")
         }
         guard security.minimumPINLength >= 4 else {
             throw ConfigurationError(key: "security.minimumPINLength", problem: "must be 4 or more")
