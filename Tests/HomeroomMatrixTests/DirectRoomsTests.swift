@@ -81,7 +81,9 @@ import Testing
                 matrix.server.serve(
                     Self.marks,
                     sequence: [
-                        MatrixTestServer.json(#"{"@bob:school.example":["!b:school.example"],"@alice:school.example":["!old:school.example"]}"#),
+                        MatrixTestServer.json(
+                            #"{"@bob:school.example":["!b:school.example"],"@alice:school.example":["!old:school.example"]}"#
+                        ),
                         MatrixTestServer.json("{}"),
                     ])
                 let rooms = DirectRooms(
@@ -89,7 +91,8 @@ import Testing
                 #expect(try await rooms.room(for: Self.alice, database: bot.runtime.database) == "!dm:school.example")
                 let requests = matrix.requests(to: Self.marks)
                 #expect(requests.map(\.method) == ["GET", "PUT"])
-                let written = try JSONDecoder().decode([String: [String]].self, from: Data(try #require(requests.last).body))
+                let written = try JSONDecoder().decode(
+                    [String: [String]].self, from: Data(try #require(requests.last).body))
                 #expect(
                     written == [
                         "@bob:school.example": ["!b:school.example"],

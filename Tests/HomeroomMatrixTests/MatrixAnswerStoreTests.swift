@@ -29,7 +29,10 @@ import Testing
             roomID: Self.room, asker: Self.ada, answer: .forEveryone(lines: ["Lunch: tacos"], question: "lunch"))
         let second = MatrixAnswerStore.Pending(
             roomID: Self.room, asker: Self.bo,
-            answer: .message(MatrixMessage(body: "Bo: <b>", formattedBody: "Bo: &lt;b&gt;", mentionedUserIDs: [Self.bo.userID], inReplyTo: "$bo")))
+            answer: .message(
+                MatrixMessage(
+                    body: "Bo: <b>", formattedBody: "Bo: &lt;b&gt;", mentionedUserIDs: [Self.bo.userID],
+                    inReplyTo: "$bo")))
         let firstKey = try #require(try await store.finish("$ada", answer: first))
         let secondKey = try #require(try await store.finish("$bo", answer: second))
         #expect(firstKey < secondKey)
@@ -90,7 +93,8 @@ import Testing
         )
         #expect(
             answers.contains(
-                .message(Self.renderer.message([MatrixNotices.interrupted], mentioning: [Self.bo.userID], inReplyTo: "$bo")))
+                .message(
+                    Self.renderer.message([MatrixNotices.interrupted], mentioning: [Self.bo.userID], inReplyTo: "$bo")))
         )
         #expect(try await next.isMarked("$ada"), "still marked: the command is skipped when its batch comes again")
         let later = MatrixAnswerStore(account: "school", database: database, clock: bot.clock)

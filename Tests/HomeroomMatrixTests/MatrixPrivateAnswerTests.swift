@@ -60,7 +60,9 @@ struct MatrixPrivateAnswerTests {
             let answer = try await school.ada.waitForMessage(in: direct, from: school.botID)
             #expect(answer.body.contains("You are matrix:"), "\(answer.body)")
             let seenByBo = try await school.bo.messages(in: opened, from: school.botID)
-            let last = seenByBo.first { $0["m.relates_to"]?["m.in_reply_to"] != nil && $0["body"]?.string == pointer.body }
+            let last = seenByBo.first {
+                $0["m.relates_to"]?["m.in_reply_to"] != nil && $0["body"]?.string == pointer.body
+            }
             #expect(last != nil, "\(seenByBo)")
         }
     }

@@ -69,7 +69,8 @@ struct MatrixRestartTests {
             try await instance.start()
 
             let botID = botAccount.userID
-            let room = try await students[0].createRoom(name: "Lunch", invite: students.dropFirst().map(\.userID) + [botID])
+            let room = try await students[0].createRoom(
+                name: "Lunch", invite: students.dropFirst().map(\.userID) + [botID])
             for student in students.dropFirst() { _ = try await student.join(room) }
             try await students[0].waitUntil(botID, is: "join", in: room, timeout: .seconds(60))
             var directs: [String] = []
@@ -124,17 +125,22 @@ struct MatrixRestartTests {
                     _ = try await students[reader(of: questionRoom, directs)]
                         .waitForMessage(in: questionRoom, from: botID, timeout: .seconds(90)) { $0.inReplyTo == event }
                 } catch {
-                    Issue.record("\(event) in \(questionRoom) is not answered; the log ends: \(instance.log.suffix(4000))")
+                    Issue.record(
+                        "\(event) in \(questionRoom) is not answered; the log ends: \(instance.log.suffix(4000))")
                     throw error
                 }
             }
             // …exactly once, and nothing else is posted.
             for questionRoom in directs + [room] {
-                let answers = try await students[reader(of: questionRoom, directs)].messages(in: questionRoom, from: botID)
+                let answers = try await students[reader(of: questionRoom, directs)].messages(
+                    in: questionRoom, from: botID)
                 let replies = answers.compactMap { $0["m.relates_to"]?["m.in_reply_to"]?["event_id"]?.string }
                 let expected = asked.filter { $0.room == questionRoom }.map(\.event)
                 #expect(replies.sorted() == expected.sorted(), "in \(questionRoom): \(answers)")
                 #expect(answers.count == expected.count, "in \(questionRoom): \(answers)")
+            }
+            if stop == .sigterm {
+                #expect(!instance.log.contains("answers kept from the last session"), "a clean stop sent what waited")
             }
         }
     }

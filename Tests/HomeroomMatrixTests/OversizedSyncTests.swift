@@ -69,11 +69,13 @@ import Testing
             }
             let stored = try await state.value(for: MatrixSyncSession.sinceKey, in: bot.runtime.database)
             #expect(stored == "s2")
-            let skipped = recorder.lines.filter { $0.contains("skipped ahead") }
+            let skipped = recorder.lines.filter { $0.contains("skipped to s2") }
             #expect(skipped.count == 1, "\(recorder.lines)")
             #expect(skipped.first?.contains("the news of 2 rooms went unread") == true, "\(skipped)")
             #expect(skipped.first?.contains("the position s1") == true, "\(skipped)")
-            #expect(server.server.requests.filter { $0.path.contains("/send/") }.isEmpty, "nothing of the skipped news answered")
+            #expect(
+                server.server.requests.filter { $0.path.contains("/send/") }.isEmpty,
+                "nothing of the skipped news answered")
         }
     }
 

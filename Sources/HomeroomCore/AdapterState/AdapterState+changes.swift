@@ -31,7 +31,8 @@ extension AdapterState {
                         .columns("adapter", "connection", "key", "value", "updated_at", "person")
                         .values(
                             SQLBind(adapter), SQLBind(account), SQLBind(key), SQLBind(value), SQLBind(stamp),
-                            SQLBind(person?.description))
+                            SQLBind(person?.description)
+                        )
                         .onConflict(with: ["adapter", "connection", "key"]) {
                             $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at")
                                 .set(excludedValueOf: "person")
@@ -65,7 +66,8 @@ extension AdapterState {
         }
         var found: [(key: String, value: String)] = []
         for row in rows {
-            found.append((try row.decode(column: "key", as: String.self), try row.decode(column: "value", as: String.self)))
+            found.append(
+                (try row.decode(column: "key", as: String.self), try row.decode(column: "value", as: String.self)))
         }
         // Sorted here, by bytes: a PostgreSQL collation would order by the locale's rules.
         found.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }

@@ -108,7 +108,8 @@ package struct MatrixLogin: Sendable {
             case .noAnswer: return MatrixLoginFailure("no answer from \(client.homeserver.absoluteString): \(error)")
             case .rateLimited(let wait):
                 return MatrixLoginFailure("the homeserver asks to wait \(wait.components.seconds) s", wait: wait)
-            case .refused, .malformed, .tooLarge: return MatrixLoginFailure("the homeserver refused the login: \(error)")
+            case .refused, .malformed, .tooLarge:
+                return MatrixLoginFailure("the homeserver refused the login: \(error)")
             }
         }
         return MatrixLoginFailure("cannot log in: \(error)")

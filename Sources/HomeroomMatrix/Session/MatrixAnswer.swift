@@ -12,7 +12,8 @@ package enum MatrixAnswer: Sendable, Equatable, Codable {
     /// is. The same lines are not sent to them twice within the window, and a repeat of
     /// `question` is not counted by the rate limit. `isUrgent`: both go out ahead of the answers
     /// waiting (the rate limit's "try again in N s", which must still be true when it arrives).
-    case privately(direct: MatrixMessage, directRoomID: String, pointer: MatrixMessage, question: String?, isUrgent: Bool)
+    case privately(
+        direct: MatrixMessage, directRoomID: String, pointer: MatrixMessage, question: String?, isUrgent: Bool)
     /// A message as it is: anything in a direct room, or a line in a room that is for nobody alone.
     case message(MatrixMessage)
     /// A notice that must still be true when it arrives (the rate limit's "try again in N s"): it

@@ -107,7 +107,9 @@ package struct MatrixAnswerQueue: Sendable {
         case .none:
             return .settled
         case .message(let message):
-            return append([Outgoing(roomID: roomID, message: message, transactionID: transactionID(for: asker), keys: keys)])
+            return append([
+                Outgoing(roomID: roomID, message: message, transactionID: transactionID(for: asker), keys: keys)
+            ])
         case .urgent(let message):
             return append(
                 [Outgoing(roomID: roomID, message: message, transactionID: transactionID(for: asker), keys: keys)],
@@ -124,7 +126,9 @@ package struct MatrixAnswerQueue: Sendable {
             return append(isNew ? [answer, line] : [line], urgently: isUrgent)
         case .forEveryone(let lines, let question):
             guard waiting.count < Self.maximumWaiting else { return .dropped }
-            switch board.offer(lines, in: (roomID, roomID), to: (asker.userID, asker.userID), question: question, at: now) {
+            switch board.offer(
+                lines, in: (roomID, roomID), to: (asker.userID, asker.userID), question: question, at: now)
+            {
             case .send(let id):
                 waiting.append(
                     .forEveryone(

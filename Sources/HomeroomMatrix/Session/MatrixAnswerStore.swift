@@ -96,7 +96,7 @@ final class MatrixAnswerStore: Sendable {
 
     /// Step 1: notes that the command `eventID` is about to be run.
     func start(_ eventID: String, _ started: Started) async throws {
-        try await state.set(try Self.json(started), for: Self.eventPrefix + eventID, at: clock.now, in: database)
+        try await apply([.set(Self.eventPrefix + eventID, try Self.json(started), about: nil)])
     }
 
     /// Step 3: notes that the command `eventID` was run, and keeps its answer; returns the answer's
@@ -112,24 +112,20 @@ final class MatrixAnswerStore: Sendable {
             changes.append(.set(answerKey, value, about: UserID(adapter: "matrix", id: answer.asker.userID)))
             key = answerKey
         }
-        try await state.apply(changes, at: clock.now, in: database)
+        try await apply(changes)
         return key
     }
 
     /// Keeps an answer that answers no command (a notice to a room or a person); returns its key.
     func keep(_ answer: Pending) async throws -> String {
         let key = nextKey(Self.answerPrefix)
-        try await state.apply(
-            [.set(key, try Self.json(answer), about: UserID(adapter: "matrix", id: answer.asker.userID))],
-            at: clock.now, in: database)
+        try await apply([.set(key, try Self.json(answer), about: UserID(adapter: "matrix", id: answer.asker.userID))])
         return key
     }
 
     /// Step 5: stores the sync position `position` and forgets the commands' marks.
     func advance(to position: String) async throws {
-        try await state.apply(
-            [.set(MatrixSyncSession.sinceKey, position, about: nil), .removeAll(prefix: Self.eventPrefix)],
-            at: clock.now, in: database)
+        try await apply([.set(MatrixSyncSession.sinceKey, position, about: nil), .removeAll(prefix: Self.eventPrefix)])
     }
 
     // MARK: Sending
@@ -137,15 +133,13 @@ final class MatrixAnswerStore: Sendable {
     /// Step 6: keeps `outgoing` as it goes out, in place of the answers it answers (`keys`); returns its key.
     func sending(_ outgoing: MatrixAnswerQueue.Outgoing) async throws -> String {
         let key = nextKey(Self.sendingPrefix)
-        try await state.apply(
-            [.set(key, try Self.json(outgoing), about: nil)] + outgoing.keys.map { .remove($0) },
-            at: clock.now, in: database)
+        try await apply([.set(key, try Self.json(outgoing), about: nil)] + outgoing.keys.map { .remove($0) })
         return key
     }
 
     /// Forgets the rows `keys` (a message sent, or given up).
     func remove(_ keys: [String]) async throws {
-        try await state.apply(keys.map { .remove($0) }, at: clock.now, in: database)
+        try await apply(keys.map { .remove($0) })
     }
 
     // MARK: Resuming
@@ -179,7 +173,9 @@ final class MatrixAnswerStore: Sendable {
             interrupted += 1
         }
         var unsent = Unsent()
-        for (key, value) in try await state.values(withPrefix: Self.sendingPrefix, limit: Self.maximumKept, in: database) {
+        for (key, value) in try await state.values(
+            withPrefix: Self.sendingPrefix, limit: Self.maximumKept, in: database)
+        {
             guard var outgoing = try? Self.decode(MatrixAnswerQueue.Outgoing.self, value) else {
                 unreadable.append(key)
                 continue
@@ -187,7 +183,8 @@ final class MatrixAnswerStore: Sendable {
             outgoing.storedAs = key
             unsent.sending.append(outgoing)
         }
-        for (key, value) in try await state.values(withPrefix: Self.answerPrefix, limit: Self.maximumKept, in: database) {
+        for (key, value) in try await state.values(withPrefix: Self.answerPrefix, limit: Self.maximumKept, in: database)
+        {
             guard let pending = try? Self.decode(Pending.self, value) else {
                 unreadable.append(key)
                 continue
@@ -199,6 +196,14 @@ final class MatrixAnswerStore: Sendable {
     }
 
     // MARK: Inside
+
+    /// Makes `changes` in one transaction that runs to its end even when the caller is cancelled
+    /// meanwhile: a transaction cut between its `BEGIN` and its `COMMIT` would leave SQLite's one
+    /// writing connection inside it, and every later write refused.
+    private func apply(_ changes: [AdapterState.Change]) async throws {
+        let (state, database, now) = (state, database, clock.now)
+        try await Task { try await state.apply(changes, at: now, in: database) }.value
+    }
 
     /// The next key of `prefix`: a number counting up, zero-padded so that the keys sort in order.
     private func nextKey(_ prefix: String) -> String {

@@ -344,7 +344,8 @@ struct MatrixBatchHandler: Sendable {
             try await store.start(
                 eventID, MatrixAnswerStore.Started(roomID: roomID, asker: asker, isDirect: command.isDirect))
         } catch {
-            logger.warning("\(account.name): the command \(eventID) in \(roomID) could not be noted; it waits: \(error)")
+            logger.warning(
+                "\(account.name): the command \(eventID) in \(roomID) could not be noted; it waits: \(error)")
             return false
         }
         let isRepeat = command.isDirect ? false : await desk.isRepeat(command.text, in: roomID, by: asker)
@@ -356,7 +357,7 @@ struct MatrixBatchHandler: Sendable {
         var answer = MatrixAnswer.none
         if let reply {
             let directRoomID =
-                !command.isDirect && reply.visibility == .sender && !reply.lines.isEmpty
+                !command.isDirect && (reply.visibility == .sender || reply.isError) && !reply.lines.isEmpty
                 ? await privateRoom(for: asker.userID) : nil
             answer = renderer.answer(
                 to: reply, from: asker, inRoom: !command.isDirect, question: command.text, directRoomID: directRoomID)

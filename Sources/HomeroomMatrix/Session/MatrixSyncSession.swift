@@ -80,7 +80,7 @@ package struct MatrixSyncSession: Sendable {
                 if refusal == nil, Task.isShuttingDownGracefully, !Task.isCancelled {
                     // A clean stop: the writer sends what waits, for a while.
                     await desk.finish()
-                    try? await Task.sleep(for: .seconds(MatrixAnswerStore.drainSeconds))
+                    try? await clock.sleep(until: clock.now.addingTimeInterval(MatrixAnswerStore.drainSeconds))
                 }
                 return refusal
             }
@@ -100,9 +100,11 @@ package struct MatrixSyncSession: Sendable {
             let (unsent, interrupted, unreadable) = try await store.resume(renderer: renderer)
             if interrupted > 0 {
                 logger.warning(
-                    "\(account.name): \(interrupted) commands were cut in the middle by the last stop; their askers are told")
+                    "\(account.name): \(interrupted) commands were cut in the middle by the last stop; askers are told")
             }
-            if unreadable > 0 { logger.warning("\(account.name): \(unreadable) kept answers could not be read and were dropped") }
+            if unreadable > 0 {
+                logger.warning("\(account.name): \(unreadable) kept answers could not be read and were dropped")
+            }
             await desk.resend(unsent.sending)
             var dropped = 0
             for (key, pending) in unsent.pending {
@@ -115,6 +117,7 @@ package struct MatrixSyncSession: Sendable {
             if resumed > 0 { logger.info("\(account.name): sending \(resumed) answers kept from the last session") }
             return true
         } catch {
+            adapterStatus.report(statusName, .down, detail: "the answers kept could not be read: \(error)")
             logger.warning("\(account.name): the answers kept from the last session could not be read: \(error)")
             return false
         }
@@ -163,7 +166,8 @@ package struct MatrixSyncSession: Sendable {
                     let next = Self.filter(since: since, shrunk: shrunk)
                     let fewer =
                         next == SyncFilter.skippingAhead
-                        ? "no events, to skip ahead" : "at most \(SyncFilter.shrinkingTimelineLimits[shrunk - 1]) events a room"
+                        ? "no events, to skip ahead"
+                        : "at most \(SyncFilter.shrinkingTimelineLimits[shrunk - 1]) events a room"
                     logger.warning("\(account.name): \(error); asking again with \(fewer)")
                     continue
                 }
@@ -221,13 +225,11 @@ package struct MatrixSyncSession: Sendable {
         let rooms = batch.joined.filter { skippedAhead || $0.isLimited }.count
         let position = since.map { "the position \($0)" } ?? "the first sync"
         let cap = "\(MatrixClient.largestSyncAnswer >> 20) MB"
-        if skippedAhead {
-            logger.warning(
-                "\(account.name): the sync from \(position) was over \(cap) even with 1 event a room; skipped ahead to \(batch.nextBatch): the news of \(rooms) rooms went unread")
-        } else {
-            logger.warning(
-                "\(account.name): the sync from \(position) was over \(cap); read with fewer events a room, older ones in \(rooms) rooms went unread")
-        }
+        let what =
+            skippedAhead
+            ? "was over \(cap) even with 1 event a room; skipped to \(batch.nextBatch): the news of \(rooms) rooms"
+            : "was over \(cap); read with fewer events a room, older ones in \(rooms) rooms"
+        logger.warning("\(account.name): the sync from \(position) \(what) went unread")
     }
 
     /// Reports `error` and waits: a rate limit as long as the server asked, anything else the
@@ -276,7 +278,8 @@ package struct MatrixSyncSession: Sendable {
                 } catch is DutyLost {
                     return
                 } catch {
-                    logger.warning("\(account.name): a message to \(outgoing.roomID) could not be kept; sending it: \(error)")
+                    logger.warning(
+                        "\(account.name): a message to \(outgoing.roomID) could not be kept; sending it: \(error)")
                 }
             }
             guard await send(outgoing, under: hold) else { return }
