@@ -133,4 +133,41 @@ import Testing
         #expect(many.items.last.map { $0.guid != nil } == true)
         #expect(many.warnings.count == 1)
     }
+
+    /// A reference to an entity nobody defined cost a scan of HTML's 253 names, an error written
+    /// out by libxml2 and a node of its own: a feed of millions took seconds and gigabytes. The
+    /// names are looked up in a table, the reference is kept as text, and the reading stops after
+    /// ``FeedLimits/maximumErrors`` errors.
+    @Test func undefinedEntitiesCostAsMuchAsCharacterReferences() throws {
+        let undefined = String(repeating: "&zz;", count: 200)
+        let hostile = Self.rss(
+            items: Self.stories(1_000) { _ in "<description>\(undefined)</description>" },
+            prolog: "<!DOCTYPE rss SYSTEM \"rss.dtd\">")
+        let characters = String(repeating: "&#97;", count: 200)
+        let benign = Self.rss(
+            items: Self.stories(1_000) { _ in "<description>\(characters)</description>" },
+            prolog: "<!DOCTYPE rss SYSTEM \"rss.dtd\">")
+        let feed = try Self.read(hostile)
+        #expect(feed.items.first?.summary?.value == undefined)
+        #expect(feed.items.count < 1_000)
+        #expect(
+            feed.warnings.contains {
+                $0.hasSuffix("more than \(FeedLimits.maximumErrors) errors; the document was read up to there")
+            })
+        let ratio = try CostRatio.of({ _ = try Self.read(hostile) }, against: { _ = try Self.read(benign) })
+        #expect(ratio < Self.allowedRatio, "\(ratio)")
+    }
+
+    /// Comments, processing instructions and attributes cost a node each, several hundred bytes
+    /// for a few bytes of feed: the first two are not built, and attributes past the cap are left out.
+    @Test func commentsAndAttributesPastTheCapAreNotBuilt() throws {
+        let attributes = (0..<250).map { "x\($0)=\"\"" }.joined(separator: " ")
+        let feed = try Self.read(
+            Self.rss(items: Self.stories(1_000) { _ in "<!-- c --><?pi x?><enclosure \(attributes)/>" }))
+        #expect(feed.items.count == 1_000)
+        // The root's `version` is built first.
+        let leftOut = 1 + 1_000 * 250 - FeedLimits.maximumAttributes
+        #expect(
+            feed.warnings == ["\(leftOut) attributes past \(FeedLimits.maximumAttributes) in the feed were left out"])
+    }
 }

@@ -85,4 +85,29 @@ import Testing
         let ratio = CostRatio.of({ _ = PageScanner.parts(of: hostile) }, against: { _ = PageScanner.parts(of: benign) })
         #expect(ratio < Self.allowedRatio, "\(ratio)")
     }
+
+    /// libxml2 looks an HTML entity's name up by comparing it with each of the 253: a page of
+    /// millions of references to no entity took seconds. The table is read once into a dictionary.
+    @Test func namedReferencesAreLookedUpInATable() {
+        #expect(CharacterReferences.codePoint(named: "nbsp") == 0xA0)
+        #expect(CharacterReferences.codePoint(named: "AElig") == 0xC6)
+        #expect(CharacterReferences.codePoint(named: "diams") == 0x2666)
+        #expect(CharacterReferences.codePoint(named: "zz") == nil)
+        let hostile = String(repeating: "&zz; ", count: 200_000)
+        let benign = String(repeating: "&#97; ", count: 200_000)
+        #expect(CharacterReferences.decode(hostile) == hostile)
+        let ratio = CostRatio.of(
+            { _ = CharacterReferences.decode(hostile) }, against: { _ = CharacterReferences.decode(benign) })
+        #expect(ratio < Self.allowedRatio, "\(ratio)")
+    }
+
+    /// Attributes past the cap are left out of the page: one costs a few hundred bytes where it may
+    /// be written in two.
+    @Test func attributesPastTheCapAreLeftOut() {
+        let attributes = (0..<250).map { " a\($0)" }.joined()
+        let page = "<html><body>" + String(repeating: "<p\(attributes)>Text</p>", count: 1_000) + "</body></html>"
+        let tree = HTMLTree(parsing: Array(page.utf8))
+        #expect(tree.nodes.reduce(0) { $0 + $1.attributes.count } == HTMLLimits.maximumAttributes)
+        #expect(tree.nodes.filter { $0.name == "p" }.count == 1_000)
+    }
 }

@@ -62,6 +62,10 @@ extension Feed {
                 "\(cap.elementsLeftOut) elements past \(FeedLimits.maximumChildElements) under one element or "
                     + "\(FeedLimits.maximumElements) in the feed were not read, nor what is inside them")
         }
+        if cap.attributesLeftOut > 0 {
+            problems.append(
+                "\(cap.attributesLeftOut) attributes past \(FeedLimits.maximumAttributes) in the feed were left out")
+        }
         if let title, title.utf8.count > FeedLimits.maximumFieldBytes {
             problems.append("the feed's title is longer than \(FeedLimits.maximumFieldBytes) bytes; left out")
             self.title = nil

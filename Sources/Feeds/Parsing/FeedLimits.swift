@@ -31,6 +31,15 @@ public enum FeedLimits {
     /// are read but not built, with a warning (a story with a million `<category>`s).
     public static let maximumChildElements = 1_000
 
+    /// The attributes built of one feed; the attributes of later elements are left out, with a
+    /// warning. An attribute costs a few hundred bytes where it may be written in four (`a=""`).
+    public static let maximumAttributes = 100_000
+
+    /// The errors libxml2 may report while it reads one feed; the document is read up to the
+    /// last, with a warning. libxml2 writes out each error it recovers from, a microsecond's work
+    /// for an undefined entity of three bytes (`&a;`).
+    public static let maximumErrors = 100_000
+
     /// The namespaces in scope at one element; a document that declares more is read up to there,
     /// with a warning. libxml2 looks a prefix up in every declaration in scope, one by one.
     public static let maximumNamespaces = 128

@@ -1,4 +1,5 @@
 import CLibXML2
+import HTMLText
 
 /// A read-only view of one element of libxml2's tree while a feed is read; never kept past the parse.
 struct FeedNode {
@@ -142,7 +143,7 @@ struct FeedNode {
     /// An entity reference as its HTML character when it names one, else as written.
     private static func appendReference(_ node: xmlNodePtr, to result: inout String) {
         guard let name = node.pointee.name else { return }
-        if let entity = htmlEntityLookup(name), let scalar = Unicode.Scalar(entity.pointee.value) {
+        if let value = CharacterReferences.codePoint(named: String(cString: name)), let scalar = Unicode.Scalar(value) {
             result.unicodeScalars.append(scalar)
         } else {
             result += "&\(String(cString: name));"

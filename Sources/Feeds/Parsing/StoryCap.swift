@@ -36,6 +36,21 @@ final class StoryCap {
     /// or ``FeedLimits/maximumElements`` and not built (their own children not counted).
     private(set) var elementsLeftOut = 0
 
+    /// The attributes that may still be built.
+    private var attributesLeft = FeedLimits.maximumAttributes
+
+    /// The attributes read past ``FeedLimits/maximumAttributes`` and not built.
+    private(set) var attributesLeftOut = 0
+
+    /// How many of the `count` attributes of an element being built are built: all of them while
+    /// the feed's cap allows.
+    func attributesToBuild(_ count: Int32) -> Int32 {
+        let kept = min(Int(count), attributesLeft)
+        attributesLeft -= kept
+        attributesLeftOut += Int(count) - kept
+        return Int32(kept)
+    }
+
     /// The child elements other than stories built under each element of the parser's node
     /// stack, by the stack depth of their parent.
     private var childCounts: [Int] = [0]

@@ -46,7 +46,10 @@ enum XMLDocumentReader {
                 return
             }
             hooks.cap.start(context, local: local, prefix: prefix, uri: uri) {
-                hooks.startElement?(parser, local, prefix, uri, namespaces, names, attributes, defaulted, values)
+                // The attributes past the cap are left out; defaulted ones come last.
+                let kept = hooks.cap.attributesToBuild(attributes)
+                let keptDefaulted = max(0, defaulted - (attributes - kept))
+                hooks.startElement?(parser, local, prefix, uri, namespaces, names, kept, keptDefaulted, values)
             }
         }
         handler.pointee.endElementNs = { parser, local, prefix, uri in
@@ -64,17 +67,18 @@ enum XMLDocumentReader {
             hooks.ignorableWhitespace?(parser, characters, length)
         }
         handler.pointee.reference = { parser, name in
-            guard let hooks = Hooks.building(parser) else { return }
-            hooks.reference?(parser, name)
+            guard let hooks = Hooks.building(parser), let name else { return }
+            // Written as text, as ``FeedNode`` reads a reference, not as a node for each reference.
+            withUnsafeBytes(of: (UInt8(ascii: "&"), UInt8(ascii: ";"))) { marks in
+                let marks = marks.bindMemory(to: xmlChar.self)
+                hooks.characters?(parser, marks.baseAddress, 1)
+                hooks.characters?(parser, name, xmlStrlen(name))
+                hooks.characters?(parser, marks.baseAddress.map { $0 + 1 }, 1)
+            }
         }
-        handler.pointee.comment = { parser, text in
-            guard let hooks = Hooks.building(parser) else { return }
-            hooks.comment?(parser, text)
-        }
-        handler.pointee.processingInstruction = { parser, target, data in
-            guard let hooks = Hooks.building(parser) else { return }
-            hooks.processingInstruction?(parser, target, data)
-        }
+        // The readers look at neither, and each would be a node of its own.
+        handler.pointee.comment = nil
+        handler.pointee.processingInstruction = nil
         return withExtendedLifetime(hooks) {
             collector.collecting {
                 utf8.withUnsafeBufferPointer { raw in
@@ -97,9 +101,6 @@ enum XMLDocumentReader {
         let endElement: endElementNsSAX2Func?
         let characters: charactersSAXFunc?
         let ignorableWhitespace: ignorableWhitespaceSAXFunc?
-        let reference: referenceSAXFunc?
-        let comment: commentSAXFunc?
-        let processingInstruction: processingInstructionSAXFunc?
 
         init(collector: XMLWarningCollector, cap: StoryCap, handler: xmlSAXHandler) {
             self.collector = collector
@@ -108,9 +109,6 @@ enum XMLDocumentReader {
             endElement = handler.endElementNs
             characters = handler.characters
             ignorableWhitespace = handler.ignorableWhitespace
-            reference = handler.reference
-            comment = handler.comment
-            processingInstruction = handler.processingInstruction
         }
 
         /// The hooks of the parser context `parser`.

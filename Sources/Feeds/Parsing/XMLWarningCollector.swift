@@ -15,14 +15,16 @@ final class XMLWarningCollector {
     /// The first problem, for a one-line error.
     var firstProblem: String? { problems.first }
 
-    /// Adds a problem the reader found itself.
+    /// Adds a problem that ends the reading, kept whatever the count of the others.
     func note(_ problem: String) {
-        guard problems.count < Self.maximumProblems else { return }
         problems.append(problem)
     }
 
     /// The problems kept; libxml2 may report one per line.
     private static let maximumProblems = 20
+
+    /// The problems libxml2 reported, kept or not.
+    private var reported = 0
 
     /// Runs `parse` with this collector as the error handler.
     func collecting<T>(_ parse: () -> T) -> T {
@@ -30,6 +32,15 @@ final class XMLWarningCollector {
         xmlSetStructuredErrorFunc(context) { context, error in
             guard let context, let error else { return }
             let collector = Unmanaged<XMLWarningCollector>.fromOpaque(context).takeUnretainedValue()
+            collector.reported += 1
+            if collector.reported == FeedLimits.maximumErrors,
+                let parser = error.pointee.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+            {
+                collector.note(
+                    "line \(error.pointee.line): more than \(FeedLimits.maximumErrors) errors; "
+                        + "the document was read up to there")
+                xmlStopParser(parser)
+            }
             guard collector.problems.count < XMLWarningCollector.maximumProblems else { return }
             var message =
                 error.pointee.message.map { String(cString: $0) }?

@@ -1,8 +1,9 @@
 import CLibXML2
 
 /// Reads an HTML page with libxml2, building at most ``HTMLLimits/maximumElements`` elements: the
-/// parse stops at the next start tag, and the page is what was read up to there. Comments, which
-/// no reader looks at, are not built. A page of millions of tiny paragraphs then costs a tree of
+/// parse stops at the next start tag, and the page is what was read up to there. The attributes
+/// past ``HTMLLimits/maximumAttributes`` are left out, and comments, which no reader looks at,
+/// are not built. A page of millions of tiny paragraphs then costs a tree of
 /// bounded size, not several hundred bytes of nodes for each of its bytes.
 enum HTMLDocumentReader {
     /// Recover from errors, report none, never use the network, and keep libxml2's limits (no
@@ -30,6 +31,17 @@ enum HTMLDocumentReader {
                 return
             }
             counter.built += 1
+            // The attributes past the cap are cut off the list, which is a name and a value for each
+            // and ends with nil; libxml2 frees the values it made by its own count.
+            var index = 0
+            while let attributes, attributes[index] != nil {
+                guard counter.attributesLeft > 0 else {
+                    attributes[index] = nil
+                    break
+                }
+                counter.attributesLeft -= 1
+                index += 2
+            }
             counter.build?(parser, name, attributes)
         }
         handler.pointee.comment = nil
@@ -43,10 +55,12 @@ enum HTMLDocumentReader {
         }
     }
 
-    /// The elements built so far, and libxml2's own callback that builds one.
+    /// The elements built so far, the attributes that may still be built, and libxml2's own
+    /// callback that builds an element.
     private final class ElementCounter {
         let build: startElementSAXFunc?
         var built = 0
+        var attributesLeft = HTMLLimits.maximumAttributes
 
         init(build: startElementSAXFunc?) { self.build = build }
     }

@@ -10,6 +10,10 @@ public enum HTMLLimits {
     /// memory of a page of millions of paragraphs. Long real pages have tens of thousands.
     public static let maximumElements = 100_000
 
+    /// The attributes of a page that are built; those of later elements are left out. An
+    /// attribute costs a few hundred bytes where it may be written in two (` a`).
+    public static let maximumAttributes = 100_000
+
     /// The longest article text ``ArticleExtractor`` returns, in characters; a longer one is cut
     /// at the last paragraph break before the limit (at the limit, when one paragraph passes it).
     public static let maximumArticleCharacters = 200_000

@@ -6,10 +6,22 @@ public enum CharacterReferences {
     /// The code point HTML's named reference `name` (without `&` and `;`) stands for, from
     /// libxml2's table of HTML 4 entities.
     public static func codePoint(named name: String) -> UInt32? {
-        Array(name.utf8CString).withUnsafeBufferPointer { chars in
-            chars.withMemoryRebound(to: xmlChar.self) { htmlEntityLookup($0.baseAddress)?.pointee.value }
-        }
+        namedCodePoints[name]
     }
+
+    /// libxml2's table of HTML 4 entities by name, read once. libxml2 looks a name up by comparing
+    /// it with each of the 253, which a page of millions of references made seconds of work; its
+    /// lookup by code point reads the whole table (the highest is 0x2666, `&diams;`).
+    private static let namedCodePoints: [String: UInt32] = {
+        var table: [String: UInt32] = [:]
+        for value in UInt32(0)...0x2666 {
+            guard let entity = htmlEntityValueLookup(value), entity.pointee.value == value,
+                let name = entity.pointee.name
+            else { continue }
+            table[String(cString: name)] = value
+        }
+        return table
+    }()
 
     /// `text` with every named and numeric reference replaced by its character; a reference that
     /// names nothing stays as written.
