@@ -39,9 +39,14 @@ import Synchronization
 /// 10. the sync goes on from the stored position: the events of a batch whose position was not
 ///     stored come again, those marked are skipped and the others handled (none of them began).
 ///
-/// So a command is run at most once, and answered once. The transaction ids are per access token:
-/// a session that had to log in again with its password sends what it had kept with a new token,
-/// so a message sent just before the stop may then be posted twice.
+/// So a command is run at most once, and answered once. Limits, by design or by nature:
+/// - the transaction ids are per access token: a session that had to log in again with its
+///   password sends what it had kept with a new token, so a message sent just before the stop may
+///   then be posted twice;
+/// - answers kept but not yet taken by the writer are coalesced afresh after a stop: a late asker
+///   whose pointer line had not gone out gets the whole answer instead;
+/// - an answer too long to keep (over ``AdapterState/maximumLength`` as JSON), and the bot's own
+///   notices about encrypted rooms, are sent without being kept.
 final class MatrixAnswerStore: Sendable {
     /// A command whose handling began (step 1).
     struct Started: Codable, Sendable, Equatable {
