@@ -63,4 +63,9 @@ public struct Reply: Sendable, Equatable {
 
     /// The lines joined with line breaks.
     public var text: String { lines.joined(separator: "\n") }
+
+    /// True when only the asker may read the reply: it is for the sender, or it is an error (a
+    /// refusal or a failure concerns the asker alone). Adapters send such a reply where nobody
+    /// else reads it (an ephemeral message, a notice, a direct chat) and never to a channel.
+    public var isForAskerAlone: Bool { visibility == .sender || isError }
 }

@@ -26,7 +26,7 @@ struct IRCAnswerRenderer {
         guard let channel else { return [directDelivery(reply.lines, to: sender, command: "PRIVMSG")] }
         // An answer for the sender alone goes to them as a NOTICE, the IRC way to whisper in a
         // channel; its compact form too, with the rest kept for the sender's own `!more`.
-        if reply.visibility == .sender || reply.isError {
+        if reply.isForAskerAlone {
             if !reply.isError, let compact = reply.channelLines, !compact.isEmpty {
                 return [compactDelivery(compact, full: reply.lines, to: sender, command: "NOTICE")]
             }

@@ -160,7 +160,7 @@ struct GoogleChatEndpoint: Sendable {
     /// True when `reply` is for the asker alone and would otherwise be seen by a whole space: it
     /// then goes as a private message. A direct message is private already.
     static func isPrivate(_ reply: Reply, isDirect: Bool) -> Bool {
-        !isDirect && (reply.visibility == .sender || reply.isError)
+        !isDirect && reply.isForAskerAlone
     }
 
     /// The command text of `message`: a slash command as `/NAME ARGUMENTS`; in a space, the text

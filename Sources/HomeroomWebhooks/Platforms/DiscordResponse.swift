@@ -40,7 +40,7 @@ extension DiscordResponse.Message {
     init(_ reply: Reply) {
         self.init(
             content: Self.fitted(DiscordText.escaping(reply.text)),
-            flags: reply.visibility == .sender || reply.isError ? DiscordResponse.ephemeral : nil)
+            flags: reply.isForAskerAlone ? DiscordResponse.ephemeral : nil)
     }
 
     /// `text` within Discord's 2,000 characters, cut at a line break where one is near.

@@ -96,7 +96,7 @@ struct SlashCommandPlatform: Sendable {
     /// an error, otherwise only the sender sees it.
     func answer(_ reply: Reply) -> SlashCommandMessage {
         SlashCommandMessage(
-            responseType: reply.visibility == .conversation && !reply.isError ? "in_channel" : "ephemeral",
+            responseType: reply.isForAskerAlone ? "ephemeral" : "in_channel",
             text: escaping(reply.text))
     }
 

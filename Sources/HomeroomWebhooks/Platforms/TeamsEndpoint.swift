@@ -83,7 +83,7 @@ struct TeamsEndpoint: Sendable {
         let endpoint = self
         let outcome = await gateway.answer(message, within: Self.deadline) { reply in
             guard let reply else { return }
-            if TeamsPrivateAnswer.isPrivate(reply) {
+            if reply.isForAskerAlone {
                 _ = await endpoint.deliverPrivately(reply, to: sender, key: key)
             } else {
                 let dropped = DroppedAnswer(
@@ -93,7 +93,7 @@ struct TeamsEndpoint: Sendable {
             }
         }
         switch outcome {
-        case .onTime(let reply?) where TeamsPrivateAnswer.isPrivate(reply):
+        case .onTime(let reply?) where reply.isForAskerAlone:
             return JSONBody.response(Answer(note: await deliverPrivately(reply, to: sender, key: key)))
         case .onTime(let reply?): return JSONBody.response(Answer(reply))
         case .onTime(nil): return JSONBody.response(Answer(note: gateway.silenceNote))

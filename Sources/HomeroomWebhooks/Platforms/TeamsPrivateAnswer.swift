@@ -4,11 +4,6 @@ import HomeroomCore
 /// in a Teams channel, where every member reads the answers: it goes to the asker's personal chat
 /// with the bot, and the channel gets one of these lines in its place.
 enum TeamsPrivateAnswer {
-    /// True when `reply` must not be shown in a channel.
-    static func isPrivate(_ reply: Reply) -> Bool {
-        reply.visibility == .sender || reply.isError
-    }
-
     /// The channel's line when the answer went (or is on its way) to the asker's personal chat with
     /// the bot `botName`.
     static func sentToPersonalChat(botName: String) -> String {

@@ -116,7 +116,7 @@ struct SocketModeResponder: Sendable {
         guard let reply = await gateway.dispatcher.handle(event.message), !reply.lines.isEmpty else { return }
         let inChannel = !event.message.conversation.isDirect
         let asker = event.message.sender
-        if inChannel && (reply.isError || reply.visibility == .sender) {
+        if inChannel && reply.isForAskerAlone {
             // Only the asker reads it: the whole answer, not the channel's short form. Slack reads
             // `&`, `<` and `>` as markup: what the bot repeats stays text and pings nobody.
             let text = SlackText.escaping(reply.lines.joined(separator: "\n"))

@@ -119,7 +119,7 @@ struct TeamsBotEndpoint: Sendable {
         gateway.deferred.submit {
             guard let reply = await dispatcher.handle(message) else { return }
             var text = TeamsEndpoint.Answer(reply).text
-            if inChannel, TeamsPrivateAnswer.isPrivate(reply) {
+            if inChannel, reply.isForAskerAlone {
                 do {
                     try await personalChat.send(BotConnector.message(reply.lines), to: sender)
                     text = TeamsEndpoint.Answer(note: TeamsPrivateAnswer.sentToPersonalChat(botName: botName)).text
