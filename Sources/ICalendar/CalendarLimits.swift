@@ -13,10 +13,10 @@ public enum CalendarLimits {
     public static let maximumComponents = 200_000
     /// Properties of one component; those after it are skipped.
     public static let maximumProperties = 10_000
-    /// Properties in one file, all components together; those after it are skipped. Each costs some
-    /// 80 bytes once read, and may be written in 4 ("X:" and a line break): this bounds the memory
+    /// Properties in one file, all components together; those after it are skipped. Each costs 80 to
+    /// 200 bytes once read, and may be written in 4 ("X:" and a line break): this bounds the memory
     /// of a file of millions of tiny lines. 20,000 events of 20 properties each fit.
-    public static let maximumPropertiesInFile = 1_000_000
+    public static let maximumPropertiesInFile = 500_000
     /// An unfolded content line longer than this (in bytes) is skipped.
     public static let maximumLineBytes = 1 << 20
     /// VEVENTs read from one file; those after it are skipped.

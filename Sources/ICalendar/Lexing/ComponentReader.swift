@@ -9,7 +9,7 @@
 ///
 /// Limits (``CalendarLimits``): an unfolded line longer than 1 MiB is skipped; components nested more
 /// than 32 deep are skipped with all they hold, so the tree is never deep; past 200,000 components or
-/// 1,000,000 properties in the file, and 10,000 properties in one component, the rest are skipped; a
+/// 500,000 properties in the file, and 10,000 properties in one component, the rest are skipped; a
 /// line whose parameters have more than 100 values is skipped; at most 100 warnings are kept. The reader keeps its open components on a stack of its own, never on the call stack.
 enum ComponentReader {
     /// The top-level components of the file, normally one `VCALENDAR`, and what was skipped.

@@ -16,8 +16,10 @@ struct TreeBuilder {
     private var skippedDepth = 0
     /// Whether a component of the file was already warned about for having too many properties.
     private var warnedAboutProperties = false
-    /// Properties read from the file so far, against ``CalendarLimits/maximumPropertiesInFile``.
+    /// Properties kept from the file so far, against ``CalendarLimits/maximumPropertiesInFile``.
     private var propertyCount = 0
+    /// Whether the file was already warned about for having too many properties.
+    private var warnedAboutFileProperties = false
 
     /// A line longer than ``CalendarLimits/maximumLineBytes``: skipped, with a warning.
     mutating func skipLongLine(lineNumber: Int) {
@@ -31,6 +33,11 @@ struct TreeBuilder {
         throws(ICalendarError)
     {
         if line.isEmpty || ((line[0] == 0x20 || line[0] == 0x09) && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 })) {
+            return
+        }
+        // Past the file's properties, only BEGIN and END lines still matter: the rest are not parsed.
+        if propertyCount >= CalendarLimits.maximumPropertiesInFile, !Self.mayBeginOrEnd(line) {
+            notePropertyPastLimit(lineNumber: lineNumber)
             return
         }
         let property: Property
@@ -100,17 +107,11 @@ struct TreeBuilder {
             }
         default:
             guard skippedDepth == 0 else { return }
-            propertyCount += 1
-            guard propertyCount <= CalendarLimits.maximumPropertiesInFile else {
-                if propertyCount == CalendarLimits.maximumPropertiesInFile + 1 {
-                    warnings.append(
-                        ICalendarError(
-                            line: lineNumber,
-                            "the file has more than \(CalendarLimits.maximumPropertiesInFile) properties; "
-                                + "the rest are skipped"))
-                }
+            guard propertyCount < CalendarLimits.maximumPropertiesInFile else {
+                notePropertyPastLimit(lineNumber: lineNumber)
                 return
             }
+            propertyCount += 1
             guard !open.isEmpty else {
                 // Properties outside any component: some producers write a bare property list.
                 componentCount += 1
@@ -131,6 +132,22 @@ struct TreeBuilder {
             }
             open[open.count - 1].properties.append(property)
         }
+    }
+
+    /// A property past ``CalendarLimits/maximumPropertiesInFile``: skipped, the first with a warning.
+    private mutating func notePropertyPastLimit(lineNumber: Int) {
+        guard !warnedAboutFileProperties, skippedDepth == 0 else { return }
+        warnedAboutFileProperties = true
+        warnings.append(
+            ICalendarError(
+                line: lineNumber,
+                "the file has more than \(CalendarLimits.maximumPropertiesInFile) properties; the rest are skipped"))
+    }
+
+    /// Whether a line may be a BEGIN or END: its name starts with B or E (after any spaces).
+    private static func mayBeginOrEnd(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+        return first | 0x20 == UInt8(ascii: "b") || first | 0x20 == UInt8(ascii: "e")
     }
 
     /// The component a BEGIN or END names, upper case, without surrounding spaces.
