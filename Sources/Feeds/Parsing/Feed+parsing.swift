@@ -11,10 +11,12 @@ extension Feed {
     /// A hostile feed costs bounded time and memory: entities the document declares are never
     /// expanded, the attribute lists it declares are not read, and nothing is loaded from elsewhere
     /// (see `XMLDocumentReader`), elements nested more than 256 deep end the reading there, and so
-    /// do more than ``FeedLimits/maximumNamespaces`` namespaces in scope, the document is read only
-    /// up to a start tag with more attributes than libxml2 can check in time, elements past
-    /// ``FeedLimits/maximumElements`` are not built, and the stories are read within
-    /// ``FeedLimits``, a story that breaks them skipped with a warning naming it.
+    /// do more than ``FeedLimits/maximumNamespaces`` namespaces in scope and more than
+    /// ``FeedLimits/maximumErrors`` errors, the document is read only up to a start tag with more
+    /// attributes than libxml2 can check in time, elements and attributes past
+    /// ``FeedLimits/maximumElements`` and ``FeedLimits/maximumAttributes`` are not built, and the
+    /// stories are read within ``FeedLimits``, a story that breaks them skipped with a warning
+    /// naming it.
     ///
     /// Throws ``FeedError`` only when nothing in the bytes is a feed, or when the document is larger
     /// than ``FeedLimits/maximumDocumentBytes``.

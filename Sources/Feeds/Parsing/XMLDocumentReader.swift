@@ -15,9 +15,11 @@ enum XMLDocumentReader {
             | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
 
     /// The document `utf8` holds, or nil when libxml2 finds none; the caller frees it with
-    /// `xmlFreeDoc`. What libxml2 reports goes to `collector`; the stories and elements past the
-    /// caps are counted in `cap` and not built, and the reading stops at an element with more than
-    /// ``FeedLimits/maximumNamespaces`` namespaces in scope.
+    /// `xmlFreeDoc`. What libxml2 reports goes to `collector`; the stories, elements and
+    /// attributes past the caps are counted in `cap` and not built, comments and processing
+    /// instructions are not built, and the reading stops at an element with more than
+    /// ``FeedLimits/maximumNamespaces`` namespaces in scope or after ``FeedLimits/maximumErrors``
+    /// errors.
     ///
     /// A declared entity is dropped as it is declared, so a reference to it reads like any
     /// unknown one: dropped from attribute values, kept by name in text (see ``FeedNode``).
