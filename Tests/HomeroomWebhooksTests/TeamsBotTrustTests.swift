@@ -69,6 +69,15 @@ import Testing
             #expect(trimmed.status == 200, "a trailing slash is no difference: \(trimmed.body)")
             _ = try await teams.botFramework.activities(count: 1)
             #expect(teams.botFramework.activities.count == 1)
+            // Scheme and host are case-insensitive; the .NET SDK compares the whole URL ignoring case.
+            let shouted = teams.botFramework.serviceURL.uppercased()
+            #expect(shouted != teams.botFramework.serviceURL)
+            let anyCase = try await teams.post(
+                teams.personalMessage("/lunch", id: "1485983408522"),
+                authorization: "Bearer " + teams.token(["serviceurl": shouted]))
+            #expect(anyCase.status == 200, "case is no difference: \(anyCase.body)")
+            _ = try await teams.botFramework.activities(count: 2)
+            #expect(teams.botFramework.activities.count == 2)
         }
     }
 

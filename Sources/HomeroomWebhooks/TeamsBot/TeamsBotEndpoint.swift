@@ -87,7 +87,7 @@ struct TeamsBotEndpoint: Sendable {
             throw WebhookRejection(.forbidden, "the bot takes Teams activities only (channelId \(Self.teamsChannelID))")
         }
         guard let claimed = claims.serviceurl else { throw .unauthorized("the token has no serviceurl claim") }
-        guard Self.trimmed(claimed) == Self.trimmed(activity.serviceUrl) else {
+        guard Self.trimmed(claimed).caseInsensitiveCompare(Self.trimmed(activity.serviceUrl)) == .orderedSame else {
             throw .unauthorized("the token is for another serviceUrl")
         }
         guard
@@ -187,7 +187,9 @@ struct TeamsBotEndpoint: Sendable {
         }
     }
 
-    /// A service URL without its trailing slash: the claim and the activity may differ in it.
+    /// A service URL without its trailing slash: the claim and the activity may differ in it, and in
+    /// case (scheme and host are case-insensitive, RFC 3986 §6.2.2.1), which the Bot Framework SDK
+    /// for .NET (`ChannelValidation`) ignores in the whole URL (`StringComparison.OrdinalIgnoreCase`).
     private static func trimmed(_ url: String) -> Substring {
         url.hasSuffix("/") ? url.dropLast() : Substring(url)
     }
