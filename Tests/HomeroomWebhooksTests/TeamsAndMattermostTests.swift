@@ -37,6 +37,17 @@ import Testing
         }
     }
 
+    @Test func aCommandTeamsStopsWaitingForIsNotAskedAgain() async throws {
+        try await WebhookHarness.with(settings: { $0.teams.secret = Self.secret }) { harness in
+            let answer = try await Self.post(harness, Self.activity(text: "<at>Homeroom</at>&nbsp;slow"))
+            #expect(answer.status == 200)
+            let note = try #require(answer.json["text"] as? String, "\(answer.body)")
+            // Asking again would run the command twice.
+            #expect(note.hasPrefix("Still working on that; no need to ask again."), "\(note)")
+            #expect(!note.contains("ask again in"), "\(note)")
+        }
+    }
+
     @Test func aWrongHMACOrNoneIs401() async throws {
         try await WebhookHarness.with(settings: { $0.teams.secret = Self.secret }) { harness in
             let other = Data((0..<32).map { UInt8($0) }).base64EncodedString()

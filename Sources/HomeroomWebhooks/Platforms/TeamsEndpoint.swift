@@ -84,7 +84,11 @@ struct TeamsEndpoint: Sendable {
         let outcome = await gateway.answer(message, within: Self.deadline) { reply in
             guard let reply else { return }
             if reply.isForAskerAlone {
-                _ = await endpoint.deliverPrivately(reply, to: sender, key: key)
+                guard !(await endpoint.deliverPrivately(reply, to: sender, key: key)).queued else { return }
+                let dropped = DroppedAnswer(
+                    reply: reply, message: message, recognizer: endpoint.gateway.dispatcher.recognizer)
+                let line = "a Teams answer for the asker alone came after Teams stopped waiting and was not queued "
+                endpoint.gateway.logger.notice("\(line)for their personal chat: \(dropped)")
             } else {
                 let dropped = DroppedAnswer(
                     reply: reply, message: message, recognizer: endpoint.gateway.dispatcher.recognizer)
@@ -94,29 +98,33 @@ struct TeamsEndpoint: Sendable {
         }
         switch outcome {
         case .onTime(let reply?) where reply.isForAskerAlone:
-            return JSONBody.response(Answer(note: await deliverPrivately(reply, to: sender, key: key)))
+            return JSONBody.response(Answer(note: await deliverPrivately(reply, to: sender, key: key).note))
         case .onTime(let reply?): return JSONBody.response(Answer(reply))
         case .onTime(nil): return JSONBody.response(Answer(note: gateway.silenceNote))
-        case .late: return JSONBody.response(Answer(note: "still working on that — ask again in a minute"))
+        case .late:
+            let botName = gateway.dispatcher.recognizer.botName
+            return JSONBody.response(Answer(note: TeamsPrivateAnswer.stillWorking(botName: botName)))
         }
     }
 
     /// Queues `reply` for the Teams bot to deliver to `sender`'s personal chat (once for `key`);
-    /// returns what the channel is told instead of the answer.
-    private func deliverPrivately(_ reply: Reply, to sender: UserID, key: String) async -> String {
+    /// returns what the channel is told instead of the answer, and whether it was queued.
+    private func deliverPrivately(
+        _ reply: Reply, to sender: UserID, key: String
+    ) async -> (note: String, queued: Bool) {
         let botName = gateway.dispatcher.recognizer.botName
-        guard let bot else { return TeamsPrivateAnswer.notShownInChannel }
+        guard let bot else { return (TeamsPrivateAnswer.notShownInChannel, false) }
         do {
             guard try await bot.references.person(sender.id) != nil else {
-                return TeamsPrivateAnswer.askInPersonalChat(botName: botName)
+                return (TeamsPrivateAnswer.askInPersonalChat(botName: botName), false)
             }
             try await bot.outbox.enqueue(
                 adapter: WebhookPlatform.teams.rawValue, target: .user(sender), lines: reply.lines, idempotencyKey: key)
-            return TeamsPrivateAnswer.sentToPersonalChat(botName: botName)
+            return (TeamsPrivateAnswer.sentToPersonalChat(botName: botName), true)
         } catch {
             gateway.logger.warning(
                 "an answer for \(sender) alone could not be queued for their personal chat: \(error)")
-            return TeamsPrivateAnswer.askInPersonalChat(botName: botName)
+            return (TeamsPrivateAnswer.askInPersonalChat(botName: botName), false)
         }
     }
 }

@@ -16,6 +16,13 @@ enum TeamsPrivateAnswer {
         "That answer is for you alone: ask me again in a personal chat with \(botName)."
     }
 
+    /// The note for a command Teams stopped waiting for: it still runs, and is not to be asked again
+    /// (that would run it twice); an answer for the asker alone follows in the personal chat.
+    static func stillWorking(botName: String) -> String {
+        "Still working on that; no need to ask again. An answer for you alone will come in your personal chat "
+            + "with \(botName)."
+    }
+
     /// The channel's line from an outgoing webhook on a server without a Teams bot, which has no way
     /// to reach the asker alone; the answer is not shown.
     static let notShownInChannel = "That answer is for you alone, and a Teams channel shows answers to everyone."
