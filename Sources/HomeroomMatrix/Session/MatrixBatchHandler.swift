@@ -362,17 +362,19 @@ struct MatrixBatchHandler: Sendable {
             answer = renderer.answer(
                 to: reply, from: asker, inRoom: !command.isDirect, question: command.text, directRoomID: directRoomID)
         }
-        let key: String?
+        var key: String?
         do {
             key = try await store.finish(
                 eventID, answer: MatrixAnswerStore.Pending(roomID: roomID, asker: asker, answer: answer))
-        } catch {
-            // Run but not noted: the next session tells the asker it was stopped in the middle.
-            logger.warning("\(account.name): the answer to \(eventID) in \(roomID) could not be kept: \(error)")
+            if key == nil, answer != .none {
+                logger.warning("\(account.name): the answer to \(eventID) is too long to keep; it is sent unkept")
+            }
+        } catch is DutyLost {
+            // Another instance holds the account: it tells the asker the command was cut in the middle.
             return false
-        }
-        if key == nil, answer != .none {
-            logger.warning("\(account.name): the answer to \(eventID) is too long to keep; it is sent unkept")
+        } catch {
+            // Run, its mark left as begun: the answer still goes out from here, unkept.
+            logger.warning("\(account.name): the answer to \(eventID) in \(roomID) could not be kept: \(error)")
         }
         switch await desk.offer(answer, in: roomID, from: asker, key: key) {
         case .queued:
