@@ -9,8 +9,8 @@ enum GrantHint {
         "matrix": "the Matrix homeserver vouches for its users",
         "slack": "Slack signs every request with its user",
         "discord": "Discord signs every interaction with its user",
-        "teams": "Microsoft Teams signs every activity with its user",
-        "googlechat": "Google Chat signs every event with its user",
+        "teams": "Microsoft Teams vouches for its users",
+        "googlechat": "Google Chat vouches for its users",
         "api": "the API client's token or signature vouches for its users",
         // `irc:NETWORK:ACCOUNT` is a services account the server vouches for; nicks cannot be granted.
         "irc": "the IRC server vouches for services accounts",

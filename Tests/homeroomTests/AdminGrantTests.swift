@@ -66,7 +66,8 @@ import Testing
     @Test(arguments: [
         ("slack:T0001:U024BE7LH", "Slack signs every request with its user"),
         ("discord:81384788765712384:80351110224678912", "Discord signs every interaction with its user"),
-        ("googlechat:school.example:users/1234", "Google Chat signs every event with its user"),
+        ("googlechat:school.example:users/1234", "Google Chat vouches for its users"),
+        ("teams:72f988bf-86f1-41af-91ab-2d7cd011db47:29:1a2b", "Microsoft Teams vouches for its users"),
         ("irc:school:alice", "the IRC server vouches for services accounts"),
         ("api:kiosk:ada", "the API client's token or signature vouches for its users"),
     ])
