@@ -23,6 +23,21 @@ import Testing
         #expect(await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: publicHost) == nil)
     }
 
+    @Test func oneAllowedAddressAmongRefusedOnesIsEnough() async throws {
+        let resolver = ScriptedResolver(answering: ["hooks.school.test": ["10.0.0.1", "93.184.216.34"]])
+        #expect(await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: resolver) == nil)
+    }
+
+    @Test func addressesRefusedForDifferentReasonsAreNamedByTheFirst() async throws {
+        let loopbackFirst = ScriptedResolver(answering: ["hooks.school.test": ["127.0.0.1", "10.0.0.1"]])
+        #expect(
+            await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: loopbackFirst) == .loopback)
+        let privateFirst = ScriptedResolver(answering: ["hooks.school.test": ["10.0.0.1", "127.0.0.1"]])
+        #expect(
+            await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: privateFirst)
+                == .privateNetwork)
+    }
+
     @Test func aHostThatDoesNotResolveNowIsLetThrough() async throws {
         let resolver = ScriptedResolver([:])
         #expect(await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: resolver) == nil)

@@ -45,8 +45,14 @@ final class ScriptedResolver: HostResolving {
     private let answers: Mutex<[String: [[IPAddress]]]>
     private let asked = Mutex(0)
 
+    /// Each name's answers in turn, one address each.
     init(_ answers: [String: [String]]) {
         self.answers = Mutex(answers.mapValues { $0.map { [IPAddress($0)!] } })
+    }
+
+    /// Each name's one answer, of several addresses in order.
+    init(answering answers: [String: [String]]) {
+        self.answers = Mutex(answers.mapValues { [$0.map { IPAddress($0)! }] })
     }
 
     /// How many lookups were made.
