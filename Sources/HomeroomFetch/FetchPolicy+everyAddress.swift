@@ -12,8 +12,7 @@ extension FetchPolicy {
         guard let host = url.fetchHost,
             let addresses = try? await FetchDeadline.run(within: timeout, { try await resolver.addresses(of: host) })
         else { return nil }
-        let refusals = addresses.map { refusal(host: host, address: $0) }
-        guard let first = refusals.first, refusals.allSatisfy({ $0 != nil }) else { return nil }
-        return first
+        guard case .refused(_, let use) = verdict(host: host, addresses: addresses) else { return nil }
+        return use
     }
 }

@@ -151,17 +151,15 @@ package struct HTTPFetcher: HTTPFetching {
         } catch let error as HostResolutionError {
             throw FetchError(.unreachable, message: Self.unreachableMessage, detail: error.description)
         }
-        var refused: (address: IPAddress, use: SpecialUse)?
-        for address in addresses {
-            guard let use = policy.refusal(host: bare, address: address) else {
-                return (connectionHost, address)
-            }
-            refused = refused ?? (address, use)
+        switch policy.verdict(host: bare, addresses: addresses) {
+        case .allowed(let address):
+            return (connectionHost, address)
+        case .noAddress:
+            throw FetchError(.unreachable, message: Self.unreachableMessage)
+        case .refused(let address, let use):
+            let resolved = literal == address ? "" : "\(bare) resolves to "
+            throw FetchError.forbidden(use, reach: reach, detail: "\(resolved)\(address), a \(use.name) address")
         }
-        guard let refused else { throw FetchError(.unreachable, message: Self.unreachableMessage) }
-        let resolved = literal == refused.address ? "" : "\(bare) resolves to "
-        throw FetchError.forbidden(
-            refused.use, reach: reach, detail: "\(resolved)\(refused.address), a \(refused.use.name) address")
     }
 
     private func makeRequest(_ url: URL) -> HTTPClientRequest {

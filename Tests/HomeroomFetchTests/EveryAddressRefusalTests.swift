@@ -38,6 +38,15 @@ import Testing
                 == .privateNetwork)
     }
 
+    @Test func theVerdictConnectsToTheFirstAllowedAddressAndOtherwiseNamesTheFirstRefused() throws {
+        let policy = FetchPolicy.publicInternetOnly
+        let addresses = ["10.0.0.1", "93.184.216.34", "93.184.216.35"].map { IPAddress($0)! }
+        #expect(policy.verdict(host: "hooks.school.test", addresses: addresses) == .allowed(addresses[1]))
+        let refused = ["127.0.0.1", "10.0.0.1"].map { IPAddress($0)! }
+        #expect(policy.verdict(host: "hooks.school.test", addresses: refused) == .refused(refused[0], .loopback))
+        #expect(policy.verdict(host: "hooks.school.test", addresses: []) == .noAddress)
+    }
+
     @Test func aHostThatDoesNotResolveNowIsLetThrough() async throws {
         let resolver = ScriptedResolver([:])
         #expect(await FetchPolicy.publicInternetOnly.refusalOfEveryAddress(of: hook, resolver: resolver) == nil)
