@@ -86,10 +86,35 @@ import Testing
         }
     }
 
+    /// A `DIRECT_MESSAGE` space is "1:1 messages between two humans or a human and a Chat app"
+    /// (https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces — "SpaceType");
+    /// only `singleUserBotDm` ("Whether the space is a DM between a Chat app and a single human")
+    /// says the app is the other one. Between two people, the other reads every answer: one for the
+    /// asker alone goes with a viewer, and the chat is not kept as the asker's notification space.
+    @Test(arguments: [nil, false] as [Bool?])
+    func aDirectMessageBetweenTwoPeopleIsNotPrivate(singleUserBotDm: Bool?) async throws {
+        try await GoogleChatTests.with(configuration: { $0.admins = [Self.asker] }) { rig in
+            try await PrivateAnswerFixtures.giveUpSomeonesNotification(in: rig.harness.bot.runtime.outbox)
+            for command in ["me", "admin outbox"] {
+                let answer = try await rig.post(
+                    GoogleChatTests.message(
+                        text: "@Homeroom \(command)", argumentText: " \(command)", space: "spaces/TWOPEOPLE",
+                        spaceType: "DIRECT_MESSAGE", singleUserBotDm: singleUserBotDm),
+                    token: rig.chatToken())
+                #expect(answer.status == 200, "\(command): \(answer.body)")
+                #expect(Self.viewer(of: answer) == Self.viewer, "\(command): \(answer.body)")
+            }
+            let remembered = try await GoogleChatDirectSpaces(database: rig.harness.bot.runtime.database)
+                .space(of: GoogleChatTests.user)
+            #expect(remembered == nil, "a chat two people read is not where notifications go")
+        }
+    }
+
     @Test func aDirectMessageIsAnsweredWithoutAViewer() async throws {
         try await GoogleChatTests.with { rig in
             let answer = try await rig.post(
-                GoogleChatTests.message(text: "me", space: "spaces/DMIZUMI", spaceType: "DIRECT_MESSAGE"),
+                GoogleChatTests.message(
+                    text: "me", space: "spaces/DMIZUMI", spaceType: "DIRECT_MESSAGE", singleUserBotDm: true),
                 token: rig.chatToken())
             #expect(answer.status == 200, "\(answer.body)")
             #expect((answer.json["text"] as? String)?.contains("You are \(Self.asker)") == true, "\(answer.body)")

@@ -118,19 +118,23 @@ import Testing
     /// (https://developers.google.com/workspace/chat/interaction-events — "Example interaction event
     /// payloads", "Message": a user @mentions the Chat app in a space), with the text, space and user
     /// given; each has a message name of its own, as each message Google Chat sends does.
+    /// `singleUserBotDm` is the Space resource's field of that name, left out when nil
+    /// (https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces — "Resource: Space":
+    /// "Whether the space is a DM between a Chat app and a single human").
     static func message(
         text: String, argumentText: String? = nil, space: String = space, spaceType: String = "SPACE",
-        user: String = user, userType: String = "HUMAN", domainId: String? = "c0b4d7",
+        singleUserBotDm: Bool? = nil, user: String = user, userType: String = "HUMAN", domainId: String? = "c0b4d7",
         messageID: String = newMessageID(), thread: String? = nil
     ) -> String {
         let person = userJSON(user, type: userType, domainId: domainId)
         let argument = argumentText.map { #""argumentText": \#(json($0)),"# } ?? ""
+        let withApp = singleUserBotDm.map { #", "singleUserBotDm": \#($0)"# } ?? ""
         return #"""
             {
               "type": "MESSAGE",
               "eventTime": {"seconds": 1691187414, "nanos": 93489000},
               "space": {
-                "name": "\#(space)", "displayName": "Customer Support Superstars", "spaceType": "\#(spaceType)"
+                "name": "\#(space)", "displayName": "Customer Support Superstars", "spaceType": "\#(spaceType)"\#(withApp)
               },
               "message": {
                 "name": "\#(space)/messages/\#(messageID)",
@@ -288,7 +292,8 @@ import Testing
     @Test func aMessageInADirectMessageNeedsNoPrefixAndRemembersTheSpace() async throws {
         try await Self.with { rig in
             let answer = try await rig.post(
-                Self.message(text: "lunch tomorrow", space: "spaces/DMIZUMI", spaceType: "DIRECT_MESSAGE"),
+                Self.message(
+                    text: "lunch tomorrow", space: "spaces/DMIZUMI", spaceType: "DIRECT_MESSAGE", singleUserBotDm: true),
                 token: rig.chatToken())
             #expect((answer.json["text"] as? String)?.contains("Tuesday, November 24") == true, "\(answer.body)")
             let remembered = try await GoogleChatDirectSpaces(database: rig.harness.bot.runtime.database)

@@ -18,15 +18,18 @@ package struct GoogleChatEvent: Decodable, Sendable {
     package struct Space: Decodable, Sendable {
         /// `spaces/AAAAAAAAAAA`.
         let name: String?
-        /// The deprecated kind: `ROOM` or `DM`.
+        /// The deprecated kind: `ROOM` or `DM`, which is "1:1 Direct Message between a human and a
+        /// Chat app … this doesn't include direct messages between two humans" (`Space.Type`).
         let type: String?
-        /// `SPACE`, `GROUP_CHAT` or `DIRECT_MESSAGE`.
+        /// `SPACE`, `GROUP_CHAT` or `DIRECT_MESSAGE`, which is "1:1 messages between two humans or a
+        /// human and a Chat app" (`SpaceType`): not enough alone to tell a chat with the app.
         let spaceType: String?
-        /// True for a direct message between one person and the app.
+        /// "Whether the space is a DM between a Chat app and a single human."
         let singleUserBotDm: Bool?
 
-        /// True for a direct message with the app.
-        package var isDirect: Bool { type == "DM" || spaceType == "DIRECT_MESSAGE" || singleUserBotDm == true }
+        /// True for a direct message between one person and the app, which nobody else reads; a
+        /// `DIRECT_MESSAGE` between two people is read by both, so it is not direct here.
+        package var isDirect: Bool { singleUserBotDm == true || type == "DM" }
     }
 
     /// https://developers.google.com/workspace/chat/api/reference/rest/v1/User — "JSON representation"
