@@ -173,7 +173,7 @@ private struct Reader {
             try charge(key)
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("expected ':' after the key \"\(key)\"")
+                throw error("expected ':' after the key \"\(key.excerpt)\"")
             }
             position += 1
             let value = try readValue(depth: depth + 1)

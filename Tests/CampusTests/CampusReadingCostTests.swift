@@ -67,6 +67,17 @@ import Testing
         #expect(Self.isPastTheMemoryLimit(Self.problem(reading: Self.list(of: "0", size: 1_000_000))))
     }
 
+    /// A key or an id of 16 million characters is refused with its first characters quoted, not all.
+    @Test func aHugeKeyOrNameIsQuotedShortInTheProblem() {
+        let zeros = String(repeating: "0", count: 16_000_000)
+        let quoted = String(repeating: "0", count: 59) + "…"
+        let key = Self.problem(reading: Array(#"{"name": "Z", "\#(zeros)": 1}"#.utf8))
+        #expect(key?.message.hasPrefix("the campus: unknown key \"\(quoted)\" (the keys are") == true)
+        let id = Self.problem(
+            reading: Array(#"{"name": "Z", "buildings": [{"id": "\#(zeros)", "name": "Main"}]}"#.utf8))
+        #expect(id?.message == "building \(quoted): \"id\" is longer than \(CampusLimits.maximumTextLength) characters")
+    }
+
     @Test func aNumberUpToTheLongestIsRead() throws {
         let floor = "0." + String(repeating: "0", count: CampusLimits.maximumNumberLength - 3) + "1"
         let text =

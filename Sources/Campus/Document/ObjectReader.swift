@@ -26,7 +26,7 @@ struct ObjectReader {
             guard let allowed = kind.allowed.firstIndex(where: { Self.same($0, member.key) }) else {
                 let keys = kind.allowed.sorted().joined(separator: ", ")
                 throw CampusFileError(
-                    line: member.line, message: "\(what): unknown key \"\(member.key)\" (the keys are \(keys))")
+                    line: member.line, message: "\(what): unknown key \"\(member.key.excerpt)\" (the keys are \(keys))")
             }
             guard seen & (1 << allowed) == 0 else {
                 throw CampusFileError(line: member.line, message: "\(what): \"\(member.key)\" is given twice")
@@ -40,7 +40,7 @@ struct ObjectReader {
     var what: String {
         let names = kind.naming.compactMap { key in
             index(of: key).flatMap { index -> String? in
-                if case .string(let name) = members[index].value.value { name.trimmingSpaces } else { nil }
+                if case .string(let name) = members[index].value.value { name.trimmingSpaces.excerpt } else { nil }
             }
         }
         if !kind.naming.isEmpty, names.count == kind.naming.count {
