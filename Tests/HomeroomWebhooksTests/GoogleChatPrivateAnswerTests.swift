@@ -86,6 +86,31 @@ import Testing
         }
     }
 
+    /// Without a service account a late answer cannot be posted: the log names it by its size,
+    /// command and asker, never by its words, which were for the asker alone.
+    @Test func aLatePrivateAnswerWithoutAServiceAccountIsLoggedWithoutItsWords() async throws {
+        let log = LogRecorder()
+        try await GoogleChatTests.with(
+            answerWithin: 2, configure: { chat, _, _ in chat.serviceAccountKeyFile = nil }, log: log
+        ) { rig in
+            let answer = try await rig.post(
+                GoogleChatTests.message(text: "@Homeroom slowsecret", argumentText: " slowsecret"),
+                token: rig.chatToken())
+            #expect(answer.body == "{}", "Google was told nothing: \(answer.body)")
+            rig.harness.gate.open()
+            var dropped = log.lines.filter { $0.contains("was dropped") }
+            for _ in 0..<500 where dropped.isEmpty {
+                try await Task.sleep(for: .milliseconds(20))
+                dropped = log.lines.filter { $0.contains("was dropped") }
+            }
+            #expect(dropped.count == 1, "\(log.lines)")
+            #expect(dropped.first?.contains("answering /slowsecret from \(Self.asker)") == true, "\(dropped)")
+            let words = log.lines.filter { $0.contains("eyes only") || $0.contains("done at last") }
+            #expect(words.isEmpty, "the answer's words are not logged: \(words)")
+            #expect(rig.api.messages.isEmpty)
+        }
+    }
+
     /// A `DIRECT_MESSAGE` space is "1:1 messages between two humans or a human and a Chat app"
     /// (https://developers.google.com/workspace/chat/api/reference/rest/v1/spaces — "SpaceType");
     /// only `singleUserBotDm` ("Whether the space is a DM between a Chat app and a single human")

@@ -77,7 +77,7 @@ import Testing
     static func with(
         answerWithin: Double = 25, backend: DatabaseBackend = .sqlite,
         configure: (inout GoogleChatSettings, GoogleChatAPIServer, URL) throws -> Void = { _, _, _ in },
-        configuration: (inout HomeroomConfiguration) -> Void = { _ in },
+        configuration: (inout HomeroomConfiguration) -> Void = { _ in }, log: LogRecorder? = nil,
         _ body: (Rig) async throws -> Void
     ) async throws {
         let issuer = try await TestTokenIssuer.start()
@@ -101,7 +101,7 @@ import Testing
                 settings: { settings in
                     settings.googleChat = chat
                     configured = settings
-                }, configure: configuration
+                }, configure: configuration, log: log
             ) { harness in
                 try await body(Rig(harness: harness, issuer: issuer, api: api, settings: configured))
             }

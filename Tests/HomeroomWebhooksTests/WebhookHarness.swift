@@ -43,7 +43,7 @@ struct WebhookHarness {
     static func with(
         at instant: String = "2026-11-23T12:00:00-05:00", plugins: [any ConfigurablePlugin.Type] = [],
         backend: DatabaseBackend = .sqlite, settings configureSettings: (inout WebhookSettings) -> Void = { _ in },
-        configure: (inout HomeroomConfiguration) -> Void = { _ in },
+        configure: (inout HomeroomConfiguration) -> Void = { _ in }, log: LogRecorder? = nil,
         _ body: (WebhookHarness) async throws -> Void
     ) async throws {
         let gateName = UUID().uuidString
@@ -62,7 +62,7 @@ struct WebhookHarness {
         let dependencies = WebhookServer.Dependencies(
             dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
             clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus,
-            roster: bot.runtime.roster, metrics: registry, logger: TestBot.testLogger())
+            roster: bot.runtime.roster, metrics: registry, logger: log?.logger() ?? TestBot.testLogger())
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let server = WebhookServer(settings: settings, dependencies: dependencies) { listening in
             portContinuation.yield(listening.port)
