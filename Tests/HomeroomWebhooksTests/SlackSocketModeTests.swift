@@ -24,7 +24,7 @@ struct SlackSocketModeRig {
     static func with(
         appToken: String = SlackAPIServer.appToken, acknowledgeAfter: Double = WebhookHarness.answerInResponseSeconds,
         backend: DatabaseBackend = .sqlite, configure: (inout HomeroomConfiguration) -> Void = { _ in },
-        _ body: (SlackSocketModeRig) async throws -> Void
+        log: LogRecorder? = nil, _ body: (SlackSocketModeRig) async throws -> Void
     ) async throws {
         let socket = try await SlackSocketModeServer.start()
         let api = try await SlackAPIServer.start()
@@ -46,7 +46,7 @@ struct SlackSocketModeRig {
                 let dependencies = WebhookServer.Dependencies(
                     dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
                     clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus,
-                    roster: bot.runtime.roster, metrics: nil, logger: TestBot.testLogger())
+                    roster: bot.runtime.roster, metrics: nil, logger: log?.logger() ?? TestBot.testLogger())
                 let service = try #require(SlackSocketMode(settings: settings, dependencies: dependencies))
                 let rig = SlackSocketModeRig(bot: bot, socket: socket, api: api, gate: Gate.named(gateName))
                 defer { rig.gate.open() }
@@ -173,6 +173,33 @@ struct SlackSocketModeRig {
             }
             #expect(posted.count == 1)
             #expect(rig.api.calls(to: "chat.postMessage") == 2)
+        }
+    }
+
+    /// Slack asking for a longer wait than the bot keeps an answer for (`Retry-After: 60`,
+    /// https://api.slack.com/apis/rate-limits — "Responding to rate limiting conditions") gives the
+    /// answer up at once, logged without its words: a try before the minute ends would be refused.
+    @Test func aRateLimitLongerThanTheLongestWaitGivesTheAnswerUp() async throws {
+        let log = LogRecorder()
+        try await SlackSocketModeRig.with(log: log) { rig in
+            _ = try await rig.status(.up)
+            rig.api.rateLimitNextCalls(1, retryAfter: 60)
+            rig.socket.send(
+                .appMention(id: "env-long", eventID: "EvLong", text: "<@\(SlackSocketModeRig.botUser)> lunch"))
+            _ = try await rig.acknowledgement("env-long")
+            var given = log.lines.filter { $0.contains("was not posted") }
+            for _ in 0..<200 where given.isEmpty {
+                try await Task.sleep(for: .milliseconds(20))
+                given = log.lines.filter { $0.contains("was not posted") }
+            }
+            #expect(given.count == 1, "\(log.lines)")
+            #expect(given.first?.contains("answering /lunch from slack:") == true, "\(given)")
+            #expect(given.first?.contains("Monday") == false, "the answer's words are not logged: \(given)")
+            // Past Slack's minute, nothing was tried again.
+            rig.bot.clock.advance(by: 61)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(rig.api.calls(to: "chat.postMessage") == 1)
+            #expect(rig.api.messages.isEmpty)
         }
     }
 

@@ -38,6 +38,7 @@ public final class SlackAPIServer: Sendable {
         var acceptedAppToken: String
         var socketURL: URL
         var rateLimitedCalls = 0
+        var rateLimitSeconds = 1
         var notInChannel: Set<String> = []
         /// Members who are in no channel: ephemeral messages to them answer `user_not_in_channel`.
         var outsideChannels: Set<String> = []
@@ -130,8 +131,13 @@ public final class SlackAPIServer: Sendable {
     /// The direct-message channel `conversations.open` gives for `user`.
     public static func directChannel(for user: String) -> String { "D0" + user }
 
-    /// The next `count` calls, of any method, answer 429 with `Retry-After: 1`.
-    public func rateLimitNextCalls(_ count: Int) { shared.state.withLock { $0.rateLimitedCalls = max(0, count) } }
+    /// The next `count` calls, of any method, answer 429 with `Retry-After: SECONDS`.
+    public func rateLimitNextCalls(_ count: Int, retryAfter seconds: Int = 1) {
+        shared.state.withLock {
+            $0.rateLimitedCalls = max(0, count)
+            $0.rateLimitSeconds = seconds
+        }
+    }
 
     /// Posts to `channel` answer `not_in_channel` (the bot was never invited).
     public func leaveChannel(_ channel: String) { _ = shared.state.withLock { $0.notInChannel.insert(channel) } }
@@ -179,22 +185,23 @@ public final class SlackAPIServer: Sendable {
             let presented = request.headers[.authorization].flatMap { value -> String? in
                 value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : nil
             }
-            enum Gate { case rateLimited, noToken, badToken, open }
+            enum Gate { case rateLimited(seconds: Int), noToken, badToken, open }
             let gate = state.withLock { state -> Gate in
                 state.callsByMethod[method, default: 0] += 1
                 if state.rateLimitedCalls > 0 {
                     state.rateLimitedCalls -= 1
-                    return .rateLimited
+                    return .rateLimited(seconds: state.rateLimitSeconds)
                 }
                 guard let presented else { return .noToken }
                 let accepted = token == .bot ? state.acceptedBotToken : state.acceptedAppToken
                 return presented == accepted ? .open : .badToken
             }
             switch gate {
-            case .rateLimited:
+            case .rateLimited(let seconds):
                 // https://api.slack.com/apis/rate-limits — "Responding to rate limiting conditions":
                 // "HTTP 429 Too Many Requests error, and a Retry-After HTTP header"
-                return Response.json(["ok": false, "error": "ratelimited"], status: .tooManyRequests, retryAfter: "1")
+                return Response.json(
+                    ["ok": false, "error": "ratelimited"], status: .tooManyRequests, retryAfter: "\(seconds)")
             case .noToken:
                 // https://api.slack.com/methods/chat.postMessage — "Errors": not_authed
                 return Response.json(["ok": false, "error": "not_authed"])

@@ -116,17 +116,18 @@ struct SocketModeResponder: Sendable {
         guard let reply = await gateway.dispatcher.handle(event.message), !reply.lines.isEmpty else { return }
         let inChannel = !event.message.conversation.isDirect
         let asker = event.message.sender
+        let dropped = DroppedAnswer(reply: reply, message: event.message, recognizer: gateway.dispatcher.recognizer)
         if inChannel && reply.isForAskerAlone {
             // Only the asker reads it: the whole answer, not the channel's short form. Slack reads
             // `&`, `<` and `>` as markup: what the bot repeats stays text and pings nobody.
             let text = SlackText.escaping(reply.lines.joined(separator: "\n"))
-            let failure = await posting("the private answer to \(asker) in \(event.channel)") {
+            let failure = await posting("the private answer to \(asker) in \(event.channel)", dropped) {
                 () async throws(SlackAPIFailure) in
                 _ = try await api.postEphemeral(
                     channel: event.channel, user: event.user, text: text, threadTS: event.threadTS)
             }
             guard failure?.code == "user_not_in_channel" else { return }
-            _ = await posting("the private answer to \(asker), in a direct message") {
+            _ = await posting("the private answer to \(asker), in a direct message", dropped) {
                 () async throws(SlackAPIFailure) in
                 let direct = try await api.openDirectMessage(user: event.user)
                 _ = try await api.postMessage(channel: direct, text: text)
@@ -135,40 +136,54 @@ struct SocketModeResponder: Sendable {
         }
         let lines = inChannel ? (reply.channelLines.flatMap { $0.isEmpty ? nil : $0 } ?? reply.lines) : reply.lines
         let text = SlackText.escaping(lines.joined(separator: "\n"))
-        _ = await posting("the answer to \(asker) in \(event.channel)") { () async throws(SlackAPIFailure) in
+        _ = await posting("the answer to \(asker) in \(event.channel)", dropped) { () async throws(SlackAPIFailure) in
             _ = try await api.postMessage(channel: event.channel, text: text, threadTS: event.threadTS)
         }
     }
 
     /// Runs `post` until it succeeds, waiting out rate limits and outages: the envelope is
-    /// acknowledged already, so Slack will not send it again, and only after ``postAttempts`` tries
-    /// is `what` given up (logged). Returns the failure it was given up on, nil when it went out.
-    private func posting(_ what: String, _ post: () async throws(SlackAPIFailure) -> Void) async -> SlackAPIFailure? {
-        for attempt in 1...Self.postAttempts {
+    /// acknowledged already, so Slack will not send it again. `what` is given up (logged with
+    /// `dropped`, which names the answer without its words) after ``postAttempts`` tries, on a
+    /// permanent failure, when Slack asks for a wait longer than ``longestWait`` (a try before its
+    /// `Retry-After` ends would be refused again), or when the bot stops meanwhile. Returns the
+    /// failure it was given up on, nil when it went out.
+    private func posting(
+        _ what: String, _ dropped: DroppedAnswer, _ post: () async throws(SlackAPIFailure) -> Void
+    ) async -> SlackAPIFailure? {
+        var attempt = 1
+        while true {
+            let failure: SlackAPIFailure
             do throws(SlackAPIFailure) {
                 try await post()
                 return nil
             } catch {
-                let delivery = error.delivery
-                guard !delivery.isPermanent, attempt < Self.postAttempts, !Task.isCancelled else {
-                    logger.error("\(what) was not posted: \(error)")
-                    return error
-                }
-                let wait = min(max(delivery.retryAfter ?? Double(attempt), 0.5), Self.longestWait)
-                logger.warning("\(what) waits \(wait) s to be posted: \(error)")
-                do {
-                    try await gateway.clock.sleep(until: gateway.clock.now.addingTimeInterval(wait))
-                } catch {
-                    return SlackAPIFailure(DeliveryFailure("\(what) was not posted: the bot is stopping"))
-                }
+                failure = error
             }
+            let delivery = failure.delivery
+            let wait = max(delivery.retryAfter ?? Double(attempt), 0.5)
+            guard !delivery.isPermanent, attempt < Self.postAttempts, !Task.isCancelled else {
+                logger.error("\(what) was not posted (\(dropped)): \(failure)")
+                return failure
+            }
+            guard wait <= Self.longestWait else {
+                let asked = "Slack asked for a wait of \(wait) s, over \(Self.longestWait) s"
+                logger.error("\(what) was not posted (\(dropped)): \(asked): \(failure)")
+                return failure
+            }
+            logger.warning("\(what) waits \(wait) s to be posted: \(failure)")
+            do {
+                try await gateway.clock.sleep(until: gateway.clock.now.addingTimeInterval(wait))
+            } catch {
+                logger.error("\(what) was not posted (\(dropped)): the bot is stopping")
+                return SlackAPIFailure(DeliveryFailure("\(what) was not posted: the bot is stopping"))
+            }
+            attempt += 1
         }
-        return nil
     }
 
     /// How many times an answer to a mention or a direct message is posted before it is given up.
     static let postAttempts = 4
-    /// The longest wait between two of them, in seconds.
+    /// The longest wait between two of them, in seconds; Slack asking for longer gives the answer up.
     static let longestWait = 30.0
 
     /// Writes an acknowledgement; when the socket is gone, Slack sends the envelope again.
