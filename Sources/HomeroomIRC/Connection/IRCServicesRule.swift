@@ -15,15 +15,13 @@ struct IRCServicesRule {
     /// The refusal for the `recognized` command from a sender without a services account, or nil
     /// when it names no command or one anyone may use.
     func refusal(for recognized: CommandRecognizer.Recognized, in conversation: Conversation) -> String? {
-        guard let words = try? ArgumentTokenizer.words(in: recognized.body), let name = words.first,
-            let command = catalog.command(named: name)
-        else { return nil }
-        if command.pluginID == CorePlugin.id, Self.identityCommands.contains(command.command.name) {
+        guard let (command, arguments) = catalog.lookUp(recognized.body) else { return nil }
+        if command.isCoreCommand(among: Self.identityCommands) {
             // A PIN typed in a channel goes on to the core, which warns that it is no secret any more.
             if command.command.name == "login", conversation.channelName != nil { return nil }
             return Self.refusal(recognized.prefix + command.fullName)
         }
-        let (resolved, _) = command.resolve(words.dropFirst())
+        let (resolved, _) = command.resolve(arguments)
         guard resolved.command.access == .restricted else { return nil }
         return Self.refusal(recognized.prefix + resolved.fullName)
     }

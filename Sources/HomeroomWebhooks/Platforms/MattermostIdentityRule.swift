@@ -15,9 +15,7 @@ struct MattermostIdentityRule {
     func refusal(for message: IncomingMessage) -> String? {
         guard !message.senderIsVerified,
             let recognized = dispatcher.recognizer.recognize(message.text, in: message.conversation),
-            let words = try? ArgumentTokenizer.words(in: recognized.body), let name = words.first,
-            let command = dispatcher.catalog.command(named: name), command.pluginID == CorePlugin.id,
-            Self.identityCommands.contains(command.command.name)
+            let command = dispatcher.catalog.coreCommand(in: recognized.body, among: Self.identityCommands)
         else { return nil }
         return "\(recognized.prefix)\(command.fullName) is off on Mattermost: a slash command cannot prove who sent "
             + "it, so an admin must set webhooks.mattermost.trustUserIDs first"
