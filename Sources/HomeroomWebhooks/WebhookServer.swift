@@ -84,6 +84,8 @@ public struct WebhookServer: Service {
     }
 
     public func run() async throws {
+        await APIUnownedChannels(settings: settings.api, database: dependencies.database, logger: dependencies.logger)
+            .adopt()
         let deferred = TaskQueue()
         let application = makeApplication(deferred: deferred)
         let status = dependencies.adapterStatus

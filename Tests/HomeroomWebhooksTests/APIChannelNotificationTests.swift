@@ -70,9 +70,10 @@ import Testing
     @Test func aClientsChannelHearsItsOwnSubscriptionAndNoOtherClientDoes() async throws {
         try await Self.with { harness, clients, worker in
             let subscribed = try await Self.say("/subscribe lunch 10:30", as: "ann", token: Self.kioskToken, harness)
-            #expect(subscribed == ["Subscribed: kiosk:#lobby gets the day's lunch menu at 10:30 on school days."])
+            // The client is shown its channel as it knows it, without its own name before it.
+            #expect(subscribed == ["Subscribed: #lobby gets the day's lunch menu at 10:30 on school days."])
             let portalList = try await Self.say("/subscriptions", as: "bob", token: Self.portalToken, harness)
-            #expect(portalList.first?.hasPrefix("No subscriptions for portal:#lobby.") == true, "\(portalList)")
+            #expect(portalList.first?.hasPrefix("No subscriptions for #lobby.") == true, "\(portalList)")
 
             _ = try await harness.bot.sendSubscriptions(at: "2026-11-23T10:30:00-05:00")
             #expect(try await worker.deliverDue() == 1)
@@ -103,6 +104,51 @@ import Testing
             #expect(
                 clients.portal.requests.first?.headers["idempotency-key"]
                     != kioskPosts.first?.headers["idempotency-key"])
+        }
+    }
+
+    /// A subscription and a switch kept for `#lobby` before a client's channels were its own are
+    /// the sole client's at start-up; with several clients, one line names them and nothing moves.
+    @Test func theChannelsKeptBeforeTheyWereAClientsAreTheSoleClientsAtStartUp() async throws {
+        try await Self.with { harness, clients, worker in
+            let bot = harness.bot
+            // What the API stored for kiosk's #lobby before: the channel without its client.
+            try await bot.expect(
+                "/subscribe lunch 10:30", from: "api:kiosk:ann", in: "#lobby", verified: true, contains: "Subscribed")
+            try await bot.expect(
+                "/admin disable gate", from: "api:kiosk:ann", in: "#lobby", verified: true, contains: "now off")
+
+            let several = LogRecorder()
+            await APIUnownedChannels(settings: clients.settings, database: bot.runtime.database, logger: several.logger())
+                .adopt()
+            #expect(several.lines.count == 1, "\(several.lines)")
+            #expect(several.lines.first?.contains("API channels #lobby have") == true, "\(several.lines)")
+            #expect(several.lines.first?.contains("(kiosk, portal)") == true, "\(several.lines)")
+            let before = try await Self.say("/subscriptions", as: "ann", token: Self.kioskToken, harness)
+            #expect(before.first?.hasPrefix("No subscriptions for #lobby.") == true, "\(before)")
+
+            var kioskOnly = clients.settings
+            kioskOnly.clients["portal"] = nil
+            let one = LogRecorder()
+            await APIUnownedChannels(settings: kioskOnly, database: bot.runtime.database, logger: one.logger()).adopt()
+            #expect(one.lines.count == 1 && one.lines.first?.contains("are now kiosk's") == true, "\(one.lines)")
+            let after = try await Self.say("/subscriptions", as: "ann", token: Self.kioskToken, harness)
+            #expect(after.contains { $0.contains("lunch at 10:30") }, "\(after)")
+            bot.clock.advance(by: 11)  // past the switchboard's refresh interval
+            let disabled = try await Self.say("/admin disabled", as: "ann", token: Self.kioskToken, harness)
+            #expect(disabled == ["off in #lobby: gate"])
+            let portal = try await Self.say("/subscriptions", as: "bob", token: Self.portalToken, harness)
+            #expect(portal.first?.hasPrefix("No subscriptions for #lobby.") == true, "\(portal)")
+
+            // Run again, nothing is left to rename.
+            let again = LogRecorder()
+            await APIUnownedChannels(settings: kioskOnly, database: bot.runtime.database, logger: again.logger())
+                .adopt()
+            #expect(again.lines.isEmpty, "\(again.lines)")
+            _ = try await bot.sendSubscriptions(at: "2026-11-23T10:30:00-05:00")
+            #expect(try await worker.deliverDue() == 1)
+            let post = try #require(try await clients.kiosk.requests(to: "/notify", count: 1).first)
+            #expect(post.text.contains(##""channel":"#lobby""##), "\(post.text)")
         }
     }
 

@@ -5,7 +5,8 @@ import Hummingbird
 /// `POST /api/v1/messages`: Homeroom's own JSON API for any system that can post JSON (a kiosk,
 /// a school portal, a script). `{"user": "alice", "channel": "#lobby", "text": "/lunch"}` →
 /// `{"replies": [...], "visibility": "conversation", "error": false}`. The sender is
-/// `api:CLIENT:USER`, vouched for by the authenticated client, and the channel `CLIENT:#lobby`.
+/// `api:CLIENT:USER`, vouched for by the authenticated client, and the channel `CLIENT:#lobby`,
+/// which the answers call `#lobby`, as the client does.
 struct MessageAPIEndpoint: Sendable {
     struct Request: Decodable {
         let user: String
@@ -67,15 +68,18 @@ struct MessageAPIEndpoint: Sendable {
             throw .badRequest("text must be at most \(Self.maximumTextLength) characters")
         }
         // A channel is the client's own: another client's `#lobby` is another channel.
-        let channel = body.channel?.trimmingSpaces()
+        let channel = body.channel.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+        let owned = channel.map { APINotificationSender.channel($0, of: client) }
         let message = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.api.rawValue, id: "\(client):\(user)"), senderIsVerified: true,
-            conversation: channel.flatMap { $0.isEmpty ? nil : .channel(APINotificationSender.channel($0, of: client)) }
-                ?? .direct, text: body.text,
-            receivedAt: gateway.clock.now)
+            conversation: owned.map { .channel($0) } ?? .direct, text: body.text, receivedAt: gateway.clock.now)
         let reply = await gateway.dispatcher.handle(message)
-        let answer = Answer(
-            replies: reply?.lines ?? [], visibility: reply?.visibility.rawValue, error: reply?.isError ?? false)
+        // The client knows its channel as it named it (`#lobby`), not as Homeroom keeps it.
+        let lines = (reply?.lines ?? []).map { line in
+            guard let owned, let channel else { return line }
+            return line.replacingOccurrences(of: owned, with: channel)
+        }
+        let answer = Answer(replies: lines, visibility: reply?.visibility.rawValue, error: reply?.isError ?? false)
         return JSONBody.response(bytes: answer.json)
     }
 

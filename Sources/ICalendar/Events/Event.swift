@@ -212,7 +212,7 @@ public struct Event: Sendable {
     private static func shortSummary(_ text: Substring) -> String {
         let limit = CalendarLimits.maximumSummaryLength
         // A character has at least one byte: only a long value needs counting. Each decoded character
-        // comes from at most two written ones (`\n`), so twice the limit, plus one, is enough to read.
+        // comes from at most two written ones (`\n`), so twice the limit and two are enough to read.
         guard text.utf8.count > limit else { return TextEscaping.unescape(text) }
         let summary = TextEscaping.unescape(text.prefix(2 * limit + 2))
         guard summary.count > limit else { return summary }
