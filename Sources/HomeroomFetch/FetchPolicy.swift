@@ -64,6 +64,14 @@ package struct FetchPolicy: Sendable, Equatable {
         return use
     }
 
+    /// True when `allowedHosts` names `host`: by name, or as an address it lists (alone or in a
+    /// range). Opening private networks names no host.
+    package func names(_ host: String) -> Bool {
+        if let name = Self.hostName(host) { return allowedNames.contains(name) }
+        guard !host.contains("%"), let address = IPAddress(host) else { return false }
+        return allowedRanges.contains { $0.contains(address) }
+    }
+
     /// `text` as a host name (lowercased, a trailing dot dropped): labels of letters, digits, `-`
     /// and `_`, the last one starting with a letter, so that numeric spellings of addresses
     /// (`2130706433`, `0x7f.1`) are not taken for names.

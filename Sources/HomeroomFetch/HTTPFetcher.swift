@@ -8,8 +8,8 @@ import NIOSSL
 
 /// ``HTTPFetching`` on AsyncHTTPClient, fenced: every host is resolved here and each address
 /// checked against a ``FetchPolicy`` (by default only public addresses) — on the host of an address
-/// an admin set; a link found in content off that host, or a redirect leaving it, reaches public
-/// addresses only (``FetchProvenance``) — and the connection is
+/// an admin set; a link found in content off that host (or on it, when the settings do not name it),
+/// or a redirect leaving it, reaches public addresses only (``FetchProvenance``) — and the connection is
 /// pinned to the address that was checked, so a name that resolves differently a moment later
 /// (DNS rebinding) cannot lead elsewhere. Redirects are followed here, each hop checked again: at
 /// most five, never from https to http. One deadline covers the whole exchange — resolution,
@@ -42,7 +42,7 @@ package struct HTTPFetcher: HTTPFetching {
 
     package func fetch(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let fetcher = self
-        let trustedHost = request.provenance.trustedAddress(for: request.url).fetchHost
+        let trustedHost = request.provenance.trustedHost(for: request.url, under: policy)
         return try await fenced(request.url, timeout: request.timeout) { deadline in
             var url = request.url
             var followed = 0

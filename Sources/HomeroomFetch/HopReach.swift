@@ -3,18 +3,19 @@ import HomeroomCore
 
 /// How far the fetch settings reach for one connection of a fetch, from where its address came
 /// (``FetchProvenance``): their allowances apply on the host of an address an admin set, and
-/// nowhere else — a link found in content that leaves that host, or a redirect that leaves it,
-/// reaches public addresses only.
+/// nowhere else — a link found in content that leaves that host, or stays on a host the settings
+/// do not name, or a redirect that leaves it, reaches public addresses only.
 enum HopReach: Sendable, Equatable {
     /// The host of an address an admin set: the settings apply as they stand.
     case adminHost
-    /// A link found in what was fetched, on another host than the admin's address it was found in.
+    /// A link found in what was fetched (or an address given by someone else than an admin) off the
+    /// host the settings apply on, or with no such host.
     case linkElsewhere
     /// A redirect that left the host of the admin's address.
     case redirectElsewhere
 
     /// The reach of a connection to `url`, the first of a fetch or one after a redirect, when the
-    /// settings apply on `trustedHost` (as ``URL/fetchHost`` reads it).
+    /// settings apply on `trustedHost` (as ``URL/fetchHost`` reads it; nil: on no host).
     init(of url: URL, trustedHost: String?, redirected: Bool) {
         if let trustedHost, let host = url.fetchHost, Self.sameHost(host, trustedHost) {
             self = .adminHost

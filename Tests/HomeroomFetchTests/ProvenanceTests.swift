@@ -52,6 +52,35 @@ import Testing
         await intranet.stop()
     }
 
+    @Test func aLinkOnAnOutsideFeedsHostGetsNoPrivateAddressFromItsNameServer() async throws {
+        // The owner of evil.example answers its name with a public address while the feed is read, then
+        // with an intranet address for the story link; the school opened private networks for its own feed.
+        let resolver = ScriptedResolver(["evil.example": ["93.184.216.34", "10.0.0.5"]])
+        let open = try fetcher(privateNetworks: true, resolver: resolver)
+        let feed = try #require(URL(string: "http://evil.example/feed"))
+        #expect(try await resolver.addresses(of: "evil.example") == [IPAddress("93.184.216.34")!])
+        let story = try #require(URL(string: "http://evil.example/story"))
+        let error = try #require(
+            await failure(of: story, with: open, provenance: .linked(from: feed), timeout: .seconds(5)))
+        #expect(error.reason == .forbiddenAddress, "\(error.message)")
+        #expect(error.message == "the link leads to a private network, which is read only for the addresses an admin set")
+        #expect(resolver.lookups == 2)
+    }
+
+    @Test func aLinkGetsTheAllowancesOnlyOnASourceHostTheSettingsName() throws {
+        let feed = try #require(URL(string: "http://intranet.school.test/feed"))
+        let story = try #require(URL(string: "http://intranet.school.test/story"))
+        let privateNetworks = try FetchPolicy(allowPrivateNetworks: true)
+        #expect(FetchProvenance.linked(from: feed).trustedHost(for: story, under: privateNetworks) == nil)
+        #expect(FetchProvenance.configured.trustedHost(for: feed, under: privateNetworks) == "intranet.school.test")
+        let named = try FetchPolicy(allowPrivateNetworks: true, allowedHosts: ["Intranet.School.Test."])
+        #expect(FetchProvenance.linked(from: feed).trustedHost(for: story, under: named) == "intranet.school.test")
+        let listedAddress = try FetchPolicy(allowedHosts: ["10.0.0.0/8"])
+        let addressFeed = try #require(URL(string: "http://10.0.0.5/feed"))
+        #expect(FetchProvenance.linked(from: addressFeed).trustedHost(for: story, under: listedAddress) == "10.0.0.5")
+        #expect(FetchProvenance.linked(from: feed).trustedHost(for: story, under: listedAddress) == nil)
+    }
+
     @Test func aPrivateNetworkSettingOpensNoPrivateAddressForALinkElsewhere() throws {
         let link = try #require(URL(string: "http://10.0.0.5/grades"))
         let source = try #require(URL(string: "http://intranet.school.test/feed"))

@@ -1,34 +1,29 @@
 import Foundation
 
-/// Where the address of a fetch came from, which decides how far the `fetch` settings reach for it.
+/// Where the address of a fetch or a post came from, which decides how far the `fetch` settings
+/// reach for it.
 ///
 /// The settings' allowances (`fetch.allowPrivateNetworks`, `fetch.allowedHosts`) open private and
-/// loopback addresses for the hosts of addresses an admin set: a feed, a calendar, a webhook. They
-/// never open them for a link found inside what was fetched, unless the link stays on the host of
-/// the admin's address, and never for a redirect that leaves that host: such a fetch reaches public
-/// addresses only. So opening an intranet host for one feed does not let a story link in an outside
-/// feed, or an outside site's redirect, read intranet pages into chat.
+/// loopback addresses for the hosts of addresses an admin set: a feed, a calendar, a webhook. A link
+/// found inside what was fetched gets them only while it stays on the host of the admin's address,
+/// and only when that host is named in `fetch.allowedHosts` (by name, or as a listed address): the
+/// owner of an outside feed's name server could otherwise answer with a public address for the feed
+/// and a private one for its story link. A redirect that leaves the host reaches public addresses
+/// only. So opening an intranet host for one feed does not let a
+/// story link in an outside feed, or an outside site's redirect, read intranet pages into chat.
 ///
 /// ```swift
 /// // A news source an admin added: the settings apply to its host.
 /// let feed = limits.request(for: sourceURL, provenance: .configured)
-/// // A story's link in that feed: the settings apply only while it stays on the feed's host.
+/// // A story's link in that feed: the settings apply only on the feed's host, when it is listed.
 /// let page = limits.request(for: storyURL, provenance: .linked(from: sourceURL))
 /// ```
 public enum FetchProvenance: Sendable, Equatable {
     /// An address an admin set, in the configuration or with an admin command (a news source, a
     /// calendar feed, a recipe page to import, a service's base address).
     case configured
-    /// An address found inside what was fetched from `source`, an address an admin set (a story's
-    /// link in a feed, the key set an OpenID document names): the settings' allowances apply only
-    /// on `source`'s host.
+    /// An address found inside what came from `source`, an address an admin set (a story's link in
+    /// a feed, the key set an OpenID document names): the settings' allowances apply only on
+    /// `source`'s host, and only when `fetch.allowedHosts` names that host.
     case linked(from: URL)
-
-    /// The admin-set address whose host the settings' allowances apply to, for a fetch of `url`.
-    package func trustedAddress(for url: URL) -> URL {
-        switch self {
-        case .configured: url
-        case .linked(let source): source
-        }
-    }
 }
