@@ -9,6 +9,7 @@ extension FetchProvenance {
         switch self {
         case .configured: url.fetchHost
         case .linked(let source): source.fetchHost.flatMap { policy.names($0) ? $0 : nil }
+        case .given: url.fetchHost.flatMap { policy.names($0) ? $0 : nil }
         }
     }
 }

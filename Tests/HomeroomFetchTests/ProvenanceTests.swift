@@ -79,6 +79,8 @@ import Testing
         let addressFeed = try #require(URL(string: "http://10.0.0.5/feed"))
         #expect(FetchProvenance.linked(from: addressFeed).trustedHost(for: story, under: listedAddress) == "10.0.0.5")
         #expect(FetchProvenance.linked(from: feed).trustedHost(for: story, under: listedAddress) == nil)
+        #expect(FetchProvenance.given.trustedHost(for: story, under: privateNetworks) == nil)
+        #expect(FetchProvenance.given.trustedHost(for: story, under: named) == "intranet.school.test")
     }
 
     @Test func aPrivateNetworkSettingOpensNoPrivateAddressForALinkElsewhere() throws {

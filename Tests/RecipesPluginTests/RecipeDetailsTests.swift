@@ -72,6 +72,32 @@ import Testing
         }
     }
 
+    @Test func anImportReachesTheBotsOwnMachineOnlyOnAHostTheFetchSettingsName() async throws {
+        // The tests' settings list the address 127.0.0.1 (fetch.allowedHosts), not the name localhost:
+        // the command may be granted to anyone, so a page it names is not taken for an admin's address.
+        try await withRecipesBot { bot in
+            try await bot.loginAsAdmin()
+            let server = try await LoopbackHTTPServer.start()
+            server.serve("/waffles", .text(waffleRecipePage, contentType: "text/html"))
+            do {
+                let byName = server.url("/waffles").absoluteString.replacingOccurrences(
+                    of: "//\(LoopbackHTTPServer.host):", with: "//localhost:")
+                #expect(byName.hasPrefix("http://localhost:"))
+                try await bot.expect(
+                    "/recipe import \(byName)", from: "console:admin",
+                    contains: "cannot fetch \(byName): the link leads to the bot's own machine", error: true)
+                #expect(server.requests.isEmpty)
+                try await bot.expect(
+                    "/recipe import \(server.url("/waffles").absoluteString)", from: "console:admin",
+                    contains: "Added #27 Crisp Waffles")
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+        }
+    }
+
     @Test func theBookFileIsCheckedRecipeByRecipe() throws {
         let missingSteps =
             #"{"book": "B", "recipes": [{"title": "A", "ingredients": ["x"], "steps": ["y"]}, {"title": "B", "ingredients": ["x"]}]}"#

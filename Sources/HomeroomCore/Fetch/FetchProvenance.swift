@@ -9,7 +9,8 @@ import Foundation
 /// and only when that host is named in `fetch.allowedHosts` (by name, or as a listed address): the
 /// owner of an outside feed's name server could otherwise answer with a public address for the feed
 /// and a private one for its story link. A redirect that leaves the host reaches public addresses
-/// only. So opening an intranet host for one feed does not let a
+/// only, and an address given by someone who is not an admin does unless the settings name its
+/// host. So opening an intranet host for one feed does not let a
 /// story link in an outside feed, or an outside site's redirect, read intranet pages into chat.
 ///
 /// ```swift
@@ -20,10 +21,13 @@ import Foundation
 /// ```
 public enum FetchProvenance: Sendable, Equatable {
     /// An address an admin set, in the configuration or with an admin command (a news source, a
-    /// calendar feed, a recipe page to import, a service's base address).
+    /// calendar feed, a service's base address).
     case configured
     /// An address found inside what came from `source`, an address an admin set (a story's link in
     /// a feed, the key set an OpenID document names): the settings' allowances apply only on
     /// `source`'s host, and only when `fetch.allowedHosts` names that host.
     case linked(from: URL)
+    /// An address someone who is not necessarily an admin gave (a recipe page to import, for
+    /// whoever holds the command): the allowances apply only when `fetch.allowedHosts` names its host.
+    case given
 }
