@@ -10,6 +10,7 @@ extension FetchProvenance {
         case .configured: url.fetchHost
         case .linked(let source): source.fetchHost.flatMap { policy.names($0) ? $0 : nil }
         case .given: url.fetchHost.flatMap { policy.names($0) ? $0 : nil }
+        case .requestBody: nil
         }
     }
 }

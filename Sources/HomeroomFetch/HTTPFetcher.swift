@@ -61,11 +61,13 @@ package struct HTTPFetcher: HTTPFetching {
 
     /// Sends the request and returns whatever the server answered; a redirect is an answer too
     /// (its status), not followed, so a signed body never travels to an address it was not meant for.
-    /// A post goes to an address an admin set (a webhook, a platform's API), held to the settings.
+    /// A post is held to the settings as far as its ``OutgoingRequest/provenance`` lets them reach.
     package func send(_ request: OutgoingRequest) async throws(FetchError) -> OutgoingResponse {
         let fetcher = self
+        let trustedHost = request.provenance.trustedHost(for: request.url, under: policy)
         return try await fenced(request.url, timeout: request.timeout) { deadline in
-            let target = try await fetcher.pin(request.url, reach: .adminHost)
+            let reach = HopReach(of: request.url, trustedHost: trustedHost, redirected: false)
+            let target = try await fetcher.pin(request.url, reach: reach)
             var outgoing = fetcher.makeRequest(request.url)
             outgoing.method = HTTPMethod(rawValue: request.method)
             // A caller's own User-Agent (Discord asks bots for its form) replaces Homeroom's.

@@ -140,8 +140,8 @@ public struct WebhookServer: Service {
         router.add(middleware: RequestBodyDeadline(limit: settings.maximumBodyBytes, timeout: settings.readTimeout))
 
         let slack = SlackEndpoint(
-            signature: settings.slack.signingSecret.map(SlackSignature.init(signingSecret:)), replays: replays,
-            gateway: gateway)
+            signature: settings.slack.signingSecret.map(SlackSignature.init(signingSecret:)),
+            apiBaseURL: settings.slack.apiBaseURL, replays: replays, gateway: gateway)
         router.post("slack/commands") { request, _ in
             try await slack.respond(to: RawRequest.read(request))
         }

@@ -81,6 +81,7 @@ import Testing
         #expect(FetchProvenance.linked(from: feed).trustedHost(for: story, under: listedAddress) == nil)
         #expect(FetchProvenance.given.trustedHost(for: story, under: privateNetworks) == nil)
         #expect(FetchProvenance.given.trustedHost(for: story, under: named) == "intranet.school.test")
+        #expect(FetchProvenance.requestBody.trustedHost(for: story, under: named) == nil)
     }
 
     @Test func aPrivateNetworkSettingOpensNoPrivateAddressForALinkElsewhere() throws {

@@ -45,11 +45,12 @@ import Testing
 
     /// `/homeroom TEXT` typed by `user` in `channelName`.
     static func command(
-        _ text: String, user: String = admin, channelName: String = "town-square", trigger: String? = triggerID()
+        _ text: String, user: String = admin, channelName: String = "town-square", trigger: String? = triggerID(),
+        responseURL: String = "http://127.0.0.1:9/hooks/commands/zozc1xwxybdedeyz8djwjpngny"
     ) -> String {
         var fields = [
             ("channel_id", "i3bb9xfyqt8rtbyshmyhgsj16c"), ("channel_name", channelName), ("command", "/homeroom"),
-            ("response_url", "http://127.0.0.1:9/hooks/commands/zozc1xwxybdedeyz8djwjpngny"), ("team_domain", "school"),
+            ("response_url", responseURL), ("team_domain", "school"),
             ("team_id", team), ("text", text), ("token", token), ("user_id", user), ("user_name", "principal"),
         ]
         if let trigger { fields.append(("trigger_id", trigger)) }

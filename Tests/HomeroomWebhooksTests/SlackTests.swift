@@ -141,7 +141,13 @@ import Testing
         let receiver = try await LoopbackHTTPServer.start()
         defer { Task { await receiver.stop() } }
         receiver.serve("/commands/late", .init(status: 200, body: Array("ok".utf8)))
-        try await Self.withSlack(at: "2026-11-23T12:00:00-05:00", acknowledgeAfter: 0.2) { harness in
+        // The response_url is on the host of the Slack API's address, which the tests' fetch settings list.
+        let settings: (inout WebhookSettings) -> Void = {
+            $0.slack.signingSecret = Self.exampleSecret
+            $0.slack.apiBaseURL = receiver.url("/api")
+            $0.acknowledgeAfterSeconds = 0.2
+        }
+        try await WebhookHarness.with(at: "2026-11-23T12:00:00-05:00", settings: settings) { harness in
             let acknowledged = try await Self.command(
                 harness, "/slow", text: "", responseURL: receiver.url("/commands/late").absoluteString)
             #expect(acknowledged.status == 200)

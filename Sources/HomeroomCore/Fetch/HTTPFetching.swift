@@ -34,6 +34,11 @@ public struct OutgoingRequest: Sendable, Equatable {
         didSet { maximumResponseBytes = min(max(0, maximumResponseBytes), 1_048_576) }
     }
 
+    /// Where the address came from: an admin set it (the default: a webhook, a platform's API), or
+    /// a request's body named it (a `response_url`). The `fetch` settings open private and loopback
+    /// addresses only as far as ``FetchProvenance`` says.
+    public var provenance: FetchProvenance = .configured
+
     /// The bytes of an answer kept unless told otherwise: enough for the log.
     public static let keptForTheLog = 4096
 

@@ -8,17 +8,19 @@ struct WebhookPoster: Sendable {
     let fetcher: any HTTPFetching
     let timeout: Duration
 
-    /// Sends `json` to `url`; throws a ``DeliveryFailure`` saying whether to retry.
+    /// Sends `json` to `url`, an address an admin set unless `provenance` says otherwise; throws a
+    /// ``DeliveryFailure`` saying whether to retry.
     func post(
         _ json: [UInt8], to url: URL, method: String = "POST", idempotencyKey: String? = nil,
-        headers extra: [OutgoingRequest.HeaderField] = []
+        headers extra: [OutgoingRequest.HeaderField] = [], provenance: FetchProvenance = .configured
     ) async throws(DeliveryFailure) {
         var headers = extra
         if let idempotencyKey { headers.append(.init("Idempotency-Key", idempotencyKey)) }
+        var request = OutgoingRequest(url: url, method: method, json: json, headers: headers, timeout: timeout)
+        request.provenance = provenance
         let response: OutgoingResponse
         do {
-            response = try await fetcher.send(
-                OutgoingRequest(url: url, method: method, json: json, headers: headers, timeout: timeout))
+            response = try await fetcher.send(request)
         } catch {
             throw DeliveryFailure(error.message)
         }

@@ -26,6 +26,7 @@ struct MattermostEndpoint: Sendable {
     init(settings: MattermostSettings, replays: ReplayGuard, gateway: CommandGateway) {
         tokens = TokenList(settings.tokens.map { ("mattermost", $0) })
         platform = SlashCommandPlatform.mattermost.trustingSenders(settings.trustUserIDs)
+            .answeringLateThrough(settings.serverURL)
         self.replays = replays
         self.gateway = gateway
         identityRule = MattermostIdentityRule(dispatcher: gateway.dispatcher)

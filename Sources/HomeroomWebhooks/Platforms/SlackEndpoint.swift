@@ -1,10 +1,13 @@
+import Foundation
 import HomeroomCore
 import Hummingbird
 
 /// `POST /slack/commands`: a Slack slash command. The signature is checked over the raw body
-/// first; then it is answered as ``SlashCommandPlatform/slack``.
+/// first; then it is answered as ``SlashCommandPlatform/slack``, late answers going to a
+/// `response_url` as a link from the Slack API's address (`webhooks.slack.apiBaseURL`).
 struct SlackEndpoint: Sendable {
     let signature: SlackSignature?
+    let apiBaseURL: URL
     let replays: ReplayGuard
     let gateway: CommandGateway
 
@@ -16,6 +19,6 @@ struct SlackEndpoint: Sendable {
         ) { code, timestamp in
             signature.isValid(code: code, timestamp: timestamp, body: request.body)
         }
-        return try await SlashCommandPlatform.slack.answer(request, gateway: gateway)
+        return try await SlashCommandPlatform.slack.answeringLateThrough(apiBaseURL).answer(request, gateway: gateway)
     }
 }

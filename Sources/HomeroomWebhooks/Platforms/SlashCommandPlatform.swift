@@ -17,6 +17,11 @@ struct SlashCommandPlatform: Sendable {
     var sendersAreVerified: Bool
     /// Whether the form came from a direct message rather than a channel.
     let isDirect: @Sendable (SlashCommandForm) -> Bool
+    /// The platform's address an admin set (Slack's `apiBaseURL`, Mattermost's `serverURL`): a
+    /// `response_url` comes from a request's body, so the `fetch` settings open private and loopback
+    /// addresses for it only on this address's host, and only when `fetch.allowedHosts` names that
+    /// host. Nil: a `response_url` reaches public addresses only.
+    var platformAddress: URL?
 
     /// Slack signs each request, and marks a direct message by the channel's name or by its id's `D`.
     static let slack = SlashCommandPlatform(
@@ -32,6 +37,13 @@ struct SlashCommandPlatform: Sendable {
         platform: .mattermost, escaping: MattermostText.escaping, sendersAreVerified: false
     ) { form in
         MattermostDirectChannel.isDirect(channelName: form.channel_name, user: form.user_id)
+    }
+
+    /// The same platform, its `response_url`s reached as a link from `address` (nil: public only).
+    func answeringLateThrough(_ address: URL?) -> SlashCommandPlatform {
+        var platform = self
+        platform.platformAddress = address
+        return platform
     }
 
     /// The same platform with its senders' ids verified or not.
@@ -86,7 +98,8 @@ struct SlashCommandPlatform: Sendable {
     /// Posts a late `answer` to the command's `response_url`; a failure is logged.
     func post(_ answer: SlashCommandMessage, to responseURL: URL, gateway: CommandGateway) async {
         do {
-            try await gateway.poster.post(JSONBody.encode(answer), to: responseURL)
+            let provenance = platformAddress.map { FetchProvenance.linked(from: $0) } ?? .requestBody
+            try await gateway.poster.post(JSONBody.encode(answer), to: responseURL, provenance: provenance)
         } catch {
             gateway.logger.error("a late \(platform.rawValue) answer could not be posted to its response_url: \(error)")
         }

@@ -58,10 +58,14 @@ public struct MattermostSettings: Sendable, Decodable {
     /// verified and roles apply at once, which is safe only when every holder of every token may
     /// act as any user, admins included.
     public var trustUserIDs = false
+    /// The Mattermost server's address. A late answer goes to the command's `response_url`, which
+    /// only the request's body names: it reaches private or loopback addresses only on this
+    /// server's host, and only when `fetch.allowedHosts` names that host too. Nil: public only.
+    public var serverURL: URL?
     /// Channel id or name → incoming-webhook URL, for notifications.
     public var incomingWebhooks: [String: URL] = [:]
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case tokens, trustUserIDs, incomingWebhooks }
+    enum CodingKeys: String, CodingKey, CaseIterable { case tokens, trustUserIDs, serverURL, incomingWebhooks }
 
     public init() {}
 
@@ -70,6 +74,12 @@ public struct MattermostSettings: Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         tokens = try container.decodeSecrets(.tokens, environment: decoder.homeroomEnvironment)
         trustUserIDs = try container.decode(.trustUserIDs, or: trustUserIDs)
+        if let text = try container.decodeIfPresent(String.self, forKey: .serverURL) {
+            guard let url = URL(string: text), url.isWebAddress else {
+                throw container.invalid(.serverURL, "the server's address, such as https://chat.school.example")
+            }
+            serverURL = url
+        }
         incomingWebhooks = try container.decodeWebhookURLs(.incomingWebhooks)
     }
 }

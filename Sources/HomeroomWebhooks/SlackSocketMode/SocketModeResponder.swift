@@ -65,7 +65,7 @@ struct SocketModeResponder: Sendable {
     private func answer(
         _ form: SlashCommandForm, in envelope: SocketModeEnvelope, on connection: Int, acknowledge: Acknowledge
     ) async {
-        let platform = SlashCommandPlatform.slack
+        let platform = SlashCommandPlatform.slack.answeringLateThrough(api.baseURL)
         let key = envelope.deliveryKey
         let message: IncomingMessage
         do {
@@ -201,6 +201,7 @@ struct SocketModeResponder: Sendable {
             logger.error("a Socket Mode slash command's answer is lost: the command had no response_url")
             return
         }
-        await SlashCommandPlatform.slack.post(answer, to: responseURL, gateway: gateway)
+        let platform = SlashCommandPlatform.slack.answeringLateThrough(api.baseURL)
+        await platform.post(answer, to: responseURL, gateway: gateway)
     }
 }
