@@ -48,6 +48,24 @@ import Testing
         }
     }
 
+    @Test func aLateAnswerForTheAskerAloneThatCannotBeQueuedIsLoggedWithoutItsWords() async throws {
+        // No Teams bot on this server: the outgoing webhook has no personal chat to hand the answer to.
+        let log = LogRecorder()
+        try await WebhookHarness.with(settings: { $0.teams.secret = Self.secret }, log: log) { harness in
+            let answer = try await Self.post(harness, Self.activity(text: "<at>Homeroom</at>&nbsp;slowsecret"))
+            #expect((answer.json["text"] as? String)?.hasPrefix("Still working on that") == true, "\(answer.body)")
+            harness.gate.open()
+            var logged: [String] = []
+            for _ in 0..<500 where logged.isEmpty {
+                logged = log.lines.filter { $0.contains("was not queued for their personal chat") }
+                if logged.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            }
+            #expect(logged.count == 1, "\(log.lines)")
+            #expect(logged.first?.contains("answering /slowsecret from teams:tenant-1:aad-1") == true, "\(logged)")
+            #expect(!log.lines.contains { $0.contains("for your eyes only") }, "the answer's words are not logged")
+        }
+    }
+
     @Test func aWrongHMACOrNoneIs401() async throws {
         try await WebhookHarness.with(settings: { $0.teams.secret = Self.secret }) { harness in
             let other = Data((0..<32).map { UInt8($0) }).base64EncodedString()
