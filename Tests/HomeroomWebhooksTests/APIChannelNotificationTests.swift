@@ -28,13 +28,15 @@ import Testing
     /// A harness whose API has the two clients of ``Clients``, each receiver answering 200 unless
     /// the test serves otherwise; a lunch menu is posted for Monday, November 23, and
     /// `api:kiosk:ann` and `api:portal:bob` are admins.
-    static func with(_ body: (WebhookHarness, Clients, OutboxDeliveryWorker) async throws -> Void) async throws {
+    static func with(
+        backend: DatabaseBackend = .sqlite, _ body: (WebhookHarness, Clients, OutboxDeliveryWorker) async throws -> Void
+    ) async throws {
         let clients = Clients(kiosk: try await LoopbackHTTPServer.start(), portal: try await LoopbackHTTPServer.start())
         clients.kiosk.serve("/notify", .init(status: 200))
         clients.portal.serve("/notify", .init(status: 200))
         do {
             try await WebhookHarness.with(
-                at: "2026-11-23T08:00:00-05:00", settings: { $0.api = clients.settings }
+                at: "2026-11-23T08:00:00-05:00", backend: backend, settings: { $0.api = clients.settings }
             ) { harness in
                 let bot = harness.bot
                 try await bot.loginAsAdmin()
@@ -109,8 +111,9 @@ import Testing
 
     /// A subscription and a switch kept for `#lobby` before a client's channels were its own are
     /// the sole client's at start-up; with several clients, one line names them and nothing moves.
-    @Test func theChannelsKeptBeforeTheyWereAClientsAreTheSoleClientsAtStartUp() async throws {
-        try await Self.with { harness, clients, worker in
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func theChannelsKeptBeforeTheyWereAClientsAreTheSoleClientsAtStartUp(backend: DatabaseBackend) async throws {
+        try await Self.with(backend: backend) { harness, clients, worker in
             let bot = harness.bot
             // What the API stored for kiosk's #lobby before: the channel without its client.
             try await bot.expect(
