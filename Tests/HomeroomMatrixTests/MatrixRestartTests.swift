@@ -28,6 +28,60 @@ struct MatrixRestartTests {
         try await Self.burst(stoppedBy: .kill)
     }
 
+    @Test func killedWhileTenAskersOfOneQuestionWaitEachIsNamedOnce() async throws {
+        try await SynapseServer.with { server in
+            let botAccount = try await server.register(localpart: "homeroom")
+            var students: [MatrixStudent] = []
+            for number in 1...10 { students.append(try await server.student("s\(number)")) }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-restart-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let instance = try HomeroomInstance(
+                name: "matrix", configuration: Self.configuration(server: server, bot: botAccount, folder: folder))
+            defer { Task { await instance.remove() } }
+            try await instance.start()
+            let botID = botAccount.userID
+            let room = try await students[0].createRoom(
+                name: "Lunch", invite: students.dropFirst().map(\.userID) + [botID])
+            for student in students.dropFirst() { _ = try await student.join(room) }
+            try await students[0].waitUntil(botID, is: "join", in: room, timeout: .seconds(60))
+
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for student in students {
+                    group.addTask { _ = try await student.send(text: "!lunch 2026-12-01", to: room) }
+                }
+                try await group.waitForAll()
+            }
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try await students[0].messages(in: room, from: botID).isEmpty {
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("no first answer; the log ends: \(instance.log.suffix(4000))")
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            await instance.kill()
+            try await instance.start()
+
+            // Each asker is named (and mentioned) in exactly one message of the bot's.
+            let askers = Set(students.map(\.userID))
+            var named: [String: Int] = [:]
+            let until = ContinuousClock.now + .seconds(90)
+            repeat {
+                try await Task.sleep(for: .milliseconds(200))
+                let messages = try await students[0].messages(in: room, from: botID)
+                named = [:]
+                for message in messages {
+                    for user in message["m.mentions"]?["user_ids"]?.array?.compactMap(\.string) ?? [] {
+                        named[user, default: 0] += 1
+                    }
+                }
+            } while Set(named.keys) != askers && ContinuousClock.now < until
+            #expect(Set(named.keys) == askers, "\(named); the log ends: \(instance.log.suffix(3000))")
+            #expect(named.values.allSatisfy { $0 == 1 }, "\(named)")
+        }
+    }
+
     @Test func aCommandCutInTheMiddleIsNotRunAgainAndItsAskerIsTold() async throws {
         try await MatrixSchool.with { school in
             let room = try await school.lunchRoom()
@@ -42,7 +96,10 @@ struct MatrixRestartTests {
                     roomID: room, asker: MatrixAsker(userID: school.ada.userID, name: "ada", eventID: question),
                     isDirect: false))
             school.homeroom.startAdapter()
-            let answer = try await school.ada.waitForMessage(in: room, from: school.botID) { $0.inReplyTo == question }
+            // Beside the other tests' servers and processes, the restarted session may take a while.
+            let answer = try await school.ada.waitForMessage(in: room, from: school.botID, timeout: .seconds(90)) {
+                $0.inReplyTo == question
+            }
             #expect(answer.body.hasSuffix(MatrixNotices.interrupted), "\(answer.body)")
             #expect(!answer.body.contains("Chicken tacos"), "not run again")
             let later = try await school.ask("!lunch", in: room, as: school.bo)
