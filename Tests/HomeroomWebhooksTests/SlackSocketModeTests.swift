@@ -203,6 +203,66 @@ struct SlackSocketModeRig {
         }
     }
 
+    /// An answer for the asker alone that waits out a rate limit when the bot is stopped (its task
+    /// cancelled) is given up, and the log names it by its size, command and asker, not its words.
+    /// The envelope is https://api.slack.com/apis/socket-mode — "Receiving events", with the
+    /// `app_mention` of https://api.slack.com/events/app_mention — "Example event payload".
+    @Test func aPrivateAnswerCutOffByAStopIsLoggedWithoutItsWords() async throws {
+        let api = try await SlackAPIServer.start()
+        let log = LogRecorder()
+        do {
+            try await TestBot.with(plugins: [LunchPlugin.self], at: "2026-11-23T12:00:00-05:00") { bot in
+                let logger = log.logger()
+                let gateway = CommandGateway(
+                    dispatcher: bot.runtime.dispatcher, clock: bot.clock, deferred: TaskQueue(),
+                    poster: WebhookPoster(fetcher: bot.runtime.fetcher, timeout: .seconds(5)),
+                    acknowledgeAfter: .seconds(30), timestampTolerance: 300, logger: logger)
+                let responder = SocketModeResponder(
+                    gateway: gateway,
+                    replays: ReplayGuard.make(
+                        window: SocketModeResponder.replayWindow, database: bot.runtime.database, logger: logger),
+                    answers: SocketModeAnswers(),
+                    api: SlackWebAPI(
+                        baseURL: api.apiBaseURL, botToken: SlackAPIServer.botToken, appToken: nil,
+                        fetcher: bot.runtime.fetcher, timeout: .seconds(5)),
+                    logger: logger)
+                let frame = try SocketModeFrame.decode(
+                    """
+                    {"envelope_id":"57d6a792","payload":{"team_id":"T0001","api_app_id":"AXXYYZZ",\
+                    "event":{"type":"app_mention","user":"W021FGA1Z","text":"<@U0LAN0Z89> me",\
+                    "ts":"1515449438.000011","channel":"C0LAN2Q65","event_ts":"1515449438000011"},\
+                    "type":"event_callback","event_id":"EvStop","event_time":1515449438,\
+                    "authorizations":[{"team_id":"T0001","user_id":"U0LAN0Z89","is_bot":true}]},\
+                    "type":"events_api","accepts_response_payload":false}
+                    """)
+                guard case .envelope(let envelope) = frame else {
+                    Issue.record("the envelope is not read")
+                    return
+                }
+                api.rateLimitNextCalls(1, retryAfter: 5)
+                let answering = Task { await responder.respond(to: envelope, on: 1) { _ in } }
+                var waiting = false
+                for _ in 0..<500 where !waiting {
+                    try await Task.sleep(for: .milliseconds(10))
+                    waiting = log.lines.contains { $0.contains("waits 5.0 s") }
+                }
+                #expect(waiting, "\(log.lines)")
+                answering.cancel()
+                await answering.value
+                let dropped = log.lines.filter { $0.contains("the bot is stopping") }
+                #expect(dropped.count == 1, "\(log.lines)")
+                #expect(dropped.first?.contains("answering /me from slack:T0001:W021FGA1Z") == true, "\(dropped)")
+                let words = log.lines.filter { $0.contains("You are") }
+                #expect(words.isEmpty, "the answer's words are not logged: \(words)")
+                #expect(api.calls(to: "chat.postEphemeral") == 1)
+            }
+        } catch {
+            await api.stop()
+            throw error
+        }
+        await api.stop()
+    }
+
     @Test func aMentionInAThreadIsAnsweredInThatThread() async throws {
         try await SlackSocketModeRig.with { rig in
             rig.socket.send(
