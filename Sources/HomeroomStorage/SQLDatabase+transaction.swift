@@ -13,7 +13,10 @@ extension SQLDatabase {
             return result
         } catch {
             do {
-                try await raw("ROLLBACK").run()
+                // In a task of its own, which the caller's cancellation does not reach: a cancelled
+                // ROLLBACK would leave this connection (SQLite's one writer) inside the transaction,
+                // and every later write refused.
+                try await Task { try await self.raw("ROLLBACK").run() }.value
             } catch let rollbackError {
                 logger.error("rollback failed: \(rollbackError)")
             }

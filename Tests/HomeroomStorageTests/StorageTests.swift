@@ -38,6 +38,39 @@ import Testing
     }
 
     @Test(arguments: TemporaryDatabase.availableBackends)
+    func aWriteCancelledInsideItsTransactionIsRolledBackAndTheNextWriteWorks(backend: DatabaseBackend) async throws {
+        try await withDatabase(backend) { database in
+            let runner = MigrationRunner(database: database, logger: Self.logger)
+            #expect(try await runner.run([("demo", [Self.notes])]) == 1)
+            let (inside, entered) = AsyncStream.makeStream(of: Void.self)
+            let cancelled = Task {
+                try await database.write { db in
+                    try await db.insert(into: "demo_notes").columns("text", "done").values(SQLBind("lost"), SQLBind(0))
+                        .run()
+                    entered.yield()
+                    // Waits here until the task is cancelled, inside the open transaction.
+                    for await _ in AsyncStream<Void>(unfolding: { nil }) {}
+                    try Task.checkCancellation()
+                }
+            }
+            for await _ in inside { break }
+            cancelled.cancel()
+            await #expect(throws: CancellationError.self) { try await cancelled.value }
+
+            try await database.write { db in
+                try await db.insert(into: "demo_notes").columns("text", "done").values(SQLBind("kept"), SQLBind(0))
+                    .run()
+            }
+            let texts = try await database.read { db in
+                try await db.select().column("text").from("demo_notes").all().map {
+                    try $0.decode(column: "text", as: String.self)
+                }
+            }
+            #expect(texts == ["kept"])
+        }
+    }
+
+    @Test(arguments: TemporaryDatabase.availableBackends)
     func migrationsRunOnceInOrderAndAreRecorded(backend: DatabaseBackend) async throws {
         try await withDatabase(backend) { database in
             let runner = MigrationRunner(database: database, logger: Self.logger)
