@@ -57,7 +57,7 @@ package struct MatrixAnswerRenderer: Sendable {
             return isUrgent ? .urgent(notice) : .message(notice)
         }
         let question = reply.advances ? nil : question
-        if reply.visibility == .sender || reply.isError {
+        if reply.isForAskerAlone {
             guard let directRoomID else {
                 return .message(addressed([MatrixNotices.noDirectRoom], to: [asker], others: 0, inReplyTo: replyTo))
             }

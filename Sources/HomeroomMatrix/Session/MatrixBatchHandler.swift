@@ -357,7 +357,7 @@ struct MatrixBatchHandler: Sendable {
         var answer = MatrixAnswer.none
         if let reply {
             let directRoomID =
-                !command.isDirect && (reply.visibility == .sender || reply.isError) && !reply.lines.isEmpty
+                !command.isDirect && reply.isForAskerAlone && !reply.lines.isEmpty
                 ? await privateRoom(for: asker.userID) : nil
             answer = renderer.answer(
                 to: reply, from: asker, inRoom: !command.isDirect, question: command.text, directRoomID: directRoomID)

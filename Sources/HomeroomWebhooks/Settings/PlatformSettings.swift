@@ -139,6 +139,10 @@ public struct TeamsSettings: Sendable, Decodable {
     public var tokenURL: URL?
     /// Channel id or name → incoming-webhook URL, for notifications.
     public var incomingWebhooks: [String: URL] = [:]
+    /// For tests only: lets the bot take activities whose `serviceUrl` is `http` on a loopback address
+    /// (the tests' stand-in for the Bot Connector) and post its token there. No configuration key sets
+    /// it, so in service the bot's token goes to `https` service URLs alone.
+    package var allowsLoopbackHTTPServiceURLs = false
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case secret, appID, appPassword, tenantID, openIDMetadataURL, tokenURL, incomingWebhooks
@@ -146,10 +150,6 @@ public struct TeamsSettings: Sendable, Decodable {
 
     public init() {}
 
-    /// For tests only: lets the bot take activities whose `serviceUrl` is `http` on a loopback address
-    /// (the tests' stand-in for the Bot Connector) and post its token there. No configuration key sets
-    /// it, so in service the bot's token goes to `https` service URLs alone.
-    package var allowsLoopbackHTTPServiceURLs = false
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
