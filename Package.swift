@@ -61,10 +61,11 @@ let package = Package(
             dependencies: ["HomeroomCore", "ICalendar", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .target(name: "HTMLText", dependencies: ["CLibXML2"]),
+        .target(name: "HTMLText", dependencies: ["CLibXML2", "JSONReading"]),
         .target(name: "Feeds", dependencies: ["CLibXML2", "HTMLText"]),
-        .target(name: "Recipes", dependencies: ["HTMLText"]),
-        // Strict JSON with the line of each value, read within limits (campus files, menu exports).
+        .target(name: "Recipes", dependencies: ["HTMLText", "JSONReading"]),
+        // Strict JSON with the line of each value, read within limits (campus files, menu exports), and
+        // the one-pass structure walk that measures a JSON text before it is decoded (JSON-LD, recipe books).
         .target(name: "JSONReading"),
         .target(name: "Campus", dependencies: ["JSONReading"]),
         .systemLibrary(

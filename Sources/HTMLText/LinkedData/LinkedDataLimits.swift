@@ -1,3 +1,5 @@
+import JSONReading
+
 /// The caps JSON-LD blocks are read within. Real pages stay far below them: the recipe and
 /// article corpora have at most 7 blocks a page, 23 KB a block and 7 levels of nesting.
 public enum LinkedDataLimits {
@@ -31,30 +33,19 @@ public enum LinkedDataLimits {
         // A value is a container, or follows the start or a comma.
         var values = 1
         var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        var tooDeep = false
+        JSONStructure.forEachByteOutsideStrings(bytes) { byte in
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 values += 1
-                guard depth <= maximumDepth else { return nil }
+                tooDeep = depth > maximumDepth
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
             case UInt8(ascii: ","): values += 1
             default: break
             }
+            return !tooDeep
         }
-        return values
+        return tooDeep ? nil : values
     }
 }

@@ -1,3 +1,5 @@
+import JSONReading
+
 /// Counts the recipes and the values of a recipe book file before it is decoded, so that a book
 /// with more than ``RecipeLimits/maximumBookRecipes`` recipes or ``RecipeLimits/maximumBookValues``
 /// values is refused before any of the work of reading it: one pass over the bytes, brackets and
@@ -16,29 +18,16 @@ public enum RecipeBookCount {
         // A value is a container, or follows the start or a comma.
         var values = 1
         var depth = 0
-        var inString = false
-        var escaped = false
         // The depth of the list being counted (1 for a file that is a list, 2 for a member list).
         var countedDepth: Int?
         var topIsList = false
         var awaitingElement = false
-        for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        JSONStructure.forEachByteOutsideStrings(bytes) { byte in
             if awaitingElement, !isSpace(byte) {
                 awaitingElement = false
                 if byte != UInt8(ascii: "]") { recipes += 1 }
             }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 values += 1
@@ -56,6 +45,7 @@ public enum RecipeBookCount {
                 if depth == countedDepth { awaitingElement = true }
             default: break
             }
+            return true
         }
         return (recipes, values)
     }
