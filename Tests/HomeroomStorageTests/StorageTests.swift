@@ -43,13 +43,16 @@ import Testing
             let runner = MigrationRunner(database: database, logger: Self.logger)
             #expect(try await runner.run([("demo", [Self.notes])]) == 1)
             let (inside, entered) = AsyncStream.makeStream(of: Void.self)
+            // A stream nothing is sent on: waiting on it ends only when the waiting task is cancelled.
+            let (untilCancelled, keptOpen) = AsyncStream.makeStream(of: Void.self)
+            defer { keptOpen.finish() }
             let cancelled = Task {
                 try await database.write { db in
                     try await db.insert(into: "demo_notes").columns("text", "done").values(SQLBind("lost"), SQLBind(0))
                         .run()
                     entered.yield()
                     // Waits here until the task is cancelled, inside the open transaction.
-                    for await _ in AsyncStream<Void>(unfolding: { nil }) {}
+                    for await _ in untilCancelled {}
                     try Task.checkCancellation()
                 }
             }
