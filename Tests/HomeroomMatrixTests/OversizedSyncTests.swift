@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomCore
 import HomeroomTesting
+import Logging
 import Lunch
 import Testing
 
@@ -29,6 +30,20 @@ import Testing
         )
     }()
 
+    /// Runs a sync session of the stand-in's account, asking without waiting, under a held duty
+    /// on `bot`'s database, until the task is cancelled.
+    static func runSession(on server: MatrixTestServer, of bot: TestBot, logger: Logger) -> Task<Void, any Error> {
+        var account = server.account(token: "token")
+        account.syncTimeoutSeconds = 0
+        let client = server.client()
+        let session = MatrixSyncSession(
+            account: account,
+            credentials: MatrixCredentials(userID: account.userID, deviceID: "D", accessToken: "token"),
+            client: client, directRooms: DirectRooms(client: client, account: "school", clock: bot.clock),
+            dispatcher: bot.runtime.dispatcher, adapterStatus: AdapterStatusBoard(), clock: bot.clock, logger: logger)
+        return Task { try await session.run(under: heldDuty(database: bot.runtime.database)) }
+    }
+
     @Test func aSyncOverSixteenMegabytesShrinksItsTimelineThenSkipsAheadAndGoesOn() async throws {
         let bot = try await TestBot.start(plugins: [LunchPlugin.self])
         defer { Task { await bot.stop() } }
@@ -51,16 +66,7 @@ import Testing
             server.server.serve(after, MatrixTestServer.json(#"{"next_batch":"s2"}"#))
 
             let recorder = LogRecorder()
-            var account = server.account(token: "token")
-            account.syncTimeoutSeconds = 0
-            let client = server.client()
-            let session = MatrixSyncSession(
-                account: account,
-                credentials: MatrixCredentials(userID: account.userID, deviceID: "D", accessToken: "token"),
-                client: client, directRooms: DirectRooms(client: client, account: "school", clock: bot.clock),
-                dispatcher: bot.runtime.dispatcher, adapterStatus: AdapterStatusBoard(), clock: bot.clock,
-                logger: recorder.logger())
-            let running = Task { try await session.run(under: heldDuty(database: bot.runtime.database)) }
+            let running = Self.runSession(on: server, of: bot, logger: recorder.logger())
             defer { running.cancel() }
 
             _ = try await server.server.requests(to: after, count: 1, timeout: .seconds(30))
@@ -102,16 +108,7 @@ import Testing
             server.server.serve(after, MatrixTestServer.json(#"{"next_batch":"s2"}"#))
 
             let recorder = LogRecorder()
-            var account = server.account(token: "token")
-            account.syncTimeoutSeconds = 0
-            let client = server.client()
-            let session = MatrixSyncSession(
-                account: account,
-                credentials: MatrixCredentials(userID: account.userID, deviceID: "D", accessToken: "token"),
-                client: client, directRooms: DirectRooms(client: client, account: "school", clock: bot.clock),
-                dispatcher: bot.runtime.dispatcher, adapterStatus: AdapterStatusBoard(), clock: bot.clock,
-                logger: recorder.logger())
-            let running = Task { try await session.run(under: heldDuty(database: bot.runtime.database)) }
+            let running = Self.runSession(on: server, of: bot, logger: recorder.logger())
             defer { running.cancel() }
 
             let answers = try await server.server.requests(to: answer, count: 1, timeout: .seconds(30))
