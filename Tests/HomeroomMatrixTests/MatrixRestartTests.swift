@@ -41,10 +41,7 @@ struct MatrixRestartTests {
             defer { Task { await instance.remove() } }
             try await instance.start()
             let botID = botAccount.userID
-            let room = try await students[0].createRoom(
-                name: "Lunch", invite: students.dropFirst().map(\.userID) + [botID])
-            for student in students.dropFirst() { _ = try await student.join(room) }
-            try await students[0].waitUntil(botID, is: "join", in: room, timeout: .seconds(60))
+            let room = try await Self.lunchRoom(of: students, botID: botID)
 
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for student in students {
@@ -112,6 +109,16 @@ struct MatrixRestartTests {
         }
     }
 
+    /// A room named Lunch, made by the first of `students`, that every other student and the bot
+    /// (`botID`) joined.
+    static func lunchRoom(of students: [MatrixStudent], botID: String) async throws -> String {
+        let room = try await students[0].createRoom(
+            name: "Lunch", invite: students.dropFirst().map(\.userID) + [botID])
+        for student in students.dropFirst() { _ = try await student.join(room) }
+        try await students[0].waitUntil(botID, is: "join", in: room, timeout: .seconds(60))
+        return room
+    }
+
     /// Four students each ask four questions in their direct room and two in a shared room, all
     /// at once; the run is stopped (`stop`) once the first answer arrives and started again.
     static func burst(stoppedBy stop: Stop) async throws {
@@ -128,10 +135,7 @@ struct MatrixRestartTests {
             try await instance.start()
 
             let botID = botAccount.userID
-            let room = try await students[0].createRoom(
-                name: "Lunch", invite: students.dropFirst().map(\.userID) + [botID])
-            for student in students.dropFirst() { _ = try await student.join(room) }
-            try await students[0].waitUntil(botID, is: "join", in: room, timeout: .seconds(60))
+            let room = try await Self.lunchRoom(of: students, botID: botID)
             var directs: [String] = []
             for student in students {
                 let direct = try await student.createRoom(invite: [botID], isDirect: true)
