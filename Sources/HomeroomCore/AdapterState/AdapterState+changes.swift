@@ -13,8 +13,9 @@ extension AdapterState {
     }
 
     /// Makes `changes`, in order, in one transaction of `database`: under a duty, its hold's fenced
-    /// database, so that they are all made while the hold is the lease's, or none is. Refuses
-    /// (before writing anything) a key or value longer than ``maximumLength`` bytes.
+    /// database, so that they are all made while the hold is the lease's, or none is. Stored values
+    /// are stamped with `now`. Refuses (before writing anything) a key or value longer than
+    /// ``maximumLength`` bytes.
     package func apply(_ changes: [Change], at now: Date, in database: any Database) async throws {
         guard !changes.isEmpty else { return }
         for case .set(let key, let value, _) in changes

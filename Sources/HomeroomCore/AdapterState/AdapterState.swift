@@ -41,22 +41,7 @@ package struct AdapterState: Sendable {
     package func set(
         _ value: String, for key: String, about person: UserID? = nil, at now: Date, in database: any Database
     ) async throws {
-        guard key.utf8.count <= Self.maximumLength, value.utf8.count <= Self.maximumLength else {
-            throw UserFacingError("an adapter state value is longer than \(Self.maximumLength) bytes")
-        }
-        let (adapter, account) = (adapter, account)
-        let stamp = Int64(now.timeIntervalSince1970.rounded(.down))
-        try await database.write { db in
-            try await db.insert(into: Self.table)
-                .columns("adapter", "connection", "key", "value", "updated_at", "person")
-                .values(
-                    SQLBind(adapter), SQLBind(account), SQLBind(key), SQLBind(value), SQLBind(stamp),
-                    SQLBind(person?.description))
-                .onConflict(with: ["adapter", "connection", "key"]) {
-                    $0.set(excludedValueOf: "value").set(excludedValueOf: "updated_at").set(excludedValueOf: "person")
-                }
-                .run()
-        }
+        try await apply([.set(key, value, about: person)], at: now, in: database)
     }
 
     /// Forgets `key`.
