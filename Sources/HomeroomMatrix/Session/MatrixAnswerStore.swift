@@ -162,9 +162,10 @@ final class MatrixAnswerStore: Sendable {
         var unreadable: [String] = []
         var interrupted = 0
         let marks = try await state.values(withPrefix: Self.eventPrefix, limit: Int.max, in: database)
+        let sendingRows = try await state.values(withPrefix: Self.sendingPrefix, limit: Int.max, in: database)
+        // Every kept key counts, not only the first few resumed: a new key must never be one in use.
         let existing =
-            try await state.values(withPrefix: Self.answerPrefix, limit: Self.maximumKept, in: database)
-            + state.values(withPrefix: Self.sendingPrefix, limit: Self.maximumKept, in: database)
+            try await state.values(withPrefix: Self.answerPrefix, limit: Int.max, in: database) + sendingRows
         let highest = existing.compactMap { UInt64($0.key.split(separator: ":").last ?? "") }.max() ?? 0
         counter.withLock { $0 = max($0, highest) }
         for (key, value) in marks where value != Self.done {
@@ -178,9 +179,7 @@ final class MatrixAnswerStore: Sendable {
             interrupted += 1
         }
         var unsent = Unsent()
-        for (key, value) in try await state.values(
-            withPrefix: Self.sendingPrefix, limit: Self.maximumKept, in: database)
-        {
+        for (key, value) in sendingRows.prefix(Self.maximumKept) {
             guard var outgoing = try? Self.decode(MatrixAnswerQueue.Outgoing.self, value) else {
                 unreadable.append(key)
                 continue
@@ -203,8 +202,9 @@ final class MatrixAnswerStore: Sendable {
     // MARK: Inside
 
     /// Makes `changes` in one transaction that runs to its end even when the caller is cancelled
-    /// meanwhile: a transaction cut between its `BEGIN` and its `COMMIT` would leave SQLite's one
-    /// writing connection inside it, and every later write refused.
+    /// meanwhile: a command once run keeps its mark and its answer, and a message once sent is
+    /// forgotten, whatever stops the session between the two. (A transaction that is cut short is
+    /// rolled back by the storage layer, which leaves the database writable either way.)
     private func apply(_ changes: [AdapterState.Change]) async throws {
         let (state, database, now) = (state, database, clock.now)
         try await Task { try await state.apply(changes, at: now, in: database) }.value
