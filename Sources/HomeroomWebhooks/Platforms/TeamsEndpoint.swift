@@ -83,15 +83,13 @@ struct TeamsEndpoint: Sendable {
         let endpoint = self
         let outcome = await gateway.answer(message, within: Self.deadline) { reply in
             guard let reply else { return }
+            if reply.isForAskerAlone, (await endpoint.deliverPrivately(reply, to: sender, key: key)).queued { return }
+            let dropped = DroppedAnswer(
+                reply: reply, message: message, recognizer: endpoint.gateway.dispatcher.recognizer)
             if reply.isForAskerAlone {
-                guard !(await endpoint.deliverPrivately(reply, to: sender, key: key)).queued else { return }
-                let dropped = DroppedAnswer(
-                    reply: reply, message: message, recognizer: endpoint.gateway.dispatcher.recognizer)
                 let line = "a Teams answer for the asker alone came after Teams stopped waiting and was not queued "
                 endpoint.gateway.logger.notice("\(line)for their personal chat: \(dropped)")
             } else {
-                let dropped = DroppedAnswer(
-                    reply: reply, message: message, recognizer: endpoint.gateway.dispatcher.recognizer)
                 endpoint.gateway.logger.notice(
                     "a Teams answer came after Teams stopped waiting and was dropped: \(dropped)")
             }
