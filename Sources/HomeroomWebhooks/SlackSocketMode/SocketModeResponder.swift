@@ -25,6 +25,9 @@ struct SocketModeResponder: Sendable {
     /// (https://api.slack.com/apis/events-api — "Retries": about five minutes after the first).
     static let replayWindow: TimeInterval = 3600
 
+    /// Slack's slash commands, answered late through the Web API's address.
+    private var slashCommands: SlashCommandPlatform { .slack.answeringLateThrough(api.baseURL) }
+
     /// Acknowledges `envelope`, which came on `connection`, and answers what it carries, unless an
     /// earlier delivery of it was answered. When the replay guard cannot be asked, the envelope is
     /// left unacknowledged, so Slack sends it again.
@@ -65,7 +68,7 @@ struct SocketModeResponder: Sendable {
     private func answer(
         _ form: SlashCommandForm, in envelope: SocketModeEnvelope, on connection: Int, acknowledge: Acknowledge
     ) async {
-        let platform = SlashCommandPlatform.slack.answeringLateThrough(api.baseURL)
+        let platform = slashCommands
         let key = envelope.deliveryKey
         let message: IncomingMessage
         do {
@@ -201,7 +204,6 @@ struct SocketModeResponder: Sendable {
             logger.error("a Socket Mode slash command's answer is lost: the command had no response_url")
             return
         }
-        let platform = SlashCommandPlatform.slack.answeringLateThrough(api.baseURL)
-        await platform.post(answer, to: responseURL, gateway: gateway)
+        await slashCommands.post(answer, to: responseURL, gateway: gateway)
     }
 }
