@@ -29,7 +29,7 @@ struct ObjectReader {
                     line: member.line, message: "\(what): unknown key \"\(member.key.excerpt)\" (the keys are \(keys))")
             }
             guard seen & (1 << allowed) == 0 else {
-                throw CampusFileError(line: member.line, message: "\(what): \"\(member.key)\" is given twice")
+                throw CampusFileError(line: member.line, message: "\(what): \"\(member.key.excerpt)\" is given twice")
             }
             seen |= 1 << allowed
         }
