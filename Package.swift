@@ -80,6 +80,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -137,11 +139,10 @@ let package = Package(
                 "HomeroomStorage",
                 "HomeroomFetch",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         .target(
@@ -194,7 +195,6 @@ let package = Package(
             name: "Lunch",
             dependencies: [
                 "HomeroomCore", "JSONReading",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Plugins/Lunch"
@@ -232,7 +232,6 @@ let package = Package(
             name: "Events",
             dependencies: [
                 "HomeroomCore", "ICalendar", "CalendarFeeds",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Plugins/Events"
@@ -241,7 +240,6 @@ let package = Package(
             name: "Directions",
             dependencies: [
                 "HomeroomCore", "Campus",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Plugins/Directions"
@@ -263,14 +261,13 @@ let package = Package(
                 "HomeroomWebhooks",
                 "HomeroomIRC",
                 "HomeroomMatrix",
+                "HomeroomFetch",
                 "Lunch",
                 "Schedule",
-                "News",
                 "RecipesPlugin",
                 "Campus",
                 "QRCodes",
                 "Directions",
-                "Events",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -317,13 +314,16 @@ let package = Package(
             name: "HomeroomStorageTests",
             dependencies: [
                 "HomeroomCore", "HomeroomStorage", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "HomeroomRuntimeTests",
             dependencies: [
-                "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed", "InstalledPlugins", "Lunch",
-                "Events", "Schedule", "News", "Directions", "RecipesPlugin",
+                "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
+                "InstalledPlugins", "Lunch", "Events", "Schedule", "News", "Directions", "RecipesPlugin",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "HomeroomTestingTests",
@@ -370,8 +370,7 @@ let package = Package(
         .testTarget(
             name: "CalendarFeedsTests",
             dependencies: [
-                "CalendarFeeds", "ICalendar", "HomeroomCore", "HomeroomFetch", "HomeroomTesting",
-                .product(name: "Logging", package: "swift-log"),
+                "CalendarFeeds", "HomeroomCore", "HomeroomFetch", "HomeroomTesting",
             ]),
         .testTarget(name: "NewsTests", dependencies: ["News", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting"]),
         // The Matrix adapter against a real Synapse (Scripts/test installs it into .build-venv/synapse).
@@ -403,7 +402,7 @@ let package = Package(
                 "HomeroomWebhooks", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,0 +1,4 @@
+import Local
+@preconcurrency import Second
+public import struct Third.Missing
+import Synchronization

@@ -1,0 +1,3 @@
+import Declared
+@testable import Undeclared
+import XCTest

@@ -1,0 +1,3 @@
+import First
+
+public let thing = Thing()
