@@ -399,7 +399,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomWebhooks", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLKit", package: "sql-kit"),

@@ -132,6 +132,9 @@ package final class PostgresStore: Database {
         PostgresFullTextIndex(table: table, fields: fields)
     }
 
+    /// Every instance on the database shares the signatures it accepted.
+    package var seenSignatures: any SeenSignatures { SeenSignaturesTable(database: self, logger: logger) }
+
     package func close() async {
         runTask.cancel()
         await runTask.value

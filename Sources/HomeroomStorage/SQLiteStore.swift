@@ -21,6 +21,8 @@ package final class SQLiteStore: Database {
     private let reader: SQLiteConnection
     private let writeLock = AsyncLock()
     private let logger: Logger
+    /// One file is one instance: the signatures it accepted are kept in memory.
+    package let seenSignatures: any SeenSignatures = SeenSignaturesInMemory()
 
     private init(path: String, writer: SQLiteConnection, reader: SQLiteConnection, logger: Logger) {
         self.path = path

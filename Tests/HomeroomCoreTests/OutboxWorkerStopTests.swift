@@ -65,6 +65,8 @@ import Testing
             base.fullTextIndex(table: table, fields: fields)
         }
 
+        var seenSignatures: any SeenSignatures { base.seenSignatures }
+
         func close() async {}
     }
 

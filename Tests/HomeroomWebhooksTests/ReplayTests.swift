@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HomeroomCore
+import HomeroomStorage
 import HomeroomTesting
 import Testing
 
@@ -107,17 +108,19 @@ import Testing
     }
 
     @Test func theGuardForgetsTheOldestSignaturesPastItsCapacity() {
-        let guardian = SeenSignaturesInMemory(window: 600, capacity: 4)
+        let guardian = SeenSignaturesInMemory(capacity: 4)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        for index in 0..<4 {
-            #expect(
-                guardian.firstUse(of: [UInt8(index)], signedAt: start.addingTimeInterval(Double(index)), now: start))
+        func remember(_ signature: UInt8, signedAt: Date, now: Date) -> Bool {
+            guardian.remember([signature], until: signedAt.addingTimeInterval(600), now: now)
         }
-        #expect(!guardian.firstUse(of: [0], signedAt: start, now: start), "still remembered")
-        #expect(guardian.firstUse(of: [4], signedAt: start.addingTimeInterval(4), now: start))
-        #expect(guardian.firstUse(of: [0], signedAt: start, now: start), "the first to expire went first")
-        #expect(!guardian.firstUse(of: [4], signedAt: start, now: start))
-        #expect(guardian.firstUse(of: [4], signedAt: start, now: start.addingTimeInterval(605)), "expired")
+        for index in 0..<4 {
+            #expect(remember(UInt8(index), signedAt: start.addingTimeInterval(Double(index)), now: start))
+        }
+        #expect(!remember(0, signedAt: start, now: start), "still remembered")
+        #expect(remember(4, signedAt: start.addingTimeInterval(4), now: start))
+        #expect(remember(0, signedAt: start, now: start), "the first to expire went first")
+        #expect(!remember(4, signedAt: start, now: start))
+        #expect(remember(4, signedAt: start, now: start.addingTimeInterval(605)), "expired")
     }
 
     @Test func aCapturedNotificationPostedBackAsARequestIsRefused() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomStorage
 import HomeroomTesting
 import Logging
 import SQLKit
@@ -27,7 +28,7 @@ import Testing
     @Test func oneSQLiteInstanceKeepsSignaturesInMemory() async throws {
         try await TemporaryDatabase.with(.sqlite, logger: Self.logger) { database in
             let replays = ReplayGuard.make(window: 600, database: database, logger: Self.logger)
-            guard case .inMemory = replays else {
+            guard replays.seen is SeenSignaturesInMemory else {
                 Issue.record("SQLite is one instance: its guard keeps signatures in memory")
                 return
             }
@@ -58,7 +59,7 @@ import Testing
     static func checkSharing(_ first: any Database, _ second: any Database) async throws {
         let one = ReplayGuard.make(window: 600, database: first, logger: Self.logger)
         let other = ReplayGuard.make(window: 600, database: second, logger: Self.logger)
-        guard case .shared = other else {
+        guard other.seen is SeenSignaturesTable else {
             Issue.record("instances on PostgreSQL share their guard")
             return
         }
@@ -81,7 +82,8 @@ import Testing
     func expiredSignaturesArePurged() async throws {
         try await TestBot.with(backend: .postgres) { bot in
             let database = bot.runtime.database
-            let table = SeenSignaturesTable(database: database, window: 600, logger: Self.logger, purgeEvery: 3)
+            let table = SeenSignaturesTable(database: database, logger: Self.logger, purgeEvery: 3)
+            let expiry = Self.start.addingTimeInterval(600)
             func count() async throws -> Int {
                 try await database.read { db in
                     try await db.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "count")
@@ -89,12 +91,12 @@ import Testing
                 }
             }
             let firstTwo = [
-                try await table.firstUse(of: [1], signedAt: Self.start, now: Self.start),
-                try await table.firstUse(of: [2], signedAt: Self.start, now: Self.start),
+                try await table.remember([1], until: expiry, now: Self.start),
+                try await table.remember([2], until: expiry, now: Self.start),
             ]
             let before = try await count()
             let later = Self.start.addingTimeInterval(601)
-            let third = try await table.firstUse(of: [3], signedAt: later, now: later)
+            let third = try await table.remember([3], until: later.addingTimeInterval(600), now: later)
             let after = try await count()
             #expect(firstTwo == [true, true])
             #expect(before == 2)

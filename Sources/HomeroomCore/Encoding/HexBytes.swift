@@ -1,7 +1,7 @@
 /// Hexadecimal text to bytes and back, for signatures and keys.
-enum HexBytes {
+package enum HexBytes {
     /// The bytes of `text` (an even number of hex digits, either case), or nil.
-    static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
         let digits = Array(text.utf8)
         guard digits.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
@@ -17,13 +17,13 @@ enum HexBytes {
 
     /// The bytes of the hex digits after `prefix` in `text` (`v0=` and a signature), or nil
     /// when the prefix is not there.
-    static func decode(_ text: String, after prefix: String) -> [UInt8]? {
+    package static func decode(_ text: String, after prefix: String) -> [UInt8]? {
         guard text.hasPrefix(prefix) else { return nil }
         return decode(text.dropFirst(prefix.count))
     }
 
     /// Lowercase hex digits for `bytes`.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {

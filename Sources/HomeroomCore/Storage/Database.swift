@@ -18,6 +18,10 @@ public protocol Database: Sendable {
     /// The full-text index stored in `table`, over documents with the given fields.
     func fullTextIndex(table: String, fields: [String]) -> any FullTextIndex
 
+    /// The signatures of accepted requests, for replay guards: this process's alone on SQLite (one
+    /// file is one instance), every instance's on PostgreSQL.
+    var seenSignatures: any SeenSignatures { get }
+
     /// Closes the connections. No call may follow.
     func close() async
 }

@@ -36,6 +36,8 @@ struct FencedDatabase: Database {
         base.fullTextIndex(table: table, fields: fields)
     }
 
+    var seenSignatures: any SeenSignatures { base.seenSignatures }
+
     /// The connections are the base's, closed by its owner.
     func close() async {}
 }

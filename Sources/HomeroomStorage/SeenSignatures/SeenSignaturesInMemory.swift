@@ -1,24 +1,21 @@
 import Foundation
+import HomeroomCore
 import Synchronization
 
-/// The signatures one process accepted (the replay guard of one instance): at most `capacity`
-/// are kept; past that the ones that expire first are forgotten first.
-final class SeenSignaturesInMemory: Sendable {
+/// The signatures one process accepted (the replay guard of one instance, on SQLite): at most
+/// `capacity` are kept; past that the ones that expire first are forgotten first.
+package final class SeenSignaturesInMemory: SeenSignatures {
     private let seen = Mutex<[[UInt8]: Date]>([:])
-    private let window: TimeInterval
     private let capacity: Int
 
-    /// Remembers each signature for `window` seconds after the instant it was signed (or
-    /// received, for a platform that signs no timestamp), `capacity` of them at most.
-    init(window: TimeInterval, capacity: Int = 10_000) {
-        self.window = window
+    /// Keeps `capacity` signatures at most.
+    package init(capacity: Int = 10_000) {
         self.capacity = max(1, capacity)
     }
 
-    /// Records `signature` (signed at `timestamp`); false when it was already seen.
-    func firstUse(of signature: [UInt8], signedAt timestamp: Date, now: Date) -> Bool {
+    package func remember(_ signature: [UInt8], until expiry: Date, now: Date) -> Bool {
         seen.withLock { seen in
-            if let expiry = seen[signature], expiry > now { return false }
+            if let kept = seen[signature], kept > now { return false }
             if seen.count >= capacity {
                 seen = seen.filter { $0.value > now }
                 if seen.count >= capacity {
@@ -27,7 +24,7 @@ final class SeenSignaturesInMemory: Sendable {
                     seen = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
                 }
             }
-            seen[signature] = timestamp.addingTimeInterval(window)
+            seen[signature] = expiry
             return true
         }
     }

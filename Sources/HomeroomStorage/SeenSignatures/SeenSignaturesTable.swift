@@ -4,38 +4,33 @@ import Logging
 import SQLKit
 import Synchronization
 
-/// The signatures every instance on one PostgreSQL database accepted, in `core_seen_signatures`:
-/// `signature` is the signature's bytes in lowercase hex, `expires_at` the end of its window in
-/// milliseconds since 1970 on the accepting instance's clock (instances' clocks agree to far
-/// better than the window, twice the timestamp tolerance).
+/// The signatures every instance on one PostgreSQL database accepted, in `core_seen_signatures`
+/// (made by the core's migration 6): `signature` is the signature's bytes in lowercase hex, `expires_at`
+/// the end of its window in milliseconds since 1970 on the accepting instance's clock (instances'
+/// clocks agree to far better than the window, twice the timestamp tolerance).
 ///
 /// Each check is one statement, so two instances receiving the same request at once cannot both
 /// accept it. Every ``purgeEvery``-th accepted signature also deletes up to ``purgeLimit`` expired
 /// rows, which keeps up with any rate of requests (each adds one row).
-final class SeenSignaturesTable: Sendable {
+package final class SeenSignaturesTable: SeenSignatures {
     private let database: any Database
-    private let window: TimeInterval
     private let purgeEvery: Int
-    let logger: Logger
+    private let logger: Logger
     private let accepted = Atomic<Int>(0)
 
     /// Expired rows deleted by one purge at most.
     static let purgeLimit = 1000
 
-    /// Remembers each signature for `window` seconds after the instant it was signed, in
-    /// `database`; every `purgeEvery`-th accepted signature purges expired ones.
-    init(database: any Database, window: TimeInterval, logger: Logger, purgeEvery: Int = 100) {
+    /// Keeps the signatures in `database`; every `purgeEvery`-th accepted signature purges expired ones.
+    package init(database: any Database, logger: Logger, purgeEvery: Int = 100) {
         self.database = database
-        self.window = window
         self.logger = logger
         self.purgeEvery = min(max(1, purgeEvery), Self.purgeLimit)
     }
 
-    /// Records `signature` (signed at `timestamp`); false when an instance already accepted it
-    /// and its window has not ended. Throws when the database does not answer.
-    func firstUse(of signature: [UInt8], signedAt timestamp: Date, now: Date) async throws -> Bool {
+    package func remember(_ signature: [UInt8], until expiry: Date, now: Date) async throws -> Bool {
         let key = HexBytes.encode(signature)
-        let expiry = Self.milliseconds(timestamp.addingTimeInterval(window))
+        let expiry = Self.milliseconds(expiry)
         let current = Self.milliseconds(now)
         let inserted = try await database.read { db in
             try await db.raw(

@@ -7,21 +7,20 @@ import Logging
 /// its decoded bytes: the same HMAC in upper-case hex, or base64 with other padding, is the same
 /// signature.
 ///
-/// One SQLite file is one instance, which keeps them in memory; instances sharing a PostgreSQL
-/// database keep them in that database, so a request accepted by one is refused by every other.
-enum ReplayGuard: Sendable {
-    /// The signatures this process accepted.
-    case inMemory(SeenSignaturesInMemory)
-    /// The signatures every instance on the database accepted.
-    case shared(SeenSignaturesTable)
+/// The database keeps them (``Database/seenSignatures``): one SQLite file is one instance, which
+/// keeps them in memory; instances sharing a PostgreSQL database keep them in that database, so a
+/// request accepted by one is refused by every other.
+struct ReplayGuard: Sendable {
+    /// Where the signatures are kept.
+    let seen: any SeenSignatures
+    /// Seconds a signature is remembered after the instant it was signed.
+    let window: TimeInterval
+    let logger: Logger
 
     /// The guard for instances on `database`, remembering each signature for `window` seconds
     /// after the instant it was signed.
     static func make(window: TimeInterval, database: any Database, logger: Logger) -> ReplayGuard {
-        switch database.backend {
-        case .sqlite: .inMemory(SeenSignaturesInMemory(window: window))
-        case .postgres: .shared(SeenSignaturesTable(database: database, window: window, logger: logger))
-        }
+        ReplayGuard(seen: database.seenSignatures, window: window, logger: logger)
     }
 
     /// Records `signature` (signed at `timestamp`, or received, for a platform that signs no
@@ -29,17 +28,12 @@ enum ReplayGuard: Sendable {
     /// database does not answer), the request is refused with 503: a possible replay is never
     /// accepted.
     func firstUse(of signature: [UInt8], signedAt timestamp: Date, now: Date) async throws(WebhookRejection) -> Bool {
-        switch self {
-        case .inMemory(let seen):
-            return seen.firstUse(of: signature, signedAt: timestamp, now: now)
-        case .shared(let table):
-            do {
-                return try await table.firstUse(of: signature, signedAt: timestamp, now: now)
-            } catch {
-                table.logger.error("checking a request's signature against replays failed: \(error)")
-                throw WebhookRejection(
-                    .serviceUnavailable, "the server cannot check this request against replays now; try again")
-            }
+        do {
+            return try await seen.remember(signature, until: timestamp.addingTimeInterval(window), now: now)
+        } catch {
+            logger.error("checking a request's signature against replays failed: \(error)")
+            throw WebhookRejection(
+                .serviceUnavailable, "the server cannot check this request against replays now; try again")
         }
     }
 }
