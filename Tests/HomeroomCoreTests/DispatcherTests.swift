@@ -33,6 +33,30 @@ import Testing
         }
     }
 
+    @Test func aCommandThePlatformParsedIsRunWithoutRecognisingTheText() async throws {
+        try await withBot { bot in
+            func send(_ command: PlatformCommand, text: String = "good morning all") async -> Reply? {
+                // The text alone would be chatter in a channel: only the parsed command can be answered.
+                await bot.runtime.handle(
+                    IncomingMessage(
+                        sender: UserID("slack:T1:U1")!, conversation: .channel("C1"), text: text, command: command,
+                        receivedAt: bot.clock.now))
+            }
+            let echoed = await send(PlatformCommand(name: "say", arguments: #""two  spaces" more"#))
+            #expect(echoed?.text == "two  spaces more")
+            #expect(echoed?.isError == false)
+            let unknown = await send(PlatformCommand(name: "ecko", arguments: "hi"))
+            let typed = await bot.send("/ecko hi", from: "slack:T1:U1", in: "C1")
+            #expect(unknown?.text == typed?.text, "the same answer as the command typed")
+            #expect(unknown?.text.contains("no command /ecko — did you mean /echo?") == true)
+            let unclosed = await send(PlatformCommand(name: "echo", arguments: #""unclosed"#))
+            #expect(unclosed?.isError == true)
+            #expect(unclosed?.text.contains("closing") == true)
+            let bare = await send(PlatformCommand(name: "echo", arguments: ""))
+            #expect(bare?.text.contains("usage: /echo WORDS") == true)
+        }
+    }
+
     @Test func malformedInputGetsShortErrors() async throws {
         try await withBot { bot in
             try await bot.expect(#"/echo "unclosed"#, contains: "closing", error: true)

@@ -10,13 +10,29 @@ package struct CommandRecognizer: Sendable {
     package struct Recognized: Sendable, Equatable {
         /// The prefix the user typed, or the first configured one where they typed none.
         package var prefix: String
-        /// The command text: a command name, then its arguments.
+        /// The command text: a command name, then its arguments; only the arguments when the
+        /// platform named the command (``name``).
         package var body: String
+        /// The command's name when the platform parsed it (``PlatformCommand``); nil when it is
+        /// the first word of ``body``.
+        package var name: String?
 
         /// Creates a recognised command.
-        package init(prefix: String, body: String) {
+        package init(prefix: String, body: String, name: String? = nil) {
             self.prefix = prefix
             self.body = body
+            self.name = name
+        }
+
+        /// The command the platform parsed, shown with `prefix` in answers.
+        package init(_ command: PlatformCommand, prefix: String) {
+            self.init(prefix: prefix, body: command.arguments, name: command.name)
+        }
+
+        /// The command's words: its name, then its arguments.
+        package func words() throws(ArgumentTokenizer.UnclosedQuote) -> [String] {
+            guard let name else { return try ArgumentTokenizer.words(in: body) }
+            return [name] + (try ArgumentTokenizer.words(in: body))
         }
     }
 

@@ -118,8 +118,13 @@ package struct Dispatcher: Sendable {
     }
 
     /// Handles one message: the reply to send, or nil when the message was not for the bot (or
-    /// the sender is over the rate limit and has already been told).
+    /// the sender is over the rate limit and has already been told). A command the platform
+    /// parsed (``IncomingMessage/command``) is run as it is; otherwise the text is recognised.
     package func handle(_ message: IncomingMessage) async -> Reply? {
+        if let command = message.command {
+            let recognized = CommandRecognizer.Recognized(command, prefix: recognizer.preferredPrefix)
+            return await handle(message, recognized: recognized, countingAgainstRateLimit: true)
+        }
         guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return nil }
         return await handle(message, recognized: recognized, countingAgainstRateLimit: true)
     }
@@ -148,7 +153,7 @@ package struct Dispatcher: Sendable {
     ) async -> Routed {
         let words: [String]
         do {
-            words = try ArgumentTokenizer.words(in: recognized.body)
+            words = try recognized.words()
         } catch {
             return Routed(
                 reply: .error("a quote (\") is missing its closing partner — nothing was done"), outcome: .refused)

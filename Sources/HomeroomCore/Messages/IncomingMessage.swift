@@ -11,6 +11,9 @@ public struct IncomingMessage: Sendable {
     public var conversation: Conversation
     /// The text as typed.
     public var text: String
+    /// The command, when the platform parsed it already (a slash command, a Discord interaction):
+    /// the bot runs it without recognising ``text`` again. Nil: ``text`` is recognised.
+    public var command: PlatformCommand?
     /// When the adapter received it.
     public var receivedAt: Date
 
@@ -20,12 +23,14 @@ public struct IncomingMessage: Sendable {
         senderIsVerified: Bool = false,
         conversation: Conversation,
         text: String,
+        command: PlatformCommand? = nil,
         receivedAt: Date
     ) {
         self.sender = sender
         self.senderIsVerified = senderIsVerified
         self.conversation = conversation
         self.text = text
+        self.command = command
         self.receivedAt = receivedAt
     }
 

@@ -35,14 +35,14 @@ struct DiscordEndpoint: Sendable {
         guard let data = interaction.data, let userID = interaction.member?.user.id ?? interaction.user?.id else {
             throw .badRequest("a slash command needs data and a member or user")
         }
-        let words = [data.name] + DiscordInteraction.arguments(of: data.options ?? [])
+        let arguments = DiscordInteraction.arguments(of: data.options ?? []).joined(separator: " ")
         let conversation: Conversation =
             interaction.guild_id != nil ? .channel(interaction.channel_id ?? "unknown") : .direct
         let message = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.discord.rawValue, id: "\(interaction.guild_id ?? "dm"):\(userID)"),
             senderIsVerified: true, conversation: conversation,
-            text: gateway.commandText(command: data.name, text: words.dropFirst().joined(separator: " ")),
-            receivedAt: gateway.clock.now)
+            text: gateway.commandText(command: data.name, text: arguments),
+            command: gateway.platformCommand(command: data.name, text: arguments), receivedAt: gateway.clock.now)
         let followUp = followUpURL(interaction)
         let gateway = gateway
         let outcome = await gateway.answer(message) { reply in

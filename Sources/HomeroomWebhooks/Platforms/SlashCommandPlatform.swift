@@ -83,7 +83,9 @@ struct SlashCommandPlatform: Sendable {
         return IncomingMessage(
             sender: UserID(adapter: platform.rawValue, id: "\(form.team_id):\(form.user_id)"),
             senderIsVerified: sendersAreVerified, conversation: isDirect(form) ? .direct : .channel(form.channel_id),
-            text: gateway.commandText(command: form.command, text: form.text ?? ""), receivedAt: gateway.clock.now)
+            text: gateway.commandText(command: form.command, text: form.text ?? ""),
+            command: gateway.platformCommand(command: form.command, text: form.text ?? ""),
+            receivedAt: gateway.clock.now)
     }
 
     /// The answer to a command answered in time: `reply`, or, when the bot stays silent, a note

@@ -27,6 +27,18 @@ struct CommandGateway: Sendable {
         return arguments.isEmpty ? prefix + name : "\(prefix)\(name) \(arguments)"
     }
 
+    /// The command a slash command names, as the platform parsed it: `lunch` with arguments
+    /// `tomorrow` for command `/lunch` and text `tomorrow`. Nil for a command named after the bot
+    /// (`/homeroom lunch`), whose text is recognised as the bot's name followed by it would be, and
+    /// for a name no command has (one that does not start with a letter).
+    func platformCommand(command: String, text: String) -> PlatformCommand? {
+        let name = command.hasPrefix("/") ? String(command.dropFirst()) : command
+        guard let first = name.first, first.isLetter, name.lowercased() != dispatcher.recognizer.botName else {
+            return nil
+        }
+        return PlatformCommand(name: name, arguments: text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Runs `message` through the bot and waits at most `limit` (the gateway's deadline unless
     /// given) for the reply; when it comes later, `late` receives it.
     func answer(

@@ -1,0 +1,51 @@
+import Foundation
+import HomeroomCore
+import HomeroomTesting
+import Lunch
+import Testing
+
+@testable import HomeroomWebhooks
+
+/// A slash command arrives with the command Slack or Mattermost parsed (`command` and `text`,
+/// https://api.slack.com/interactivity/slash-commands, "Preparing your app to receive
+/// Commands"), so the bot does not recognise its text again.
+@Suite struct PlatformCommandTests {
+    static func gateway(_ bot: TestBot) -> CommandGateway {
+        CommandGateway(
+            dispatcher: bot.runtime.dispatcher, clock: bot.clock, deferred: TaskQueue(),
+            poster: WebhookPoster(fetcher: bot.runtime.fetcher, timeout: .seconds(5)), acknowledgeAfter: .seconds(1),
+            timestampTolerance: 300, logger: TestBot.testLogger())
+    }
+
+    /// The form fields of a slash command typed in channel C1.
+    static func form(_ command: String, _ text: String) throws -> SlashCommandForm {
+        let fields = [
+            "command": command, "text": text, "team_id": "T1", "user_id": "U1", "channel_id": "C1",
+            "channel_name": "general",
+        ]
+        return try JSONDecoder().decode(SlashCommandForm.self, from: JSONEncoder().encode(fields))
+    }
+
+    @Test func aSlashCommandArrivesWithItsNameAndArguments() async throws {
+        try await TestBot.with(plugins: [LunchPlugin.self]) { bot in
+            let gateway = Self.gateway(bot)
+            let lunch = try SlashCommandPlatform.slack.message(from: Self.form("/lunch", " tomorrow "), gateway: gateway)
+            #expect(lunch.command == PlatformCommand(name: "lunch", arguments: "tomorrow"))
+            #expect(lunch.text == "/lunch tomorrow", "logs and audits show what was typed")
+            let bare = try SlashCommandPlatform.mattermost.message(from: Self.form("/lunch", ""), gateway: gateway)
+            #expect(bare.command == PlatformCommand(name: "lunch", arguments: ""))
+        }
+    }
+
+    @Test func aCommandNamedAfterTheBotHasItsTextRecognised() async throws {
+        try await TestBot.with(plugins: [LunchPlugin.self]) { bot in
+            let gateway = Self.gateway(bot)
+            let named = try SlashCommandPlatform.slack.message(
+                from: Self.form("/homeroom", "lunch tomorrow"), gateway: gateway)
+            #expect(named.command == nil)
+            #expect(named.text == "/lunch tomorrow")
+            let odd = try SlashCommandPlatform.slack.message(from: Self.form("/2lunch", "x"), gateway: gateway)
+            #expect(odd.command == nil, "no command has a name that does not start with a letter")
+        }
+    }
+}
