@@ -47,13 +47,17 @@ let package = Package(
         .target(
             name: "HomeroomCore",
             dependencies: [
+                "CivilDates",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
-        .target(name: "ICalendar"),
+        // The one calendar date (days since 1970, weekdays, month lengths) that the core, the parsers and
+        // the plugins share.
+        .target(name: "CivilDates"),
+        .target(name: "ICalendar", dependencies: ["CivilDates"]),
         // Two GNU extensions for starting the test bed's outside programs (pipe2, addchdir_np).
         .target(name: "CSpawn"),
         .target(
@@ -62,7 +66,7 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "HTMLText", dependencies: ["CLibXML2", "JSONReading"]),
-        .target(name: "Feeds", dependencies: ["CLibXML2", "HTMLText"]),
+        .target(name: "Feeds", dependencies: ["CivilDates", "CLibXML2", "HTMLText"]),
         .target(name: "Recipes", dependencies: ["HTMLText", "JSONReading"]),
         // Strict JSON with the line of each value, read within limits (campus files, menu exports), and
         // the one-pass structure walk that measures a JSON text before it is decoded (JSON-LD, recipe books).
@@ -194,7 +198,7 @@ let package = Package(
         .target(
             name: "Lunch",
             dependencies: [
-                "HomeroomCore", "JSONReading",
+                "CivilDates", "HomeroomCore", "JSONReading",
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Plugins/Lunch"
@@ -202,6 +206,7 @@ let package = Package(
         .target(
             name: "Schedule",
             dependencies: [
+                "CivilDates",
                 "HomeroomCore",
                 "ICalendar",
                 "CalendarFeeds",
@@ -231,7 +236,7 @@ let package = Package(
         .target(
             name: "Events",
             dependencies: [
-                "HomeroomCore", "ICalendar", "CalendarFeeds",
+                "CivilDates", "HomeroomCore", "ICalendar", "CalendarFeeds",
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Plugins/Events"
@@ -251,6 +256,7 @@ let package = Package(
             name: "homeroom",
             dependencies: [
                 "InstalledPlugins",
+                "CivilDates",
                 "HomeroomCore",
                 "HomeroomStorage",
                 "HomeroomRuntime",
@@ -305,7 +311,7 @@ let package = Package(
         .testTarget(
             name: "HomeroomCoreTests",
             dependencies: [
-                "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "CivilDates", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -328,7 +334,9 @@ let package = Package(
         .testTarget(
             name: "HomeroomTestingTests",
             dependencies: ["HomeroomCore", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]),
-        .testTarget(name: "LunchTests", dependencies: ["Lunch", "HomeroomCore", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(
+            name: "LunchTests",
+            dependencies: ["Lunch", "CivilDates", "HomeroomCore", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(
             name: "homeroomTests",
             dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomRuntime"]),
@@ -337,7 +345,9 @@ let package = Package(
         .testTarget(
             name: "ScaleOutTests",
             dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomIRC"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(name: "CivilDatesTests", dependencies: ["CivilDates"]),
+        .testTarget(
+            name: "ICalendarTests", dependencies: ["ICalendar", "CivilDates", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "HTMLTextTests", dependencies: ["HTMLText", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(name: "RecipesTests", dependencies: ["Recipes", "HomeroomTesting", "HomeroomTestbed"]),

@@ -1,3 +1,4 @@
+import CivilDates
 import HomeroomCore
 
 /// A rendered lunch answer (`/lunch` for a day, `/lunch week`) in both forms, kept in the plugin's

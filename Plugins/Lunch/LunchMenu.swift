@@ -1,3 +1,4 @@
+import CivilDates
 import HomeroomCore
 
 /// One day's lunch: the specials, the vegetables and whether fries are served.

@@ -1,3 +1,4 @@
+import CivilDates
 import HomeroomCore
 
 /// How menus read in the chat.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CivilDates
 import Feeds
 import Foundation
 import HTMLText
@@ -137,10 +138,8 @@ private func readCalendar(_ path: String) throws -> VCalendar {
     return calendar
 }
 
-private func day(_ text: String) throws -> CivilDate {
-    guard case .date(let date)? = CalendarTime.parse(Substring(text.replacingOccurrences(of: "-", with: ""))),
-        text.count == 10
-    else {
+private func day(_ text: String) throws -> LocalDate {
+    guard let date = LocalDate(iso: text) else {
         throw ICalendarError(line: nil, "\"\(text)\" is not a day like 2025-10-20")
     }
     return date

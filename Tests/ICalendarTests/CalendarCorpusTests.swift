@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomTestbed
 import HomeroomTesting
@@ -30,9 +31,8 @@ import Testing
             .sorted { $0.path < $1.path }
     }
 
-    static func day(_ text: String) -> CivilDate {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        return CivilDate(year: parts[0], month: parts[1], day: parts[2])
+    static func day(_ text: String) throws -> LocalDate {
+        try #require(LocalDate(iso: text), "\(text) is not a day")
     }
 
     /// `Z` and `+00:00` are the same offset.

@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomTesting
 import Testing
@@ -15,7 +16,7 @@ import Testing
 
     /// `YYYYMMDD` of the day `offset` days after 2020-01-01.
     func day(_ offset: Int) -> String {
-        let date = CivilDate(daysSinceEpoch: CivilDate(year: 2020, month: 1, day: 1).daysSinceEpoch + offset)
+        let date = LocalDate(daysSinceEpoch: LocalDate(year: 2020, month: 1, day: 1)!.daysSinceEpoch + offset)
         return String(format: "%04d%02d%02d", date.year, date.month, date.day)
     }
 
@@ -35,9 +36,9 @@ import Testing
     }
 
     func occurrences(_ calendar: VCalendar, days: Int) throws -> [Occurrence] {
-        let first = CivilDate(year: 2020, month: 1, day: 1)
+        let first = LocalDate(year: 2020, month: 1, day: 1)!
         return try calendar.occurrences(
-            fromDay: first, toDay: CivilDate(daysSinceEpoch: first.daysSinceEpoch + days))
+            fromDay: first, toDay: LocalDate(daysSinceEpoch: first.daysSinceEpoch + days))
     }
 
     @Test func thisAndFutureOverridesAreFollowedInOrderNotSearchedAtEachInstance() throws {
@@ -163,7 +164,8 @@ import Testing
         let long = try longTextSeries("SUMMARY", length: 900_000, count: count)
         let reference = try longTextSeries("DESCRIPTION", length: 900_000, count: count)
         let records = try CalendarInspection.occurrences(
-            in: long, fromDay: CivilDate(year: 2020, month: 1, day: 1), toDay: CivilDate(year: 2030, month: 1, day: 1))
+            in: long, fromDay: LocalDate(year: 2020, month: 1, day: 1)!,
+            toDay: LocalDate(year: 2030, month: 1, day: 1)!)
         #expect(records.count == count)
         let expected = String(repeating: "x", count: CalendarLimits.maximumSummaryLength - 1) + "…"
         #expect(records.allSatisfy { $0.summary == expected })
@@ -171,8 +173,8 @@ import Testing
         #expect(now.active == [expected])
         func inspect(_ calendar: VCalendar) throws {
             _ = try CalendarInspection.occurrences(
-                in: calendar, fromDay: CivilDate(year: 2020, month: 1, day: 1),
-                toDay: CivilDate(year: 2030, month: 1, day: 1))
+                in: calendar, fromDay: LocalDate(year: 2020, month: 1, day: 1)!,
+                toDay: LocalDate(year: 2030, month: 1, day: 1)!)
         }
         let ratio = try CostRatio.of({ try inspect(long) }, against: { try inspect(reference) })
         #expect(ratio < 2, "\(count) occurrences of a 900 KB SUMMARY took \(ratio) times those of a short one")

@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
     /// The week of 2025-10-20, in UTC.
     func week(_ calendar: VCalendar) throws -> CalendarExpansion {
         try calendar.expansion(
-            fromDay: CivilDate(year: 2025, month: 10, day: 20), toDay: CivilDate(year: 2025, month: 10, day: 27))
+            fromDay: LocalDate(year: 2025, month: 10, day: 20)!, toDay: LocalDate(year: 2025, month: 10, day: 27)!)
     }
 
     func uids(_ expansion: CalendarExpansion) -> [String] {
@@ -185,7 +186,7 @@ import Testing
         // The plain query serves the same occurrences.
         #expect(
             try calendar.occurrences(
-                fromDay: CivilDate(year: 2025, month: 10, day: 20), toDay: CivilDate(year: 2025, month: 10, day: 27)
+                fromDay: LocalDate(year: 2025, month: 10, day: 20)!, toDay: LocalDate(year: 2025, month: 10, day: 27)!
             ).count == 10)
     }
 
@@ -198,7 +199,7 @@ import Testing
         #expect(try week(calendar).occurrences.count == 3 * 7 * 24)
         #expect {
             _ = try calendar.occurrences(
-                fromDay: CivilDate(year: 2025, month: 1, day: 1), toDay: CivilDate(year: 2026, month: 1, day: 1))
+                fromDay: LocalDate(year: 2025, month: 1, day: 1)!, toDay: LocalDate(year: 2026, month: 1, day: 1)!)
         } throws: { error in
             (error as? ICalendarError)?.message == "the calendar has more than 20000 occurrences in this range"
         }

@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
                 + ["SUMMARY:Club, moved", "END:VEVENT"]
                 + ["END:VCALENDAR"])
         let occurrences = try calendar.occurrences(
-            fromDay: CivilDate(year: 2025, month: 1, day: 1), toDay: CivilDate(year: 2025, month: 1, day: 4))
+            fromDay: LocalDate(year: 2025, month: 1, day: 1)!, toDay: LocalDate(year: 2025, month: 1, day: 4)!)
         let hours = occurrences.map(\.start.civil.hour)
         #expect(hours == [10, 15, 10])
         #expect(occurrences.map(\.event.summary) == ["Club", "Club, moved", "Club"])
@@ -93,10 +94,10 @@ import Testing
             Component(name: "VEVENT", properties: [Property(name: "DTSTART", value: "20250101T100000Z")]))
         var copy = original
         copy.sequence = 7
-        copy.start = .date(CivilDate(year: 2026, month: 2, day: 3))
+        copy.start = .date(LocalDate(year: 2026, month: 2, day: 3)!)
         #expect(original.sequence == 0)
         #expect(original.start == .dateTime(CivilDateTime(year: 2025, month: 1, day: 1, hour: 10), .utc))
         #expect(copy.sequence == 7)
-        #expect(copy.start == .date(CivilDate(year: 2026, month: 2, day: 3)))
+        #expect(copy.start == .date(LocalDate(year: 2026, month: 2, day: 3)!))
     }
 }

@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomTestbed
 import HomeroomTesting
@@ -22,6 +23,19 @@ import Testing
         bytes += Array("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
         let calendar = try VCalendar(bytes: bytes)
         #expect(calendar.events.first?.summary == "Café")
+    }
+
+    /// A DATE names a day of years 1–9999, as every date reader here does: year 0000 and February 29th
+    /// of a common year are no day.
+    @Test func datesOutsideTheCalendarAreNotDates() throws {
+        #expect(CalendarTime.parse("00010101") == .date(LocalDate.earliest))
+        #expect(
+            CalendarTime.parse("99991231T235959Z")
+                == .dateTime(CivilDateTime(date: LocalDate.latest, hour: 23, minute: 59, second: 59), .utc))
+        for text in ["00000101", "00001231T120000Z", "20250229", "20241301", "20240100"] {
+            #expect(CalendarTime.parse(Substring(text)) == nil, "\(text)")
+        }
+        #expect(CalendarTime.parse("20240229")?.civil.date.basicFormat == "20240229")
     }
 
     @Test func lfLineEndsByteOrderMarkAndTabFoldsAreRead() throws {
@@ -59,7 +73,7 @@ import Testing
                 ]
                 + ["END:VCALENDAR"])
         let occurrences = try calendar.occurrences(
-            fromDay: CivilDate(year: 2025, month: 7, day: 1), toDay: CivilDate(year: 2025, month: 7, day: 2))
+            fromDay: LocalDate(year: 2025, month: 7, day: 1)!, toDay: LocalDate(year: 2025, month: 7, day: 2)!)
         let offsets = Dictionary(uniqueKeysWithValues: occurrences.map { ($0.uid ?? "", $0.startOffset) })
         #expect(offsets["a"] == -7 * 3600)
         #expect(offsets["b"] == -4 * 3600)
@@ -82,7 +96,7 @@ import Testing
                 "DTEND;TZID=America/Los_Angeles:20251027T085000", "RRULE:FREQ=WEEKLY;COUNT=2",
             ]))
         let occurrences = try calendar.occurrences(
-            fromDay: CivilDate(year: 2025, month: 10, day: 1), toDay: CivilDate(year: 2025, month: 12, day: 1))
+            fromDay: LocalDate(year: 2025, month: 10, day: 1)!, toDay: LocalDate(year: 2025, month: 12, day: 1)!)
         #expect(
             occurrences.map { CalendarInspection.record($0).start } == [
                 "2025-10-27T08:00:00-07:00", "2025-11-03T08:00:00-08:00",
@@ -97,8 +111,8 @@ import Testing
                 + ["BEGIN:VEVENT", "UID:e", "DTSTART;VALUE=DATE:20250102", "END:VEVENT"]
                 + ["END:VCALENDAR"])
         let records = try CalendarInspection.occurrences(
-            in: calendar, fromDay: CivilDate(year: 2025, month: 1, day: 1),
-            toDay: CivilDate(year: 2025, month: 1, day: 3))
+            in: calendar, fromDay: LocalDate(year: 2025, month: 1, day: 1)!,
+            toDay: LocalDate(year: 2025, month: 1, day: 3)!)
         #expect(records.map(\.end) == ["2025-01-01T11:30:00+00:00", "2025-01-03"])
     }
 
@@ -118,7 +132,7 @@ import Testing
                     "DTSTART:20250108T150000Z", "END:VEVENT",
                 ]
                 + ["END:VCALENDAR"])
-        let window = (CivilDate(year: 2025, month: 1, day: 1), CivilDate(year: 2025, month: 2, day: 1))
+        let window = (LocalDate(year: 2025, month: 1, day: 1)!, LocalDate(year: 2025, month: 2, day: 1)!)
         let shown = try calendar.occurrences(fromDay: window.0, toDay: window.1)
         #expect(shown.map { $0.summary ?? "" } == ["Club", "Club (moved)"])
         let all = try calendar.occurrences(fromDay: window.0, toDay: window.1, includingCancelled: true)
@@ -128,7 +142,7 @@ import Testing
     @Test func anUnboundedRuleIsBoundedByTheWindow() throws {
         let calendar = try calendar(event(["UID:x", "DTSTART:20000101T000000Z", "RRULE:FREQ=MINUTELY"]))
         let occurrences = try calendar.occurrences(
-            fromDay: CivilDate(year: 2025, month: 1, day: 1), toDay: CivilDate(year: 2025, month: 1, day: 2))
+            fromDay: LocalDate(year: 2025, month: 1, day: 1)!, toDay: LocalDate(year: 2025, month: 1, day: 2)!)
         #expect(occurrences.count == 1440)
     }
 
@@ -187,8 +201,8 @@ import Testing
             }
             if let calendar = try? VCalendar(bytes: bytes) {
                 _ = try? calendar.occurrences(
-                    fromDay: CivilDate(year: 2025, month: 10, day: 20), toDay: CivilDate(year: 2025, month: 10, day: 27)
-                )
+                    fromDay: LocalDate(year: 2025, month: 10, day: 20)!,
+                    toDay: LocalDate(year: 2025, month: 10, day: 27)!)
             }
         }
     }

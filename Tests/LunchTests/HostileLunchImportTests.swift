@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomCore
 import HomeroomTestbed
@@ -56,7 +57,9 @@ import Testing
     }
 
     @Test func tooManyRowsOrItemsAreRefused() {
-        let rows = (0...LunchImportLimits.maximumDays).map { LocalDate(dayNumber: 20_000 + $0).iso + ",Soup,Peas,no" }
+        let rows = (0...LunchImportLimits.maximumDays).map {
+            LocalDate(daysSinceEpoch: 20_000 + $0).iso + ",Soup,Peas,no"
+        }
         let csv = "date,specials,vegetables,fries\n" + rows.joined(separator: "\n")
         #expect(
             Self.problems(Data(csv.utf8), named: "rows.csv")

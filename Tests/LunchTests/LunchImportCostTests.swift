@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomCore
 import HomeroomTesting
@@ -15,7 +16,7 @@ import Testing
         var text = #"{"start_date": "2020-01-01", "days": ["#
         for day in 0..<days {
             if day > 0 { text += ",\n" }
-            text += #"{"date": "\#(LocalDate(dayNumber: 18_262 + day).iso)", "menu_items": ["#
+            text += #"{"date": "\#(LocalDate(daysSinceEpoch: 18_262 + day).iso)", "menu_items": ["#
             for item in 0..<items {
                 if item > 0 { text += ", " }
                 let category = categories[item % categories.count]

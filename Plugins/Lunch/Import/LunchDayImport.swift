@@ -1,3 +1,4 @@
+import CivilDates
 import HomeroomCore
 
 /// One day read from an import file: its menu, or nil for a day without lunch (a holiday).

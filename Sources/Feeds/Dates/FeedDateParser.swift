@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 
 /// Reads the dates feeds write: RFC 822 and its many variants (`Sun, 06 Nov 1994 08:49:37 GMT`,
@@ -157,8 +158,8 @@ public enum FeedDateParser {
         else { return nil }
         let date: Date
         if year > gregorianReformYear {
-            guard day <= daysIn(month: month, year: year) else { return nil }
-            let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+            guard let civilDay = LocalDate(year: year, month: month, day: day) else { return nil }
+            let seconds = civilDay.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60
             date = Date(timeIntervalSince1970: TimeInterval(seconds + min(second, 59)))
         } else {
             // Before the reform Foundation's Gregorian calendar counts Julian days.
@@ -172,25 +173,6 @@ public enum FeedDateParser {
 
     /// The last year Foundation's Gregorian calendar reads with Julian days in part (1582).
     private static let gregorianReformYear = 1582
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a day of the Gregorian calendar (year 1583–9999, so no overflow),
-    /// counted by 400-year eras of 146,097 days with March as the first month.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = marchYear / 400
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }
 
 /// A cursor over ASCII digits and separators.

@@ -1,3 +1,5 @@
+import CivilDates
+
 /// A plugin's part of `/day`, the day at a glance: a title, a few lines for the asker and the
 /// date, and the command that tells more. The runtime composes the sections; no plugin knows
 /// another's.

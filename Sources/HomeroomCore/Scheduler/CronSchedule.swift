@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 
 /// A cron-like schedule in local time: `minute hour day-of-month month day-of-week`.

@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 
 /// Something people subscribe to with `/subscribe NAME [HH:MM]`: a plugin declares it, the

@@ -1,3 +1,5 @@
+import CivilDates
+
 /// Reads the dates people type: `today`, `tomorrow`, `yesterday`, `friday`, `next friday`,
 /// `2026-12-03`, `12/3`, `12/3/2026`, `dec 3`, `3 december`.
 public enum DateExpression {

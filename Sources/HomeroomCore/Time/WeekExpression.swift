@@ -1,3 +1,5 @@
+import CivilDates
+
 /// Reads the weeks people type after a command: `week` and `this week`, `next week`.
 public enum WeekExpression: Equatable, Sendable {
     /// `week`, `this week`: the week that holds today.

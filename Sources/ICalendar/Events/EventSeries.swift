@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 
 /// The VEVENTs that share a UID: the master with its rules, and the overrides of single instances
@@ -172,7 +173,7 @@ private struct Instances {
     let lasting: Lasting
     private let untils: [CivilDateTime?]
     private let excludedTimes: Set<CivilDateTime>
-    private let excludedDays: Set<CivilDate>
+    private let excludedDays: Set<LocalDate>
 
     init(_ master: Event, clock: EventClock, zones: CalendarZones, local: ZoneRules?) throws(ICalendarError) {
         self.master = master
@@ -185,7 +186,7 @@ private struct Instances {
             rule.until.map { zones.untilReading($0, start: master.start, clock: clock, local: local) }
         }
         var excludedTimes = Set<CivilDateTime>()
-        var excludedDays = Set<CivilDate>()
+        var excludedDays = Set<LocalDate>()
         for exception in master.exceptionDates {
             if exception.isDate, !master.start.isDate {
                 excludedDays.insert(exception.civil.date)

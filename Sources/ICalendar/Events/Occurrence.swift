@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 
 /// One instance of an event: when it starts and ends, and the VEVENT that describes it (the
@@ -40,8 +41,9 @@ public enum CalendarTimeFormat {
             guard reference != .floating, let offset else { return civil.description }
             let sign = offset < 0 ? "-" : "+"
             let magnitude = abs(offset)
-            var text = "\(civil)\(sign)\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
-            if magnitude % 60 != 0 { text += ":\(pad(magnitude % 60, 2))" }
+            let hours = zeroPadded(magnitude / 3600, width: 2)
+            var text = "\(civil)\(sign)\(hours):\(zeroPadded(magnitude / 60 % 60, width: 2))"
+            if magnitude % 60 != 0 { text += ":\(zeroPadded(magnitude % 60, width: 2))" }
             return text
         }
     }

@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 
 /// What one query found: the occurrences, and the events it had to leave out, each named with the
@@ -23,7 +24,7 @@ extension VCalendar {
     /// The occurrences overlapping the days [from, to), each event's days read on its own clock
     /// (what recurring-ical-events' `between(date, date)` does).
     public func occurrences(
-        fromDay from: CivilDate, toDay to: CivilDate, localZone: ZoneRules? = nil, includingCancelled: Bool = false
+        fromDay from: LocalDate, toDay to: LocalDate, localZone: ZoneRules? = nil, includingCancelled: Bool = false
     ) throws(ICalendarError) -> [Occurrence] {
         try expansion(fromDay: from, toDay: to, localZone: localZone, includingCancelled: includingCancelled)
             .occurrences
@@ -55,7 +56,7 @@ extension VCalendar {
 
     /// ``occurrences(fromDay:toDay:localZone:includingCancelled:)`` with the events it left out.
     public func expansion(
-        fromDay from: CivilDate, toDay to: CivilDate, localZone: ZoneRules? = nil, includingCancelled: Bool = false
+        fromDay from: LocalDate, toDay to: LocalDate, localZone: ZoneRules? = nil, includingCancelled: Bool = false
     ) throws(ICalendarError) -> CalendarExpansion {
         let window = EventSeries.Window(lower: CivilDateTime(date: from), upper: CivilDateTime(date: to))
         return try collect(local: localZone ?? timeZone, includingCancelled: includingCancelled) { _ in window }

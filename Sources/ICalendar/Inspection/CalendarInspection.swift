@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 
 /// What `homeroom inspect` prints about a calendar, in the shapes of the corpus CLI contract
@@ -67,14 +68,14 @@ public enum CalendarInspection {
     }
 
     /// Every occurrence overlapping the days [from, to), cancelled ones included, in start order.
-    public static func occurrences(in calendar: VCalendar, fromDay from: CivilDate, toDay to: CivilDate)
+    public static func occurrences(in calendar: VCalendar, fromDay from: LocalDate, toDay to: LocalDate)
         throws(ICalendarError) -> [OccurrenceRecord]
     {
         try expansion(in: calendar, fromDay: from, toDay: to).records
     }
 
     /// ``occurrences(in:fromDay:toDay:)`` with the events left out of the window and why.
-    public static func expansion(in calendar: VCalendar, fromDay from: CivilDate, toDay to: CivilDate)
+    public static func expansion(in calendar: VCalendar, fromDay from: LocalDate, toDay to: LocalDate)
         throws(ICalendarError) -> (records: [OccurrenceRecord], warnings: [ICalendarError])
     {
         let expansion = try calendar.expansion(fromDay: from, toDay: to, includingCancelled: true)

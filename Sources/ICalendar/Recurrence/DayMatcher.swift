@@ -1,3 +1,5 @@
+import CivilDates
+
 /// The day-level limits of a rule (BYMONTH, BYYEARDAY, BYMONTHDAY, BYDAY) as tables built once per
 /// expansion, so that whether a day matches costs the same small amount however long the rule's
 /// lists are: an expansion step is then a bounded piece of work, as the step budget assumes.
@@ -50,15 +52,15 @@ struct DayMatcher {
     func allows(month: Int) -> Bool { months.map { $0 & 1 << month != 0 } ?? true }
 
     /// Whether the day passes every day-level limit.
-    func matches(_ day: CivilDate) -> Bool {
+    func matches(_ day: LocalDate) -> Bool {
         guard allows(month: day.month) else { return false }
         if let yearDays {
             let dayOfYear = day.dayOfYear
-            let fromEnd = dayOfYear - CivilDate.daysIn(year: day.year) - 1
+            let fromEnd = dayOfYear - LocalDate.daysIn(year: day.year) - 1
             guard yearDays[dayOfYear + 366] || yearDays[fromEnd + 366] else { return false }
         }
         if let monthDays {
-            let fromEnd = day.day - CivilDate.daysIn(month: day.month, year: day.year) - 1
+            let fromEnd = day.day - LocalDate.daysIn(month: day.month, year: day.year) - 1
             guard monthDays[day.day + 31] || monthDays[fromEnd + 31] else { return false }
         }
         guard let weekdays else { return true }
@@ -74,12 +76,12 @@ struct DayMatcher {
     }
 
     /// The first and last day (days since epoch) that BYDAY ordinals count within.
-    private func ordinalScope(of day: CivilDate) -> (Int, Int) {
+    private func ordinalScope(of day: LocalDate) -> (Int, Int) {
         if ordinalsWithinMonth {
-            let first = CivilDate(year: day.year, month: day.month, day: 1).daysSinceEpoch
-            return (first, first + CivilDate.daysIn(month: day.month, year: day.year) - 1)
+            let first = day.daysSinceEpoch - day.day + 1
+            return (first, first + LocalDate.daysIn(month: day.month, year: day.year) - 1)
         }
-        let first = CivilDate(year: day.year, month: 1, day: 1).daysSinceEpoch
-        return (first, first + CivilDate.daysIn(year: day.year) - 1)
+        let first = day.daysSinceEpoch - day.dayOfYear + 1
+        return (first, first + LocalDate.daysIn(year: day.year) - 1)
     }
 }

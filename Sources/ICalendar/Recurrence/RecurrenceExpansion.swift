@@ -1,3 +1,5 @@
+import CivilDates
+
 /// The instances of a ``RecurrenceRule`` from a start, in order, as wall-clock readings.
 ///
 /// Each period of the rule's frequency (a year, a month, a week starting on WKST, a day, …, stepped by
@@ -127,8 +129,8 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         case .yearly:
             // Week numbers belong to a week-numbering year, which may differ from the calendar year.
             let year = rule.byWeekNumber.isEmpty ? date.year : weekNumberingYear(of: date, weekStart: rule.weekStart)
-            return CivilDateTime(year: year, month: 1, day: 1)
-        case .monthly: return CivilDateTime(year: date.year, month: date.month, day: 1)
+            return CivilDateTime(date: LocalDate(firstDayOf: 1, in: year))
+        case .monthly: return CivilDateTime(date: LocalDate(firstDayOf: date.month, in: date.year))
         case .weekly:
             let back = (date.isoWeekday - rule.weekStart + 7) % 7
             return CivilDateTime(date: date.adding(days: -back))
@@ -174,14 +176,14 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
                 periodsEnded = true
                 return
             }
-            period = CivilDateTime(year: year, month: 1, day: 1)
+            period = CivilDateTime(date: LocalDate(firstDayOf: 1, in: year))
         case .monthly:
             let (months, overflow) = (period.date.year * 12 + (period.date.month - 1)).addingReportingOverflow(distance)
             guard !overflow, months / 12 <= Self.lastYear else {
                 periodsEnded = true
                 return
             }
-            period = CivilDateTime(year: months / 12, month: months % 12 + 1, day: 1)
+            period = CivilDateTime(date: LocalDate(firstDayOf: months % 12 + 1, in: months / 12))
         default:
             guard let step = fixedStep else {
                 periodsEnded = true
@@ -198,7 +200,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     }
 
     /// The first second after year 9999.
-    private static let endOfLastYear = CivilDateTime(year: lastYear + 1, month: 1, day: 1).secondsSinceEpoch
+    private static let endOfLastYear = CivilDateTime(date: LocalDate(firstDayOf: 1, in: lastYear + 1)).secondsSinceEpoch
 
     private mutating func skipAhead(toward lowerBound: CivilDateTime) {
         let periods: Int
@@ -239,7 +241,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
             return
         }
         if rule.frequency >= .daily {
-            var days: [CivilDate] = []
+            var days: [LocalDate] = []
             for day in candidateDays() {
                 steps += 1
                 if dayMatcher.matches(day) { days.append(day) }
@@ -265,7 +267,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
 
     /// Every time of every day, in order; when they would be more than the steps left, the expansion
     /// gives up before it makes them (one period may hold millions).
-    private mutating func fillBuffer(days: [CivilDate]) {
+    private mutating func fillBuffer(days: [LocalDate]) {
         let timesPerDay = hours.count * minutes.count * seconds.count
         guard steps + days.count * timesPerDay <= stepLimit else {
             gaveUp = true
@@ -286,7 +288,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
 
     /// BYSETPOS on a DAILY or longer period: the chosen candidates are found by their place among
     /// every time of every day, without making the others.
-    private mutating func fillBuffer(days: [CivilDate], positions: [Int]) {
+    private mutating func fillBuffer(days: [LocalDate], positions: [Int]) {
         let perMinute = seconds.count
         let perHour = minutes.count * perMinute
         let timesPerDay = hours.count * perHour
@@ -313,10 +315,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
         let day = period.date
         if !dayMatcher.allows(month: day.month) {
             // A month the rule leaves out is skipped whole, so a rule that never matches ends soon.
-            let next =
-                day.month == 12
-                ? CivilDate(year: day.year + 1, month: 1, day: 1)
-                : CivilDate(year: day.year, month: day.month + 1, day: 1)
+            let next = day.adding(days: LocalDate.daysIn(month: day.month, year: day.year) - day.day + 1)
             skip(toSecond: Int64(next.daysSinceEpoch) * 86_400)
             return
         }
@@ -380,25 +379,19 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     }
 
     /// The days of the current period before the day-level limits apply.
-    private func candidateDays() -> [CivilDate] {
+    private func candidateDays() -> [LocalDate] {
         let date = period.date
         switch rule.frequency {
         case .yearly:
             if !rule.byWeekNumber.isEmpty { return weekNumberDays(of: date.year) }
             if !byMonth.isEmpty, rule.byYearDay.isEmpty {
-                return byMonth.sorted().flatMap { month in
-                    (1...CivilDate.daysIn(month: month, year: date.year)).map {
-                        CivilDate(year: date.year, month: month, day: $0)
-                    }
-                }
+                return byMonth.sorted().flatMap { LocalDate.days(ofMonth: $0, in: date.year) }
             }
             let first = date.daysSinceEpoch
-            return (0..<CivilDate.daysIn(year: date.year)).map { CivilDate(daysSinceEpoch: first + $0) }
+            return (0..<LocalDate.daysIn(year: date.year)).map { LocalDate(daysSinceEpoch: first + $0) }
         case .monthly:
             if !byMonth.isEmpty, !byMonth.contains(date.month) { return [] }
-            return (1...CivilDate.daysIn(month: date.month, year: date.year)).map {
-                CivilDate(year: date.year, month: date.month, day: $0)
-            }
+            return LocalDate.days(ofMonth: date.month, in: date.year)
         case .weekly:
             return (0..<7).map { date.adding(days: $0) }
         default:
@@ -407,20 +400,20 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     }
 
     /// The days of the weeks BYWEEKNO names in `year`, numbered from the week with Jan 4th on WKST.
-    private func weekNumberDays(of year: Int) -> [CivilDate] {
+    private func weekNumberDays(of year: Int) -> [LocalDate] {
         let firstWeek = Self.firstWeekStart(of: year, weekStart: rule.weekStart)
         let weeks = (Self.firstWeekStart(of: year + 1, weekStart: rule.weekStart) - firstWeek) / 7
-        var days: [CivilDate] = []
+        var days: [LocalDate] = []
         // A week named twice (as 1 and as -52 in a year of 52 weeks) gives its days once.
         for number in Set(rule.byWeekNumber.map { $0 > 0 ? $0 : weeks + 1 + $0 }).sorted()
         where number >= 1 && number <= weeks {
             let weekStart = firstWeek + (number - 1) * 7
-            days.append(contentsOf: (0..<7).map { CivilDate(daysSinceEpoch: weekStart + $0) })
+            days.append(contentsOf: (0..<7).map { LocalDate(daysSinceEpoch: weekStart + $0) })
         }
         return days
     }
 
-    private static func weekNumberingYear(of date: CivilDate, weekStart: Int) -> Int {
+    private static func weekNumberingYear(of date: LocalDate, weekStart: Int) -> Int {
         let day = date.daysSinceEpoch
         if day >= firstWeekStart(of: date.year + 1, weekStart: weekStart) { return date.year + 1 }
         if day < firstWeekStart(of: date.year, weekStart: weekStart) { return date.year - 1 }
@@ -428,7 +421,7 @@ public struct RecurrenceExpansion: Sequence, IteratorProtocol {
     }
 
     private static func firstWeekStart(of year: Int, weekStart: Int) -> Int {
-        let fourth = CivilDate(year: year, month: 1, day: 4)
+        let fourth = LocalDate(firstDayOf: 1, in: year).adding(days: 3)
         return fourth.daysSinceEpoch - (fourth.isoWeekday - weekStart + 7) % 7
     }
 }

@@ -1,3 +1,5 @@
+import CivilDates
+
 /// Which clock a DATE-TIME is read on.
 public enum TimeReference: Hashable, Sendable {
     /// Ends in `Z`.
@@ -10,7 +12,7 @@ public enum TimeReference: Hashable, Sendable {
 
 /// A DATE or DATE-TIME value as written, before any zone is applied.
 public enum CalendarTime: Hashable, Sendable, Comparable {
-    case date(CivilDate)
+    case date(LocalDate)
     case dateTime(CivilDateTime, TimeReference)
 
     /// Whether this is a DATE (an all-day value).
@@ -102,8 +104,7 @@ public enum CalendarTime: Hashable, Sendable, Comparable {
         guard bytes.count >= 8, let year = number(0..<4), let month = number(4..<6), let day = number(6..<8) else {
             return nil
         }
-        let date = CivilDate(year: year, month: month, day: day)
-        guard date.isValid else { return nil }
+        guard let date = LocalDate(year: year, month: month, day: day) else { return nil }
         if bytes.count == 8 { return .date(date) }
         guard bytes[8] == UInt8(ascii: "T") || bytes[8] == UInt8(ascii: "t"), let hour = number(9..<11),
             let minute = number(11..<13)

@@ -1,3 +1,4 @@
+import CivilDates
 import HomeroomCore
 
 /// The demo's public events for the coming week, added with `/event add` as staff add them. An
