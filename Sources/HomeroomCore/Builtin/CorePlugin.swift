@@ -3,7 +3,8 @@
 /// data, and, over the plugins' topics and day sections, `/subscribe`, `/subscriptions`,
 /// `/unsubscribe` and `/day` (itself a topic).
 ///
-/// They cannot be switched off per channel; their tables (`core_…`) are listed in `CoreSchema`.
+/// They cannot be switched off per channel. Their tables (`core_…`) are made by the migrations
+/// `CoreSchema` lists, run before any plugin's (HomeroomStorage's `CorePlugin.schemaMigrations`).
 package struct CorePlugin: Plugin {
     package static let id = "core"
 
@@ -48,11 +49,6 @@ package struct CorePlugin: Plugin {
         }
         self.topics = topics
     }
-
-    /// The core tables' migrations, which run before any plugin's.
-    package static var schemaMigrations: [Migration] { CoreSchema.migrations }
-
-    package var migrations: [Migration] { Self.schemaMigrations }
 
     package var jobs: [ScheduledJob] {
         [

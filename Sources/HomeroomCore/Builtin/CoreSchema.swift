@@ -1,55 +1,33 @@
 import SQLKit
 
-/// The core tables: roles, PINs, logins, login failures, the audit log, channel switches, the
-/// outbox, subscriptions, linked identities and pending confirmations.
-enum CoreSchema {
-    static let migrations: [Migration] = [
-        Migration(1, "roles, PINs, logins, audit log, channel switches") { context in
-            let db = context.database
-            try await db.create(table: AccessDirectory.rolesTable)
-                .column("identity", type: .text, .notNull).column("role", type: .text, .notNull)
-                .column("granted_by", type: .text, .notNull).column("granted_at", type: .bigint, .notNull)
-                .primaryKey("identity", "role").run()
-            try await db.create(table: PinLogin.pinsTable)
-                .column("identity", type: .text, .primaryKey(autoIncrement: false))
-                .column("hash", type: .text, .notNull).column("set_at", type: .bigint, .notNull).run()
-            try await db.create(table: AccessDirectory.sessionsTable)
-                .column("identity", type: .text, .primaryKey(autoIncrement: false))
-                .column("expires_at", type: .bigint, .notNull).run()
-            try await db.create(table: PinLogin.failuresTable)
-                .column("identity", type: .text, .primaryKey(autoIncrement: false))
-                .column("failures", type: .int, .notNull).column("locked_until", type: .bigint)
-                .column("last_failure_at", type: .bigint, .notNull).run()
-            try await db.create(table: AuditLog.table)
-                .column("id", type: .bigint, .primaryKey(autoIncrement: true))
-                .column("at", type: .bigint, .notNull).column("actor", type: .text, .notNull)
-                .column("action", type: .text, .notNull).column("detail", type: .text, .notNull)
-                .column("channel", type: .text).run()
-            try await db.create(table: ChannelSwitchboard.table)
-                .column("adapter", type: .text, .notNull).column("channel", type: .text, .notNull)
-                .column("target", type: .text, .notNull).primaryKey("adapter", "channel", "target").run()
-        },
-        Migration(2, "notification outbox") { context in
-            let db = context.database
-            try await db.create(table: Outbox.table)
-                .column("id", type: .bigint, .primaryKey(autoIncrement: true))
-                .column("adapter", type: .text, .notNull).column("target", type: .text, .notNull)
-                .column("body", type: .text, .notNull).column("idempotency_key", type: .text, .notNull, .unique)
-                .column("state", type: .text, .notNull, .default("pending"))
-                .column("due_at", type: .bigint, .notNull).column("failed_attempts", type: .int, .notNull)
-                .column("last_error", type: .text).column("delivered_at", type: .bigint).run()
-            try await db.create(index: "core_outbox_due").on(Outbox.table).column("adapter").column("state").column(
-                "due_at"
-            )
-            .run()
-        },
-        SubscriptionBook.migration,
-        IdentityLinks.migration,
-        PendingConfirmations.migration,
-        InstanceSchema.migration,
-        JobRunSchema.migration,
-        AdapterStateSchema.migration,
-        AdapterStateSchema.personColumn,
-        LoginFailuresSchema.lockoutsColumn,
-    ]
+/// The core tables' migrations in the order, with the numbers and names, they were released with.
+/// Each table's schema sits beside the code that queries it; this list only says which step makes
+/// what, and must never change for a released step (Tests/Fixtures/core-schema holds what they made).
+package enum CoreSchema {
+    /// Every core migration. `storageTables` creates the tables HomeroomStorage queries itself (the
+    /// duty leases and the instances alive), in step 6 where they always were.
+    package static func migrations(
+        storageTables: @escaping @Sendable (any SQLDatabase) async throws -> Void
+    ) -> [Migration] {
+        [
+            Migration(1, "roles, PINs, logins, audit log, channel switches") { context in
+                let db = context.database
+                try await AccessDirectory.createRolesTable(on: db)
+                try await PinLogin.createPinsTable(on: db)
+                try await AccessDirectory.createSessionsTable(on: db)
+                try await PinLogin.createFailuresTable(on: db)
+                try await AuditLog.createTable(on: db)
+                try await ChannelSwitchboard.createTable(on: db)
+            },
+            Outbox.migration,
+            SubscriptionBook.migration,
+            IdentityLinks.migration,
+            PendingConfirmations.migration,
+            InstanceSchema.migration(storageTables: storageTables),
+            JobRuns.migration,
+            AdapterStateSchema.migration,
+            AdapterStateSchema.personColumn,
+            PinLogin.lockoutsColumn,
+        ]
+    }
 }
