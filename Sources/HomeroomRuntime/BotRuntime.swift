@@ -109,10 +109,10 @@ public final class BotRuntime: Sendable {
         let outbox = Outbox(database: database, clock: clock, metrics: metrics)
         let roster: any DutyRoster =
             switch database.backend {
-            case .sqlite: SoleInstanceRoster(database: database, logger: logger)
+            case .sqlite: SoleInstanceRoster(database: database, clock: clock, logger: logger)
             case .postgres:
                 LeaseRoster(
-                    database: database, leaseDatabase: leaseDatabase,
+                    database: database, leaseDatabase: leaseDatabase, clock: clock,
                     version: "core schema \(CorePlugin.schemaMigrations.count)", logger: logger)
             }
         let services = Dispatcher.Services(

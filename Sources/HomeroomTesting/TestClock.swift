@@ -5,15 +5,30 @@ import Synchronization
 /// A clock that stands still until a test moves it, so tests stand at a chosen instant (a DST
 /// change, the last minute of a period) instead of sleeping.
 public final class TestClock: HomeroomClock {
+    /// When a sleeper wakes: at an instant on the date (`sleep(until:)`), or once the clock has run
+    /// a while (`sleep(for:)`, counted on ``uptime`` so that setting the date back does not lengthen it).
+    private enum Deadline {
+        case instant(Date)
+        case uptime(Duration)
+    }
+
     private struct Sleeper {
-        let deadline: Date
+        let deadline: Deadline
         let continuation: CheckedContinuation<Void, any Error>
     }
 
     private struct State {
         var now: Date
+        var uptime = Duration.zero
         var sleepers: [UInt64: Sleeper] = [:]
         var nextID: UInt64 = 0
+
+        func hasCome(_ deadline: Deadline) -> Bool {
+            switch deadline {
+            case .instant(let instant): now >= instant
+            case .uptime(let reading): uptime >= reading
+            }
+        }
     }
 
     private let state: Mutex<State>
@@ -30,11 +45,17 @@ public final class TestClock: HomeroomClock {
 
     public var now: Date { state.withLock { $0.now } }
 
-    /// Moves the clock to `instant` and wakes every sleeper whose deadline has come.
+    /// How far the clock has moved forward since it was made; setting it back leaves this alone,
+    /// as setting the system's date leaves a monotonic clock alone.
+    public var uptime: Duration { state.withLock { $0.uptime } }
+
+    /// Moves the clock to `instant` and wakes every sleeper whose deadline has come. An earlier
+    /// instant sets the date back, as a person or a time server may: ``uptime`` does not move.
     public func set(to instant: Date) {
         let woken = state.withLock { state -> [Sleeper] in
+            if instant > state.now { state.uptime += .seconds(instant.timeIntervalSince(state.now)) }
             state.now = instant
-            let due = state.sleepers.filter { $0.value.deadline <= instant }
+            let due = state.sleepers.filter { state.hasCome($0.value.deadline) }
             for id in due.keys { state.sleepers[id] = nil }
             return Array(due.values)
         }
@@ -50,6 +71,14 @@ public final class TestClock: HomeroomClock {
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     public func sleep(until deadline: Date) async throws {
+        try await sleep(until: .instant(deadline))
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(until: .uptime(uptime + duration))
+    }
+
+    private func sleep(until deadline: Deadline) async throws {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
@@ -57,7 +86,7 @@ public final class TestClock: HomeroomClock {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow = state.withLock { state -> Bool in
-                    if state.now >= deadline || Task.isCancelled { return true }
+                    if state.hasCome(deadline) || Task.isCancelled { return true }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return false
                 }

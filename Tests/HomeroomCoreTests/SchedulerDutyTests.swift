@@ -20,7 +20,7 @@ struct SchedulerDutyTests {
     /// until the task is cancelled.
     static func instance(_ name: String, bot: TestBot, runs: Runs) -> (LeaseRoster, Task<Void, Never>) {
         let roster = LeaseRoster(
-            database: bot.runtime.database, instanceID: name, leaseLifetime: .seconds(3),
+            database: bot.runtime.database, clock: SystemClock(), instanceID: name, leaseLifetime: .seconds(3),
             renewInterval: .milliseconds(300), logger: TestBot.testLogger())
         let job = ScheduledJob("count", schedule: try! CronSchedule("*/5 * * * *")) { context in
             runs.add(context.scheduledFor)
@@ -50,21 +50,23 @@ struct SchedulerDutyTests {
                 secondTask.cancel()
             }
             // One of them holds the job and waits on the clock; the other stands by.
-            try await waitUntil(seconds: 10) {
+            try await eventually("one instance holds the job and waits on the clock") {
                 (first.heldDuties[Self.duty] != nil) != (second.heldDuties[Self.duty] != nil)
                     && bot.clock.sleeperCount == 1
             }
             bot.clock.set(to: TestClock.instant("2026-11-24T10:30:00-05:00"))
-            try await waitUntil(seconds: 10) { runs.all.count == 1 && bot.clock.sleeperCount == 1 }
+            try await eventually("the 10:30 run") { runs.all.count == 1 && bot.clock.sleeperCount == 1 }
             #expect(runs.all == [TestClock.instant("2026-11-24T10:30:00-05:00")])
 
             // The holder stops: the other takes the job over and runs the next time, once.
             let (holderTask, other) = first.heldDuties[Self.duty] != nil ? (firstTask, second) : (secondTask, first)
             holderTask.cancel()
             await holderTask.value
-            try await waitUntil(seconds: 10) { other.heldDuties[Self.duty] != nil && bot.clock.sleeperCount == 1 }
+            try await eventually("the other instance takes the job over") {
+                other.heldDuties[Self.duty] != nil && bot.clock.sleeperCount == 1
+            }
             bot.clock.set(to: TestClock.instant("2026-11-24T10:35:00-05:00"))
-            try await waitUntil(seconds: 10) { runs.all.count == 2 && bot.clock.sleeperCount == 1 }
+            try await eventually("the 10:35 run") { runs.all.count == 2 && bot.clock.sleeperCount == 1 }
             firstTask.cancel()
             secondTask.cancel()
             await firstTask.value
@@ -74,7 +76,7 @@ struct SchedulerDutyTests {
             bot.clock.set(to: TestClock.instant("2026-11-24T10:40:20-05:00"))
             let (third, thirdTask) = Self.instance("third", bot: bot, runs: runs)
             defer { thirdTask.cancel() }
-            try await waitUntil(seconds: 10) { runs.all.count == 3 && bot.clock.sleeperCount == 1 }
+            try await eventually("the missed 10:40 run") { runs.all.count == 3 && bot.clock.sleeperCount == 1 }
             #expect(third.heldDuties[Self.duty] != nil)
             #expect(
                 runs.all == ["10:30", "10:35", "10:40"].map { TestClock.instant("2026-11-24T\($0):00-05:00") })
@@ -86,18 +88,10 @@ struct SchedulerDutyTests {
             let runs = Runs()
             let (roster, task) = Self.instance("only", bot: bot, runs: runs)
             defer { task.cancel() }
-            try await waitUntil(seconds: 10) { roster.heldDuties[Self.duty] != nil && bot.clock.sleeperCount == 1 }
+            try await eventually("the instance holds the job and waits on the clock") {
+                roster.heldDuties[Self.duty] != nil && bot.clock.sleeperCount == 1
+            }
             #expect(runs.all.isEmpty)
         }
     }
-}
-
-/// Polls `condition` every few milliseconds for up to `seconds` of real time (the leases run on it).
-private func waitUntil(seconds: Int, _ condition: @Sendable () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    Issue.record("condition not met within \(seconds) s")
 }

@@ -23,7 +23,7 @@ struct MatrixDutyTests {
 
         init(_ name: String, bot: TestBot, account: MatrixAccountSettings) {
             roster = LeaseRoster(
-                database: bot.runtime.database, instanceID: name, leaseLifetime: .seconds(3),
+                database: bot.runtime.database, clock: SystemClock(), instanceID: name, leaseLifetime: .seconds(3),
                 renewInterval: .milliseconds(300), logger: TestBot.testLogger())
             status = AdapterStatusBoard()
             var settings = MatrixSettings()

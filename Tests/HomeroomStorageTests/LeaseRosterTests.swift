@@ -9,8 +9,8 @@ import Testing
 @testable import HomeroomStorage
 
 /// Duties shared by several instances through leases on a real PostgreSQL server, with short
-/// timings: a 3 s lease renewed every 300 ms, long enough that a loaded test machine does not
-/// miss its renewals. Waits poll with a deadline on the monotonic clock.
+/// timings on the system clock: a 3 s lease renewed every 300 ms, long enough that a loaded test
+/// machine does not miss its renewals. `LeaseHandoverTests` runs the same handovers on a manual clock.
 @Suite(.enabled(if: TemporaryDatabase.postgresServerURL != nil, "needs HOMEROOM_TEST_POSTGRES_URL"))
 struct LeaseRosterTests {
     static let lifetime = Duration.seconds(3)
@@ -19,8 +19,8 @@ struct LeaseRosterTests {
 
     static func roster(_ database: any Database, _ name: String) -> LeaseRoster {
         LeaseRoster(
-            database: database, instanceID: name, leaseLifetime: lifetime, renewInterval: interval,
-            logger: StorageTests.logger)
+            database: database, clock: SystemClock(), instanceID: name, leaseLifetime: lifetime,
+            renewInterval: interval, logger: StorageTests.logger)
     }
 
     /// A PostgreSQL database with the core tables and a table for fenced writes.
@@ -31,18 +31,6 @@ struct LeaseRosterTests {
             try await database.write { try await $0.raw("CREATE TABLE fenced_notes (note TEXT NOT NULL)").run() }
             try await body(database)
         }
-    }
-
-    /// Polls `condition` every 20 ms until it holds or `limit` passes; returns how long it took.
-    static func waitUntil(
-        within limit: Duration = .seconds(10), _ condition: () async throws -> Bool
-    ) async rethrows -> Duration? {
-        let start = ContinuousClock.now
-        while ContinuousClock.now - start < limit {
-            if try await condition() { return ContinuousClock.now - start }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
     }
 
     static func notes(_ database: any Database) async throws -> [String] {
@@ -62,10 +50,12 @@ struct LeaseRosterTests {
                 tasks.add { await roster.run() }
                 tasks.add { await roster.perform(Self.irc, performers.work(name)) }
             }
-            let started = await Self.waitUntil { performers.performing(Self.irc).count == 1 }
-            #expect(started != nil)
-            // Several renewals later, still one performer and one holder.
-            _ = await Self.waitUntil(within: Self.interval * 4) { performers.performing(Self.irc).count != 1 }
+            try await eventually("one of them performs") { performers.performing(Self.irc).count == 1 }
+            // Four more rounds each, beside the running ones: still one performer and one holder.
+            for _ in 0..<4 {
+                await a.tick()
+                await b.tick()
+            }
             let performing = performers.performing(Self.irc)
             #expect(performing.count == 1)
             #expect(performers.overlaps == 0)
@@ -84,8 +74,7 @@ struct LeaseRosterTests {
             let (a, b) = (Self.roster(database, "a"), Self.roster(database, "b"))
             first.add { await a.run() }
             first.add { await a.perform(Self.irc, performers.work("a")) }
-            let aPerforms = await Self.waitUntil { performers.performing(Self.irc) == ["a"] }
-            #expect(aPerforms != nil)
+            try await eventually("a performs") { performers.performing(Self.irc) == ["a"] }
             second.add { await b.run() }
             second.add { await b.perform(Self.irc, performers.work("b")) }
             await first.stopAll()
@@ -94,13 +83,12 @@ struct LeaseRosterTests {
             let report = try await RosterReport.read(from: database)
             #expect(!report.instances.map(\.id).contains("a"))
             #expect(!report.duties.contains { $0.holder == "a" }, "\(report.duties)")
-            let tookOver = await Self.waitUntil { b.heldDuties[Self.irc] != nil }
-            let took = try #require(tookOver.map { _ in ContinuousClock.now - stopped })
+            try await eventually("b takes the duty") { b.heldDuties[Self.irc] != nil }
+            let took = ContinuousClock.now - stopped
             print("clean stop: b took \(Self.irc) \(took) after a had stopped and released it")
             #expect(took < Self.lifetime, "a release hands over before the lease would have run out")
             #expect(b.heldDuties[Self.irc] == 2)
-            let bPerforms = await Self.waitUntil { performers.performing(Self.irc) == ["b"] }
-            #expect(bPerforms != nil)
+            try await eventually("b performs") { performers.performing(Self.irc) == ["b"] }
             await second.stopAll()
         }
     }
@@ -114,13 +102,13 @@ struct LeaseRosterTests {
             tasks.add { await a.perform(Self.irc, performers.work("a")) }
             await a.tick()
             let lastRenewal = ContinuousClock.now
-            _ = await Self.waitUntil(within: .seconds(2)) { performers.hold("a") != nil }
+            try await eventually("a works under its hold") { performers.hold("a") != nil }
             let oldHold = try #require(performers.hold("a"))
             #expect(oldHold.token == 1)
             tasks.add { await b.run() }
             tasks.add { await b.perform(Self.irc, performers.work("b")) }
-            let tookOver = await Self.waitUntil { b.heldDuties[Self.irc] != nil }
-            let took = try #require(tookOver.map { _ in ContinuousClock.now - lastRenewal })
+            try await eventually("b takes the duty") { b.heldDuties[Self.irc] != nil }
+            let took = ContinuousClock.now - lastRenewal
             print("renewals stopped: b took \(Self.irc) \(took) after a's last renewal")
             #expect(took >= Self.lifetime - Self.interval, "not before the lease ran out")
             // A round every 300 ms; the margin is for a machine loaded by the other suites.
@@ -129,10 +117,11 @@ struct LeaseRosterTests {
             // a's hold no longer counts the moment b holds the duty, so a can act on nothing more; its
             // work, cancelled on its own clock, ends soon after (later on a machine loaded by the other suites).
             #expect(!oldHold.isHeld, "a's hold lapsed before b took the duty")
-            let aStopped = await Self.waitUntil(within: .seconds(2)) { !performers.performing(Self.irc).contains("a") }
-            #expect(aStopped != nil, "a no longer performs: \(performers.performing(Self.irc))")
+            try await eventually("a no longer performs: \(performers.performing(Self.irc))") {
+                !performers.performing(Self.irc).contains("a")
+            }
 
-            _ = await Self.waitUntil { performers.hold("b") != nil }
+            try await eventually("b works under its hold") { performers.hold("b") != nil }
             let newHold = try #require(performers.hold("b"))
             let refused: (any Error)?
             do {
@@ -162,19 +151,18 @@ struct LeaseRosterTests {
             // No renewal after this one: as if the process had been stopped (SIGSTOP) right after it.
             await a.tick()
             let renewed = ContinuousClock.now
-            _ = await Self.waitUntil(within: .seconds(2)) { performers.hold("a") != nil }
+            try await eventually("a works under its hold") { performers.hold("a") != nil }
             let hold = try #require(performers.hold("a"))
             #expect(hold.isHeld)
             #expect(a.heldDuties[Self.irc] == 1)
             // The hold ends on the monotonic clock a safety margin before the lease runs out in the database.
             #expect(a.safetyMargin == Self.interval / 2)
-            _ = await Self.waitUntil(within: Self.lifetime * 2) {
-                ContinuousClock.now - renewed >= Self.lifetime - a.safetyMargin
-            }
+            try await Task.sleep(until: renewed + Self.lifetime - a.safetyMargin, clock: .continuous)
             #expect(!hold.isHeld, "no renewal since: the hold is over before the lease, without asking anyone")
             #expect(a.heldDuties.isEmpty)
-            let cancelled = await Self.waitUntil(within: .seconds(2)) { performers.performing(Self.irc).isEmpty }
-            #expect(cancelled != nil, "the work under the lost lease is cancelled")
+            try await eventually("the work under the lost lease is cancelled") {
+                performers.performing(Self.irc).isEmpty
+            }
             print("paused holder: work cancelled \(ContinuousClock.now - renewed) after the last renewal")
             await tasks.stopAll()
         }
@@ -188,18 +176,15 @@ struct LeaseRosterTests {
             let (a, b) = (Self.roster(database, "a"), Self.roster(database, "b"))
             tasks.add { await a.run() }
             tasks.add { await b.run() }
-            let bothAlive = try await Self.waitUntil {
-                let report = try await RosterReport.read(from: database)
-                return report.instances.count == 2
+            try await eventually("both instances are alive") {
+                try await RosterReport.read(from: database).instances.count == 2
             }
-            #expect(bothAlive != nil)
             for (name, roster) in [("a", a), ("b", b)] {
                 tasks.add { await roster.performEach(duties, performers.work(name)) }
             }
-            let allHeld = await Self.waitUntil {
+            try await eventually("every duty is held") {
                 Set(a.heldDuties.keys).union(b.heldDuties.keys).count == duties.count
             }
-            #expect(allHeld != nil)
             let (heldByA, heldByB) = (Set(a.heldDuties.keys), Set(b.heldDuties.keys))
             #expect(heldByA.isDisjoint(with: heldByB), "\(heldByA) \(heldByB)")
             #expect(heldByA.union(heldByB) == Set(duties))
@@ -263,15 +248,14 @@ struct LeaseRosterTests {
                     }
                 }
             }
-            let allBusy = await Self.waitUntil { tally["busy"] == 10 }
-            #expect(allBusy != nil)
+            try await eventually("every pooled connection is busy") { tally["busy"] == 10 }
             tasks.add {
                 _ = try? await database.read { try await $0.raw("SELECT 1 AS one").run() }
                 tally.add("main read")
             }
             let roster = LeaseRoster(
-                database: database, leaseDatabase: leaseDatabase, instanceID: "a", leaseLifetime: Self.lifetime,
-                renewInterval: Self.interval, logger: StorageTests.logger)
+                database: database, leaseDatabase: leaseDatabase, clock: SystemClock(), instanceID: "a",
+                leaseLifetime: Self.lifetime, renewInterval: Self.interval, logger: StorageTests.logger)
             tasks.add { await roster.perform(Self.irc, performers.work("a")) }
             // Two rounds: the first takes the duty, the second renews it; each must end while the pool is busy.
             tasks.add {
@@ -280,11 +264,11 @@ struct LeaseRosterTests {
                 await roster.tick()
                 tally.add("round")
             }
-            let ticked = await Self.waitUntil(within: Self.lifetime) { tally["round"] == 2 }
-            #expect(ticked != nil, "the rounds did not wait for a pooled connection")
+            try await eventually("the rounds did not wait for a pooled connection", within: Self.lifetime) {
+                tally["round"] == 2
+            }
             #expect(roster.heldDuties[Self.irc] == 1)
-            let performing = await Self.waitUntil { performers.performing(Self.irc) == ["a"] }
-            #expect(performing != nil)
+            try await eventually("a performs") { performers.performing(Self.irc) == ["a"] }
             let report = try await RosterReport.read(from: leaseDatabase)
             #expect(report.duties.map(\.holder) == ["a"])
             #expect(report.instances.map(\.id) == ["a"])

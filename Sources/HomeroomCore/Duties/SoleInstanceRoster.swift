@@ -3,16 +3,24 @@ import Logging
 import Synchronization
 
 /// The roster of an instance that is alone on its database (one SQLite file, which `serve` locks):
-/// it holds every duty from the start, with token 0, and never loses one.
+/// it holds every duty from the start, with token 0, and never loses one. Its pause before doing
+/// again work that returned or failed is on the injected clock.
 package final class SoleInstanceRoster: DutyRoster {
     package let instanceID: String
     private let database: any Database
+    private let clock: any HomeroomClock
     private let logger: Logger
     private let held = Mutex<[Duty: Int64]>([:])
 
-    /// A roster over `database`, named `instanceID`.
-    package init(database: any Database, instanceID: String = InstanceName.make(), logger: Logger) {
+    /// How long it waits before doing again work that returned or failed.
+    package static let pause = Duration.seconds(1)
+
+    /// A roster over `database`, named `instanceID`, pausing on `clock`.
+    package init(
+        database: any Database, clock: any HomeroomClock, instanceID: String = InstanceName.make(), logger: Logger
+    ) {
         self.database = database
+        self.clock = clock
         self.instanceID = instanceID
         self.logger = logger
     }
@@ -29,7 +37,7 @@ package final class SoleInstanceRoster: DutyRoster {
             } catch {
                 logger.error("\(duty) stopped: \(error)")
             }
-            try? await Task.sleep(for: .seconds(1))
+            do { try await clock.sleep(for: Self.pause) } catch { return }
         }
     }
 
@@ -37,8 +45,6 @@ package final class SoleInstanceRoster: DutyRoster {
 
     /// Nothing to renew: waits for cancellation.
     package func run() async {
-        while !Task.isCancelled {
-            do { try await Task.sleep(for: .seconds(3600)) } catch { return }
-        }
+        await waitForCancellation()
     }
 }

@@ -71,7 +71,7 @@ package struct Scheduler: Sendable {
                 }
             }
         }
-        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        await waitForCancellation()
     }
 
     /// Runs the job named `name` of plugin `pluginID` at once, on this instance, as if it were due
@@ -96,7 +96,9 @@ package struct Scheduler: Sendable {
             await runJob(entry, scheduledFor: next, under: hold)
             after = max(next, clock.now)
         }
-        while true { try await Task.sleep(for: .seconds(3600)) }
+        // No time left in the schedule: the hold is kept until the roster cancels the work.
+        await waitForCancellation()
+        throw CancellationError()
     }
 
     /// The last due time within ``catchUpWindow`` before now, when the job ran before but not for

@@ -21,12 +21,14 @@ import Synchronization
 /// never gives up a duty it holds to make room, so an instance started alone takes every duty,
 /// and one started while the others hold everything stands by until a holder stops or dies.
 ///
-/// A lease lasts ``leaseLifetime`` on the database server's clock. This instance counts its own
-/// hold from the instant it *sent* the renewal, on its monotonic clock, and ends it
-/// ``safetyMargin`` early, so it believes the lease over before the database does even when
-/// the renewal took long to arrive or the work takes a moment to stop. Work under a lost lease
-/// is cancelled at the end of the local hold, and its writes are refused by the fencing token
-/// (``FencedDatabase``).
+/// A lease lasts ``leaseLifetime`` on the database server's clock, the one time all instances
+/// share. This instance counts its own hold from the instant it *sent* the renewal, on the
+/// injected clock's ``HomeroomClock/uptime`` (monotonic: setting the date does not move it), and
+/// ends it ``safetyMargin`` early, so it believes the lease over before the database does even
+/// when the renewal took long to arrive or the work takes a moment to stop. Work under a lost
+/// lease is cancelled at the end of the local hold, and its writes are refused by the fencing
+/// token (``FencedDatabase``). Its rounds and its waits for a hold to end sleep on the same
+/// clock, so a test on a `TestClock` moves the roster by moving the clock.
 ///
 /// With the defaults (a 6 s lease renewed every 2 s, held locally for 5 s after each renewal
 /// was sent), a holder killed with `kill -9` has its duties taken over within 8 s; one stopped
@@ -34,8 +36,8 @@ import Synchronization
 package final class LeaseRoster: DutyRoster {
     private struct Hold {
         var token: Int64
-        /// Until when this instance counts the lease as its own.
-        var validUntil: ContinuousClock.Instant
+        /// Until when, on the clock's uptime, this instance counts the lease as its own.
+        var validUntil: Duration
     }
 
     private struct State {
@@ -66,6 +68,8 @@ package final class LeaseRoster: DutyRoster {
     package var safetyMargin: Duration { min(renewInterval, leaseLifetime) / 2 }
     /// The database the work writes to, through ``FencedDatabase``.
     private let database: any Database
+    /// The clock the local holds are counted and the rounds are paced on.
+    private let clock: any HomeroomClock
     /// The database the leases are renewed, taken and released on.
     private let leaseDatabase: any Database
     private let logger: Logger
@@ -74,13 +78,14 @@ package final class LeaseRoster: DutyRoster {
 
     /// A roster whose work writes to `database` and whose leases live on `leaseDatabase` (the same
     /// PostgreSQL database, through connections of its own; `database` when nil), naming this
-    /// instance `instanceID`. The roster does not close either database.
+    /// instance `instanceID` and counting its holds on `clock`. The roster does not close either database.
     package init(
-        database: any Database, leaseDatabase: (any Database)? = nil, instanceID: String = InstanceName.make(),
-        version: String = "dev", leaseLifetime: Duration = .seconds(6), renewInterval: Duration = .seconds(2),
-        logger: Logger
+        database: any Database, leaseDatabase: (any Database)? = nil, clock: any HomeroomClock,
+        instanceID: String = InstanceName.make(), version: String = "dev", leaseLifetime: Duration = .seconds(6),
+        renewInterval: Duration = .seconds(2), logger: Logger
     ) {
         self.database = database
+        self.clock = clock
         self.leaseDatabase = leaseDatabase ?? database
         self.instanceID = instanceID
         self.version = version
@@ -92,7 +97,7 @@ package final class LeaseRoster: DutyRoster {
     }
 
     package var heldDuties: [Duty: Int64] {
-        let now = ContinuousClock.now
+        let now = clock.uptime
         return state.withLock { state in
             state.held.filter { $0.value.validUntil > now }.mapValues(\.token)
         }
@@ -103,7 +108,7 @@ package final class LeaseRoster: DutyRoster {
     package func run() async {
         while !Task.isCancelled {
             await tick()
-            do { try await Task.sleep(for: renewInterval) } catch { break }
+            do { try await clock.sleep(for: renewInterval) } catch { break }
         }
         await releaseAll()
     }
@@ -111,7 +116,7 @@ package final class LeaseRoster: DutyRoster {
     /// One round: heartbeat, renew what is held, take what is wanted and free (up to this
     /// instance's share while others are alive).
     package func tick() async {
-        let sent = ContinuousClock.now
+        let sent = clock.uptime
         let lifetime = Self.milliseconds(leaseLifetime)
         let record = InstanceRecord(
             id: instanceID, host: ProcessInfo.processInfo.hostName,
@@ -152,7 +157,7 @@ package final class LeaseRoster: DutyRoster {
 
     /// Tries to take the lease on `duty`; true when this instance now holds it.
     private func take(_ duty: Duty, lifetime: Int64) async -> Bool {
-        let attempt = ContinuousClock.now
+        let attempt = clock.uptime
         do {
             let token = try await leaseDatabase.read { [instanceID] db in
                 try await LeaseTable.acquire(duty, holder: instanceID, lifetime: lifetime, on: db)
@@ -179,7 +184,7 @@ package final class LeaseRoster: DutyRoster {
     /// Keeps the leases the database renewed for this instance, from the instant the renewal was
     /// sent; a lease it no longer lists (taken over, or run out) is dropped. Returns the renewed
     /// leases this instance no longer wants (their release failed before), to be released.
-    private func adopt(_ renewed: [Duty: Int64], sentAt sent: ContinuousClock.Instant) -> [(Duty, Int64)] {
+    private func adopt(_ renewed: [Duty: Int64], sentAt sent: Duration) -> [(Duty, Int64)] {
         let validUntil = sent + leaseLifetime - safetyMargin
         let (lost, unwanted, woken) = state.withLock { state in
             var lost: [Duty] = []
@@ -224,9 +229,10 @@ package final class LeaseRoster: DutyRoster {
                 group.addTask {
                     // Sleeps until the hold ends, waking at least once a renewal interval to see
                     // a renewal's new end or a lease the database no longer lists.
-                    while let validUntil = self.validUntil(duty, token: token), validUntil > .now {
-                        let wake = min(validUntil, ContinuousClock.now + self.renewInterval)
-                        do { try await Task.sleep(until: wake, clock: .continuous) } catch { break }
+                    while let validUntil = self.validUntil(duty, token: token) {
+                        let left = validUntil - self.clock.uptime
+                        guard left > .zero else { break }
+                        do { try await self.clock.sleep(for: min(left, self.renewInterval)) } catch { break }
                     }
                     return false
                 }
@@ -237,7 +243,7 @@ package final class LeaseRoster: DutyRoster {
             if !returnedWhileHeld, !Task.isCancelled {
                 logger.info("stopped \(duty): the lease is no longer this instance's")
             }
-            if returnedWhileHeld { try? await Task.sleep(for: .seconds(1)) }
+            if returnedWhileHeld { try? await clock.sleep(for: .seconds(1)) }
         }
         let held = state.withLock { state in
             state.wanted.remove(duty)
@@ -248,12 +254,12 @@ package final class LeaseRoster: DutyRoster {
 
     /// True while this instance's hold on `duty` with `token` has not run out.
     private func holds(_ duty: Duty, token: Int64) -> Bool {
-        validUntil(duty, token: token).map { $0 > .now } ?? false
+        validUntil(duty, token: token).map { $0 > clock.uptime } ?? false
     }
 
     /// Until when this instance counts its hold on `duty` with `token` as its own; nil once the
     /// hold is dropped or replaced.
-    private func validUntil(_ duty: Duty, token: Int64) -> ContinuousClock.Instant? {
+    private func validUntil(_ duty: Duty, token: Int64) -> Duration? {
         state.withLock { state in
             state.held[duty].flatMap { $0.token == token ? $0.validUntil : nil }
         }
@@ -263,7 +269,7 @@ package final class LeaseRoster: DutyRoster {
     /// without polling: a round that takes or renews the duty resumes it.
     private func waitUntilHeld(_ duty: Duty) async -> Int64? {
         while !Task.isCancelled {
-            let now = ContinuousClock.now
+            let now = clock.uptime
             let token = state.withLock { state in
                 state.held[duty].flatMap { $0.validUntil > now ? $0.token : nil }
             }
@@ -277,7 +283,7 @@ package final class LeaseRoster: DutyRoster {
                     // Checked under the lock: a hold set, or a cancellation, before the waiter is
                     // listed would otherwise never resume it.
                     let resumeNow = state.withLock { state in
-                        let now = ContinuousClock.now
+                        let now = clock.uptime
                         if Task.isCancelled || state.held[duty].map({ $0.validUntil > now }) == true { return true }
                         state.waiters[number] = (duty, continuation)
                         return false
