@@ -263,7 +263,7 @@ import Testing
             defer { task.cancel() }
             // Each job waits on its own.
             let jobs = bot.runtime.plugins.reduce(0) { $0 + $1.jobs.count }
-            try await waitUntil { bot.clock.sleeperCount == jobs }
+            try await eventually("each job sleeps on the clock") { bot.clock.sleeperCount == jobs }
             let notes = bot.runtime.storage(for: "echo")
             let count: @Sendable () async throws -> Int = {
                 try await notes.read { try await $0.select().column("text").from(notes.table("notes")).all().count }
@@ -272,7 +272,9 @@ import Testing
             bot.clock.set(to: TestClock.instant("2026-11-24T10:29:00-05:00"))
             #expect(try await count() == 0)
             bot.clock.set(to: TestClock.instant("2026-11-24T10:30:00-05:00"))
-            try await waitUntil { (try? await count()) == 1 && bot.clock.sleeperCount == jobs }
+            try await eventually("the job ran and sleeps again") {
+                (try? await count()) == 1 && bot.clock.sleeperCount == jobs
+            }
             #expect(try await count() == 1)
         }
     }
@@ -290,13 +292,4 @@ struct EchoTwin: PluginWithoutSettings {
     static let id = "twin"
     var personalData: PersonalData { .keepsNothing }
     var commands: [Command] { [Command("say", summary: "twin") { _ in Reply("twin") }] }
-}
-
-/// Polls `condition` every few milliseconds for up to five seconds of real time.
-func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
-    for _ in 0..<1000 {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-    Issue.record("condition not met within 5 s")
 }

@@ -134,7 +134,7 @@ let quietLogger: Logger = {
                 outbox: bot.runtime.outbox, sender: sender, logger: quietLogger, pollInterval: 60)
             let task = Task { await worker.run() }
             defer { task.cancel() }
-            try await waitUntil { bot.clock.sleeperCount == 1 }
+            try await eventually("the worker sleeps until its next poll") { bot.clock.sleeperCount == 1 }
             _ = try await bot.runtime.database.write { [now = bot.clock.now] db in
                 try await Outbox.enqueue(
                     adapter: "irc", target: .channel("#x"), lines: ["at ten"], idempotencyKey: "t",
@@ -142,7 +142,7 @@ let quietLogger: Logger = {
                     into: db)
             }
             bot.clock.advance(by: 60)  // the poll finds it, due in the past by now
-            try await waitUntil { sender.sent.count == 1 }
+            try await eventually("the message is sent") { sender.sent.count == 1 }
             #expect(sender.sent.first?.lines == ["at ten"])
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomIRC
 import HomeroomTestbed
+import HomeroomTesting
 import Testing
 
 extension ScaleOutTests {
@@ -13,7 +14,7 @@ extension ScaleOutTests {
         @Test func threeInstancesPutOneBotInTheChannelAndItAnswersOnce() async throws {
             try await Self.withSchool { cluster, pupil in
                 // Settled: a bot is in, and a whole lease lifetime later still only one.
-                try await waitUntil("a bot joined \(ScaleOutSchool.channel)", timeout: .seconds(30)) {
+                try await eventually("a bot joined \(ScaleOutSchool.channel)", within: .seconds(30)) {
                     try await !Self.bots(seenBy: pupil).isEmpty
                 }
                 var most = 0
@@ -31,7 +32,7 @@ extension ScaleOutTests {
 
                 let asked = pupil.received.count
                 try await pupil.send("PRIVMSG \(ScaleOutSchool.channel) :!lunch")
-                try await waitUntil("an answer to !lunch", timeout: .seconds(15)) {
+                try await eventually("an answer to !lunch", within: .seconds(15)) {
                     !Self.answers(in: pupil, since: asked).isEmpty
                 }
                 // Long enough for a second bot's answer to arrive too, were there one.
@@ -47,14 +48,14 @@ extension ScaleOutTests {
         @Test func aBotIsBackAndAnsweringWithinFifteenSecondsAfterItsInstanceIsKilled() async throws {
             try await Self.withSchool { cluster, pupil in
                 let holder = try await cluster.waitForHolder(of: Self.duty)
-                try await waitUntil("a bot joined \(ScaleOutSchool.channel)", timeout: .seconds(30)) {
+                try await eventually("a bot joined \(ScaleOutSchool.channel)", within: .seconds(30)) {
                     try await !Self.bots(seenBy: pupil).isEmpty
                 }
                 let before = pupil.received.count
                 let killedAt = ContinuousClock.now
                 await holder.kill()
 
-                try await waitUntil("a bot joined again after the kill", timeout: .seconds(30)) {
+                try await eventually("a bot joined again after the kill", within: .seconds(30)) {
                     pupil.received.dropFirst(before).contains { line in
                         line.message.command == "JOIN" && Self.isBot(line.message.sourceNick)
                             && line.arrivedAt > killedAt
@@ -63,7 +64,7 @@ extension ScaleOutTests {
                 let joinedAt = ContinuousClock.now
                 let asked = pupil.received.count
                 try await pupil.send("PRIVMSG \(ScaleOutSchool.channel) :!lunch")
-                try await waitUntil("an answer to !lunch after the failover", timeout: .seconds(15)) {
+                try await eventually("an answer to !lunch after the failover", within: .seconds(15)) {
                     !Self.answers(in: pupil, since: asked).isEmpty
                 }
                 let answer = try #require(Self.answers(in: pupil, since: asked).first)
@@ -83,7 +84,7 @@ extension ScaleOutTests {
         @Test func aPausedHolderThatWakesAfterLosingItsLeaseLeavesTheChannelToItsSuccessor() async throws {
             try await Self.withSchool { cluster, pupil in
                 let holder = try await cluster.waitForHolder(of: Self.duty)
-                try await waitUntil("a bot joined \(ScaleOutSchool.channel)", timeout: .seconds(30)) {
+                try await eventually("a bot joined \(ScaleOutSchool.channel)", within: .seconds(30)) {
                     try await !Self.bots(seenBy: pupil).isEmpty
                 }
                 let before = pupil.received.count
@@ -94,7 +95,7 @@ extension ScaleOutTests {
                 let successor: HomeroomInstance
                 do {
                     successor = try await cluster.waitForHolder(of: Self.duty)
-                    try await waitUntil("the successor's bot joined", timeout: .seconds(30)) {
+                    try await eventually("the successor's bot joined", within: .seconds(30)) {
                         pupil.received.dropFirst(before).contains { line in
                             line.message.command == "JOIN" && Self.isBot(line.message.sourceNick)
                                 && line.arrivedAt > pausedAt
@@ -107,13 +108,13 @@ extension ScaleOutTests {
                 let beside = try await Self.bots(seenBy: pupil)
                 let resumedAt = ContinuousClock.now
                 holder.resume()
-                try await waitUntil("the woken instance's bot left", timeout: .seconds(15)) {
+                try await eventually("the woken instance's bot left", within: .seconds(15)) {
                     try await Self.bots(seenBy: pupil).count == 1
                 }
                 let left = ContinuousClock.now - resumedAt
                 let asked = pupil.received.count
                 try await pupil.send("PRIVMSG \(ScaleOutSchool.channel) :!lunch")
-                try await waitUntil("an answer to !lunch", timeout: .seconds(15)) {
+                try await eventually("an answer to !lunch", within: .seconds(15)) {
                     !Self.answers(in: pupil, since: asked).isEmpty
                 }
                 try await Task.sleep(for: .seconds(2))
@@ -163,7 +164,7 @@ extension ScaleOutTests {
         static func bots(seenBy pupil: ClassroomStudent) async throws -> [String] {
             let asked = pupil.received.count
             try await pupil.send("NAMES \(ScaleOutSchool.channel)")
-            try await waitUntil("the end of NAMES", timeout: .seconds(10), interval: .milliseconds(10)) {
+            try await eventually("the end of NAMES", within: .seconds(10)) {
                 pupil.received.dropFirst(asked).contains { $0.message.command == "366" }
             }
             return pupil.received.dropFirst(asked).filter { $0.message.command == "353" }.flatMap {

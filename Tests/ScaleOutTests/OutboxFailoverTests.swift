@@ -51,7 +51,7 @@ extension ScaleOutTests {
                 let moments = (0..<kills).map { 60 + $0 * stretch + Int(random.next() % UInt64(stretch - 40)) }
                 var killed: [String] = []
                 for moment in moments {
-                    try await waitUntil("\(moment) posts received", timeout: .seconds(60)) {
+                    try await eventually("\(moment) posts received", within: .seconds(60)) {
                         receiver.rawPosts >= moment
                     }
                     // The instance delivering, when one says it is; any instance otherwise.
@@ -66,11 +66,11 @@ extension ScaleOutTests {
                 }
 
                 // The rows the killed instances had claimed wait for their claims to run out.
-                try await waitUntil("every key received", timeout: .seconds(Int64(outbox.claimLifetime) + 60)) {
+                try await eventually("every key received", within: .seconds(Int64(outbox.claimLifetime) + 60)) {
                     receiver.tally.keys.count >= Self.notifications
                 }
                 let allKeysAfter = ContinuousClock.now - queuedAt
-                try await waitUntil("the outbox emptied", timeout: .seconds(30)) {
+                try await eventually("the outbox emptied", within: .seconds(30)) {
                     try await outbox.pendingCount(for: "slack") == 0
                 }
                 let tally = receiver.tally

@@ -144,17 +144,6 @@ struct ScaleOutFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Waits (up to `timeout`) until `condition` holds, checking every `interval`; throws naming `what`.
-func waitUntil(
-    _ what: String, timeout: Duration, interval: Duration = .milliseconds(50), _ condition: () async throws -> Bool
-) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while try await !condition() {
-        guard ContinuousClock.now < deadline else { throw ScaleOutFailure("timed out after \(timeout): \(what)") }
-        try await Task.sleep(for: interval)
-    }
-}
-
 /// `duration` in milliseconds, for reports.
 func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomTestbed
+import HomeroomTesting
 import Testing
 
 extension ScaleOutTests {
@@ -27,7 +28,7 @@ extension ScaleOutTests {
 
                 var seenAfter: [String: Duration] = [:]
                 // Asked until each shows the new menu, a few seconds at most, so a slow one is measured too.
-                try await waitUntil("every instance answered the new menu", timeout: .seconds(5), interval: .zero) {
+                try await eventually("every instance answered the new menu", within: .seconds(5), every: .zero) {
                     for asker in askers where seenAfter[asker.name] == nil {
                         if try await Self.lunch(from: asker).contains(Self.dish) {
                             seenAfter[asker.name] = ContinuousClock.now - savedAt

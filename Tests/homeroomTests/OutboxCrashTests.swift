@@ -34,14 +34,16 @@ import Testing
         await runtime.close()
 
         let first = try RunningHomeroom(homeroom, ["serve", "--config", config])
-        try await waitUntil(seconds: 30) { receiver.requests.count >= 100 }
+        try await eventually("100 posts arrive", within: .seconds(30), every: .milliseconds(50)) {
+            receiver.requests.count >= 100
+        }
         kill(first.process.processIdentifier, SIGKILL)
         _ = try await first.waitForExit()
         let beforeRestart = receiver.requests.count
         #expect(beforeRestart < Self.notifications, "the kill came while notifications were still queued")
 
         let second = try RunningHomeroom(homeroom, ["serve", "--config", config])
-        try await waitUntil(seconds: 60) {
+        try await eventually("every notification arrives", within: .seconds(60), every: .milliseconds(50)) {
             Set(receiver.requests.compactMap { $0.headers["idempotency-key"] }).count >= Self.notifications
         }
         kill(second.process.processIdentifier, SIGTERM)
@@ -63,14 +65,5 @@ import Testing
         #expect(try await reopened.outbox.pendingCount() == 0)
         await reopened.close()
         await receiver.stop()
-    }
-
-    private func waitUntil(seconds: Int, _ condition: () -> Bool) async throws {
-        for _ in 0..<(seconds * 20) {
-            if condition() { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        Issue.record("timed out after \(seconds) s")
-        throw CancellationError()
     }
 }
