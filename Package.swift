@@ -249,12 +249,15 @@ let package = Package(
             ],
             path: "Plugins/Directions"
         ),
+        // The chat platforms `homeroom` serves over HTTP, in one list.
+        .target(name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks"]),
         .target(
             name: "InstalledPlugins",
             dependencies: ["HomeroomCore", "Lunch", "Schedule", "News", "RecipesPlugin", "Directions", "Events"]),
         .executableTarget(
             name: "homeroom",
             dependencies: [
+                "InstalledPlatforms",
                 "InstalledPlugins",
                 "CivilDates",
                 "HomeroomCore",
@@ -363,7 +366,7 @@ let package = Package(
             name: "DirectionsTests",
             dependencies: [
                 "Directions", "Campus", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
-                "HomeroomWebhooks",
+                "HomeroomWebhooks", "InstalledPlatforms",
                 "HomeroomFetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -409,8 +412,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
-                "HomeroomTestbed",
+                "HomeroomWebhooks", "InstalledPlatforms", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage",
+                "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLKit", package: "sql-kit"),

@@ -22,7 +22,7 @@ func benchmarkOutbox() async throws {
     let runtime = try await BotRuntime.start(configuration: try configuration.resolve(), plugins: [], logger: logger)
     let sender = TimedSender(
         IncomingWebhookSender(
-            platform: .mattermost, urls: ["*": receiver.url("/hooks/town")], fetcher: runtime.fetcher,
+            platform: MattermostPlatform.self, urls: ["*": receiver.url("/hooks/town")], fetcher: runtime.fetcher,
             timeout: .seconds(5)))
     let worker = OutboxDeliveryWorker(outbox: runtime.outbox, sender: sender, logger: logger)
     // The reference in the same run: deliveries recorded 8 at a time (up to 9 repeats after a crash, against 2).

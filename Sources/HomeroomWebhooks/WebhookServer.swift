@@ -6,8 +6,9 @@ import NIOCore
 import Prometheus
 import ServiceLifecycle
 
-/// The webhook adapter: one HTTP server (Hummingbird) for Slack, Mattermost, Discord, Teams and
-/// Google Chat commands, Homeroom's JSON API, `/healthz` and `/metrics`. It is a `Service` of the process's
+/// The webhook adapter: one HTTP server (Hummingbird) for the installed platforms' routes (Slack,
+/// Mattermost, Discord, Teams and Google Chat commands, Homeroom's JSON API, each a
+/// ``PlatformModule``), `/healthz`, `/metrics` and the plugins' pages. It is a `Service` of the process's
 /// `ServiceGroup`: graceful shutdown stops accepting requests, finishes the ones in flight, and
 /// waits for late answers already promised.
 public struct WebhookServer: Service {
@@ -76,16 +77,13 @@ public struct WebhookServer: Service {
     var endpoints: [String] {
         var paths = ["/healthz"]
         if dependencies.metrics != nil { paths.append("/metrics") }
-        paths += settings.platformsTakingCommands.map(\.commandPath)
-        if settings.teams.appID != nil { paths.append(WebhookSettings.teamsBotPath) }
-        if !settings.api.clients.isEmpty { paths.append(WebhookPlatform.api.commandPath) }
+        paths += settings.platforms.flatMap { $0.endpoints(settings) }
         paths += dependencies.dispatcher.pages.keys.sorted().map { "/\($0)" }
         return paths
     }
 
     public func run() async throws {
-        await APIUnownedChannels(settings: settings.api, database: dependencies.database, logger: dependencies.logger)
-            .adopt()
+        for platform in settings.platforms { await platform.startUp(settings, dependencies: dependencies) }
         let deferred = TaskQueue()
         let application = makeApplication(deferred: deferred)
         let status = dependencies.adapterStatus
@@ -139,40 +137,9 @@ public struct WebhookServer: Service {
         router.add(middleware: RejectionMiddleware(logger: dependencies.logger))
         router.add(middleware: RequestBodyDeadline(limit: settings.maximumBodyBytes, timeout: settings.readTimeout))
 
-        let slack = SlackEndpoint(
-            signature: settings.slack.signingSecret.map(SlackSignature.init(signingSecret:)),
-            apiBaseURL: settings.slack.apiBaseURL, replays: replays, gateway: gateway)
-        router.post("slack/commands") { request, _ in
-            try await slack.respond(to: RawRequest.read(request))
-        }
-        let mattermost = MattermostEndpoint(settings: settings.mattermost, replays: replays, gateway: gateway)
-        router.post("mattermost/commands") { request, _ in
-            try await mattermost.respond(to: RawRequest.read(request))
-        }
-        let discord = DiscordEndpoint(
-            signature: settings.discord.publicKey.flatMap(DiscordSignature.init(publicKeyHex:)), replays: replays,
-            apiBaseURL: settings.discord.apiBaseURL, gateway: gateway)
-        router.post("discord/interactions") { request, _ in
-            try await discord.respond(to: RawRequest.read(request))
-        }
-        let teams = TeamsEndpoint(
-            signature: settings.teams.secret.flatMap(TeamsSignature.init(secret:)), replays: replays, gateway: gateway,
-            bot: TeamsEndpoint.BotDelivery(settings: settings.teams, dependencies: dependencies))
-        router.post("teams/messages") { request, _ in
-            try await teams.respond(to: RawRequest.read(request))
-        }
-        let teamsBot = TeamsBotEndpoint(settings: settings.teams, dependencies: dependencies, gateway: gateway)
-        router.post("teams/bot") { request, _ in
-            try await teamsBot.respond(to: RawRequest.read(request))
-        }
-        let googleChat = GoogleChatEndpoint(
-            settings: settings.googleChat, dependencies: dependencies, gateway: gateway)
-        router.post("google-chat/events") { request, _ in
-            try await googleChat.respond(to: RawRequest.read(request))
-        }
-        let api = MessageAPIEndpoint(credentials: APICredentials(settings.api), replays: replays, gateway: gateway)
-        router.post("api/v1/messages") { request, _ in try await api.respond(to: RawRequest.read(request))
-        }
+        let context = PlatformRouteContext(
+            settings: settings, dependencies: dependencies, gateway: gateway, replays: replays)
+        for platform in settings.platforms { platform.addRoutes(to: router, context: context) }
 
         let access = StatusAccess(token: settings.statusToken)
         let health = HealthEndpoint(

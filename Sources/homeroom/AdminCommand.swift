@@ -3,6 +3,7 @@ import Foundation
 import HomeroomCore
 import HomeroomRuntime
 import HomeroomWebhooks
+import InstalledPlatforms
 
 struct AdminCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

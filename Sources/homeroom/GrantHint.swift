@@ -1,5 +1,6 @@
 import HomeroomCore
 import HomeroomWebhooks
+import InstalledPlatforms
 
 /// What `homeroom admin grant` says after a grant about when the role applies: at once for an id
 /// its platform vouches for, after a PIN login for one it does not.

@@ -5,6 +5,7 @@ import HomeroomMatrix
 import HomeroomRuntime
 import HomeroomStorage
 import HomeroomWebhooks
+import InstalledPlatforms
 import Logging
 import Metrics
 import Prometheus
@@ -77,25 +78,16 @@ struct ServeCommand: AsyncParsableCommand {
         if webhooks.enabled {
             let dependencies = webhookDependencies(runtime: runtime, registry: registry)
             services.append(stopsTheOthersGracefully(webhookServer(webhooks, dependencies: dependencies)))
-            for platform in WebhookPlatform.allCases where platform != .api {
-                guard let sender = PlatformSender.make(platform, settings: webhooks, dependencies: dependencies) else {
-                    continue
+            for platform in webhooks.platforms {
+                for service in platform.services(webhooks, dependencies: dependencies) {
+                    switch service {
+                    case .delivery(let sender, let summary):
+                        services.append(delivery(through: sender, runtime: runtime))
+                        runtime.adapterStatus.report(sender.adapter, .up, detail: summary, at: runtime.clock.now)
+                    case .running(let service):
+                        services.append(stopsTheOthersGracefully(service))
+                    }
                 }
-                services.append(delivery(through: sender, runtime: runtime))
-                runtime.adapterStatus.report(platform.rawValue, .up, detail: sender.summary, at: runtime.clock.now)
-            }
-            if let socketMode = SlackSocketMode(settings: webhooks, dependencies: dependencies) {
-                // The socket is connected, and its commands answered, by the instance holding its duty.
-                services.append(stopsTheOthersGracefully(socketMode))
-            }
-            let api = APINotificationSender(
-                settings: webhooks.api, fetcher: runtime.fetcher,
-                timeout: .milliseconds(Int64(webhooks.deliveryTimeoutSeconds * 1000)), clock: runtime.clock)
-            if api.isEnabled {
-                services.append(delivery(through: api, runtime: runtime))
-                runtime.adapterStatus.report(
-                    api.adapter, .up, detail: "posting notifications to the API clients' notifyURLs",
-                    at: runtime.clock.now)
             }
         }
         if !irc.networks.isEmpty {

@@ -5,6 +5,7 @@ import HomeroomCore
 import HomeroomTestbed
 import HomeroomTesting
 import HomeroomWebhooks
+import InstalledPlatforms
 import Testing
 
 /// The directions bot behind a real webhook server on a loopback port.

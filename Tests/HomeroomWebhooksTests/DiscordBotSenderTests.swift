@@ -2,6 +2,7 @@ import Foundation
 import HomeroomCore
 import HomeroomTestbed
 import HomeroomTesting
+import InstalledPlatforms
 import Lunch
 import Testing
 
@@ -35,7 +36,7 @@ struct DiscordBotSetup {
                     dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
                     clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus,
                     roster: bot.runtime.roster, metrics: nil, logger: TestBot.testLogger())
-                let sender = try #require(PlatformSender.make(.discord, settings: settings, dependencies: dependencies))
+                let sender = try #require(DiscordPlatform.sender(settings, dependencies: dependencies))
                 try await body(DiscordBotSetup(bot: bot, discord: discord, sender: sender))
             }
         }

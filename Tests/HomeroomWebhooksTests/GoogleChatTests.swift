@@ -3,6 +3,7 @@ import HomeroomCore
 import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
+import InstalledPlatforms
 import Testing
 
 @testable import HomeroomWebhooks
@@ -36,7 +37,7 @@ import Testing
 
         /// Google Chat's outbox worker, through `PlatformSender` as `homeroom serve` runs it.
         func worker() throws -> OutboxDeliveryWorker {
-            let sender = try #require(PlatformSender.make(.googlechat, settings: settings, dependencies: dependencies))
+            let sender = try #require(GoogleChatPlatform.sender(settings, dependencies: dependencies))
             return OutboxDeliveryWorker(
                 outbox: harness.bot.runtime.outbox, sender: sender, logger: TestBot.testLogger())
         }

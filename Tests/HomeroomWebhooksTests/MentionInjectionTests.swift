@@ -108,7 +108,7 @@ import Testing
     }
 
     /// The JSON `platform`'s incoming webhook gets for a notification of `lines`.
-    static func notification(_ platform: WebhookPlatform, _ lines: [String]) throws -> [String: Any] {
+    static func notification(_ platform: any PlatformModule.Type, _ lines: [String]) throws -> [String: Any] {
         let sender = IncomingWebhookSender(
             platform: platform, urls: ["*": URL(string: "https://hooks.example/incoming")!], fetcher: HTTPFetcher(),
             timeout: .seconds(1))
@@ -117,15 +117,15 @@ import Testing
 
     @Test func everyPlatformsNotificationCarriesHostileTitlesAsText() throws {
         try #require(Self.titles.count >= 8)
-        let slack = try #require(try Self.notification(.slack, Self.titles)["text"] as? String)
+        let slack = try #require(try Self.notification(SlackPlatform.self, Self.titles)["text"] as? String)
         #expect(!slack.contains("<") && Self.live(["@"], in: slack).isEmpty, "\(slack)")
-        let mattermost = try #require(try Self.notification(.mattermost, Self.titles)["text"] as? String)
+        let mattermost = try #require(try Self.notification(MattermostPlatform.self, Self.titles)["text"] as? String)
         #expect(Self.live(["@", "]"], in: mattermost).isEmpty, "\(mattermost)")
-        let discordJSON = try Self.notification(.discord, Self.titles)
+        let discordJSON = try Self.notification(DiscordPlatform.self, Self.titles)
         let discord = try #require(discordJSON["content"] as? String)
         #expect(Self.live(["@", "<", "]"], in: discord).isEmpty, "\(discord)")
         #expect((discordJSON["allowed_mentions"] as? [String: Any])?["parse"] as? [String] == [])
-        let teams = try #require(try Self.notification(.teams, Self.titles)["text"] as? String)
+        let teams = try #require(try Self.notification(TeamsPlatform.self, Self.titles)["text"] as? String)
         #expect(!teams.replacingOccurrences(of: "<br>", with: "").contains("<"), "\(teams)")
         #expect(Self.live(["@", "]"], in: teams).isEmpty, "\(teams)")
     }

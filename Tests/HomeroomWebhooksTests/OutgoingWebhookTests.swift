@@ -7,9 +7,9 @@ import Testing
 @testable import HomeroomWebhooks
 
 @Suite struct OutgoingWebhookTests {
-    static func worker(_ bot: TestBot, _ receiver: LoopbackHTTPServer, platform: WebhookPlatform = .slack)
-        -> OutboxDeliveryWorker
-    {
+    static func worker(
+        _ bot: TestBot, _ receiver: LoopbackHTTPServer, platform: any PlatformModule.Type = SlackPlatform.self
+    ) -> OutboxDeliveryWorker {
         let sender = IncomingWebhookSender(
             platform: platform, urls: ["C0CAFE": receiver.url("/hooks/cafeteria")], fetcher: bot.runtime.fetcher,
             timeout: .seconds(5))
@@ -65,7 +65,7 @@ import Testing
             sequence: [.init(status: 429, headers: [("Retry-After", "120")]), .init(status: 200)])
         try await TestBot.with { bot in
             try await Self.enqueue(bot, 1, platform: .discord)
-            let worker = Self.worker(bot, receiver, platform: .discord)
+            let worker = Self.worker(bot, receiver, platform: DiscordPlatform.self)
             #expect(try await worker.deliverDue() == 0)
             bot.clock.advance(by: 60)
             #expect(try await worker.deliverDue() == 0, "Discord asked for 120 s")

@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomCore
 import HomeroomTesting
+import InstalledPlatforms
 import Testing
 
 @testable import HomeroomWebhooks

@@ -3,6 +3,7 @@ import Foundation
 import HomeroomCore
 import HomeroomTestbed
 import HomeroomTesting
+import InstalledPlatforms
 import Testing
 
 @testable import HomeroomWebhooks
@@ -26,7 +27,7 @@ import Testing
                 settings.slack.botToken = SlackAPIServer.botToken
                 settings.slack.apiBaseURL = slack.apiBaseURL
                 let sender = try #require(
-                    PlatformSender.make(.slack, settings: settings, dependencies: dependencies(bot)))
+                    SlackPlatform.sender(settings, dependencies: dependencies(bot)))
                 let worker = OutboxDeliveryWorker(
                     outbox: bot.runtime.outbox, sender: sender, logger: TestBot.testLogger())
                 try await body(bot, slack, worker)

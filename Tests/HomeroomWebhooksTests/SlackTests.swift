@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomRuntime
 import HomeroomTesting
+import InstalledPlatforms
 import HomeroomWebhooks
 import Testing
 

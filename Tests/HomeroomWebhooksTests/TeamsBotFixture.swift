@@ -2,6 +2,7 @@ import Foundation
 import HomeroomCore
 import HomeroomTestbed
 import HomeroomTesting
+import InstalledPlatforms
 import SQLKit
 import Testing
 
@@ -99,7 +100,7 @@ struct TeamsBotFixture {
             dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
             clock: bot.clock, fetcher: bot.runtime.fetcher, adapterStatus: bot.runtime.adapterStatus,
             roster: bot.runtime.roster, metrics: nil, logger: TestBot.testLogger())
-        let sender = try #require(PlatformSender.make(.teams, settings: settings, dependencies: dependencies))
+        let sender = try #require(TeamsPlatform.sender(settings, dependencies: dependencies))
         return OutboxDeliveryWorker(outbox: bot.runtime.outbox, sender: sender, logger: TestBot.testLogger())
     }
 

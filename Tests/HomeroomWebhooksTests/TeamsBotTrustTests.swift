@@ -3,6 +3,7 @@ import HomeroomCore
 import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
+import InstalledPlatforms
 import Testing
 
 @testable import HomeroomWebhooks

@@ -5,6 +5,7 @@ import HomeroomCore
 import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
+import InstalledPlatforms
 import HomeroomWebhooks
 import Lunch
 import NIOCore

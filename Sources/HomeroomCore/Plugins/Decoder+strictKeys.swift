@@ -11,7 +11,12 @@ extension Decoder {
     /// start-up instead of being ignored. Keys starting with `//` are comments. Configuration
     /// sections (the runtime's and the plugins') call it first in `init(from:)`.
     public func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_ known: Key.Type) throws {
-        let names = Key.allCases.map(\.stringValue)
+        try rejectUnknownKeys(named: Key.allCases.map(\.stringValue))
+    }
+
+    /// Throws for a key not in `names`, as ``rejectUnknownKeys(_:)`` does, for a section whose
+    /// keys are known only when it is read (the `webhooks` section and its installed platforms).
+    package func rejectUnknownKeys(named names: [String]) throws {
         let container = try container(keyedBy: AnyCodingKey.self)
         for key in container.allKeys where !names.contains(key.stringValue) && !key.stringValue.hasPrefix("//") {
             throw DecodingError.dataCorrupted(

@@ -10,15 +10,18 @@ package struct IncomingWebhookSender: MessageSender {
     let platform: WebhookPlatform
     let urls: [String: URL]
     let poster: WebhookPoster
+    /// The platform's JSON for a message of lines, the text escaped for the platform.
+    let payload: @Sendable ([String]) -> [UInt8]
 
     package var adapter: String { platform.rawValue }
 
-    /// A sender for `platform` posting through `fetcher`; `urls` maps channels to webhook URLs
-    /// (`*` for every other channel).
-    package init(platform: WebhookPlatform, urls: [String: URL], fetcher: any HTTPFetching, timeout: Duration) {
-        self.platform = platform
+    /// A sender for `module`'s platform posting through `fetcher`; `urls` maps channels to webhook
+    /// URLs (`*` for every other channel).
+    package init(platform module: any PlatformModule.Type, urls: [String: URL], fetcher: any HTTPFetching, timeout: Duration) {
+        self.platform = module.platform
         self.urls = urls
         self.poster = WebhookPoster(fetcher: fetcher, timeout: timeout)
+        self.payload = { module.notification($0) }
     }
 
     /// True when `channel` has a URL of its own or the `*` URL.
@@ -35,18 +38,5 @@ package struct IncomingWebhookSender: MessageSender {
             )
         }
         try await poster.post(payload(message.lines), to: url, idempotencyKey: message.idempotencyKey)
-    }
-
-    /// The platform's JSON for a message of `lines`, the text escaped for the platform.
-    func payload(_ lines: [String]) -> [UInt8] {
-        let reply = Reply(lines: lines)
-        switch platform {
-        case .slack: return JSONBody.encode(SlashCommandPlatform.slack.notification(lines))
-        case .discord: return JSONBody.encode(DiscordResponse.Message(reply))
-        case .teams: return JSONBody.encode(TeamsEndpoint.Answer(reply))
-        case .mattermost: return JSONBody.encode(SlashCommandPlatform.mattermost.notification(lines))
-        case .googlechat: return JSONBody.encode(["text": GoogleChatText.message(reply)])
-        case .api: return JSONBody.encode(["text": reply.text])
-        }
     }
 }

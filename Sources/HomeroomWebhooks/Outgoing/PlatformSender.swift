@@ -14,39 +14,24 @@ package struct PlatformSender: MessageSender {
 
     package var adapter: String { platform.rawValue }
 
-    /// The sender for `platform` as `settings` configure it, or nil when it has neither incoming
-    /// webhooks nor a bot.
+    /// The sender for `module`'s platform as `settings` configure it: its incoming webhooks, and
+    /// its `bot`, which `botSetting` gives it; nil when it has neither.
     package static func make(
-        _ platform: WebhookPlatform, settings: WebhookSettings, dependencies: WebhookServer.Dependencies
+        _ module: any PlatformModule.Type, settings: WebhookSettings, dependencies: WebhookServer.Dependencies,
+        bot: (any MessageSender)?, botSetting: String
     ) -> PlatformSender? {
-        let urls = settings.incomingWebhooks[platform] ?? [:]
+        let urls = module.incomingWebhooks(settings)
         let webhooks =
             urls.isEmpty
             ? nil
             : IncomingWebhookSender(
-                platform: platform, urls: urls, fetcher: dependencies.fetcher, timeout: settings.deliveryTimeout)
-        let bot: (any MessageSender)?
-        let botSetting: String
-        switch platform {
-        case .slack:
-            bot = SlackBotSender(settings: settings, dependencies: dependencies)
-            botSetting = "webhooks.slack.botToken"
-        case .discord:
-            bot = DiscordBotSender(settings: settings, dependencies: dependencies)
-            botSetting = "webhooks.discord.botToken"
-        case .teams:
-            bot = TeamsBotSender(settings: settings, dependencies: dependencies)
-            botSetting = "webhooks.teams.appID and appPassword"
-        case .googlechat:
-            bot = GoogleChatSender(settings: settings, dependencies: dependencies)
-            botSetting = "webhooks.googleChat.serviceAccountKeyFile"
-        case .mattermost, .api:
-            bot = nil
-            botSetting = "a bot account, which Homeroom does not support on \(platform.rawValue)"
-        }
+                platform: module, urls: urls, fetcher: dependencies.fetcher, timeout: settings.deliveryTimeout)
         guard webhooks != nil || bot != nil else { return nil }
-        return PlatformSender(platform: platform, webhooks: webhooks, bot: bot, botSetting: botSetting)
+        return PlatformSender(platform: module.platform, webhooks: webhooks, bot: bot, botSetting: botSetting)
     }
+
+    /// The platform's notifications, delivered through this sender, for the runtime to run.
+    package var service: PlatformService { .delivery(self, summary: summary) }
 
     /// How the platform is reached, for `/healthz`.
     package var summary: String {

@@ -10,7 +10,7 @@ import Logging
 /// The database keeps them (``Database/seenSignatures``): one SQLite file is one instance, which
 /// keeps them in memory; instances sharing a PostgreSQL database keep them in that database, so a
 /// request accepted by one is refused by every other.
-struct ReplayGuard: Sendable {
+package struct ReplayGuard: Sendable {
     /// Where the signatures are kept.
     let seen: any SeenSignatures
     /// Seconds a signature is remembered after the instant it was signed.

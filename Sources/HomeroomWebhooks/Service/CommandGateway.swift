@@ -4,7 +4,7 @@ import Logging
 
 /// What every platform endpoint shares: the bot's message path, the clock signed requests are
 /// checked against, the deadline for answers, and the work that outlives a request.
-struct CommandGateway: Sendable {
+package struct CommandGateway: Sendable {
     let dispatcher: Dispatcher
     let clock: any HomeroomClock
     let deferred: TaskQueue

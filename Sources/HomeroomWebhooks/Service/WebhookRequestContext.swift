@@ -4,14 +4,14 @@ import NIOCore
 /// What the webhook server keeps for each request besides Hummingbird's own: the connection it
 /// came on. Its peer address decides who sees `/healthz` in full (``StatusAccess``); the channel
 /// is closed when a request outlasts its read deadline (``RequestBodyDeadline``).
-struct WebhookRequestContext: RequestContext, RemoteAddressRequestContext {
-    var coreContext: CoreRequestContextStorage
+package struct WebhookRequestContext: RequestContext, RemoteAddressRequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The connection.
     let channel: any Channel
     /// The peer's address, as the connection was accepted.
-    let remoteAddress: SocketAddress?
+    package let remoteAddress: SocketAddress?
 
-    init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         channel = source.channel
         remoteAddress = source.channel.remoteAddress

@@ -1,10 +1,10 @@
 import Foundation
 import HomeroomCore
 
-/// The `webhooks` section of the configuration: where the HTTP server listens, each platform's
-/// secret (a platform without one has no endpoint), and the incoming-webhook URLs notifications
-/// are posted to.
-public struct WebhookSettings: Sendable, Decodable {
+/// The `webhooks` section of the configuration: where the HTTP server listens, and a section for
+/// each installed platform (``PlatformModule``) with its secrets (a platform without one has no
+/// endpoint) and the incoming-webhook URLs its notifications are posted to.
+public struct WebhookSettings: Sendable {
     /// False: `homeroom serve` starts no HTTP server.
     public var enabled = true
     /// The address to listen on; `127.0.0.1` keeps the server on this machine (put a TLS proxy in front).
@@ -31,30 +31,25 @@ public struct WebhookSettings: Sendable, Decodable {
     public var timestampToleranceSeconds = 300.0
     /// Seconds an outgoing post (a notification, a late answer) may take.
     public var deliveryTimeoutSeconds = 10.0
-    /// Slack slash commands and incoming webhooks.
-    public var slack = SlackSettings()
-    /// Mattermost slash commands and incoming webhooks.
-    public var mattermost = MattermostSettings()
-    /// Discord interactions and webhooks.
-    public var discord = DiscordSettings()
-    /// Teams outgoing and incoming webhooks, and a Bot Framework bot.
-    public var teams = TeamsSettings()
-    /// A Google Chat app.
-    public var googleChat = GoogleChatSettings()
-    /// Homeroom's own JSON API.
-    public var api = APISettings()
+    /// The installed platforms, in the order their sections are listed.
+    package let platforms: [any PlatformModule.Type]
+    /// Each platform's section, by its key; a platform without one has its defaults.
+    private var sections: [String: any PlatformSettingsSection] = [:]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, host, port, maximumBodyBytes, maximumHeaderBytes, idleTimeoutSeconds, readTimeoutSeconds,
-            statusToken, acknowledgeAfterSeconds, timestampToleranceSeconds, deliveryTimeoutSeconds, slack,
-            mattermost, discord, teams, googleChat, api
+            statusToken, acknowledgeAfterSeconds, timestampToleranceSeconds, deliveryTimeoutSeconds
     }
 
-    /// The defaults: listening on 127.0.0.1:8080 with no platform set up.
-    public init() {}
+    /// The defaults, with `platforms` installed: listening on 127.0.0.1:8080 with no platform set up.
+    package init(platforms: [any PlatformModule.Type]) {
+        self.platforms = platforms
+    }
 
-    public init(from decoder: any Decoder) throws {
-        try decoder.rejectUnknownKeys(CodingKeys.self)
+    /// Reads the `webhooks` section, with a section for each of `platforms`.
+    package init(from decoder: any Decoder, platforms: [any PlatformModule.Type]) throws {
+        self.platforms = platforms
+        try decoder.rejectUnknownKeys(named: CodingKeys.allCases.map(\.stringValue) + platforms.map { $0.sectionKey })
         let container = try decoder.container(keyedBy: CodingKeys.self)
         enabled = try container.decode(.enabled, or: enabled)
         host = try container.decode(.host, or: host)
@@ -67,12 +62,8 @@ public struct WebhookSettings: Sendable, Decodable {
         acknowledgeAfterSeconds = try container.decode(.acknowledgeAfterSeconds, or: acknowledgeAfterSeconds)
         timestampToleranceSeconds = try container.decode(.timestampToleranceSeconds, or: timestampToleranceSeconds)
         deliveryTimeoutSeconds = try container.decode(.deliveryTimeoutSeconds, or: deliveryTimeoutSeconds)
-        slack = try container.decode(.slack, or: slack)
-        mattermost = try container.decode(.mattermost, or: mattermost)
-        discord = try container.decode(.discord, or: discord)
-        teams = try container.decode(.teams, or: teams)
-        googleChat = try container.decode(.googleChat, or: googleChat)
-        api = try container.decode(.api, or: api)
+        let sections = try decoder.container(keyedBy: AnyCodingKey.self)
+        for platform in platforms { try decodeSection(of: platform, from: sections) }
         guard !host.isEmpty, !host.contains(where: \.isWhitespace) else {
             throw container.invalid(.host, "an address such as 127.0.0.1 or 0.0.0.0")
         }
@@ -103,32 +94,40 @@ public struct WebhookSettings: Sendable, Decodable {
         }
     }
 
-    /// The chat platforms whose commands this configuration takes over HTTP: those given their
-    /// signing secret, tokens, public key or audience, in the order slack, mattermost, discord,
-    /// teams, googlechat. (A Teams bot has a path of its own, ``teamsBotPath``.)
-    package var platformsTakingCommands: [WebhookPlatform] {
-        let configured: [(WebhookPlatform, Bool)] = [
-            (.slack, slack.signingSecret != nil), (.mattermost, !mattermost.tokens.isEmpty),
-            (.discord, discord.publicKey != nil), (.teams, teams.secret != nil), (.googlechat, googleChat.takesEvents),
-        ]
-        return configured.filter(\.1).map(\.0)
+    /// The section of `platform`, or its defaults when the configuration has none.
+    private mutating func decodeSection<Platform: PlatformModule>(
+        of platform: Platform.Type, from container: KeyedDecodingContainer<AnyCodingKey>
+    ) throws {
+        let key = AnyCodingKey(stringValue: Platform.sectionKey)
+        if let section = try container.decodeIfPresent(Platform.Settings.self, forKey: key) { self[platform] = section }
     }
 
-    /// Where a Teams bot's activities are posted.
-    package static let teamsBotPath = "/teams/bot"
+    /// The settings of `platform`: its section, or its defaults.
+    package subscript<Platform: PlatformModule>(_ platform: Platform.Type) -> Platform.Settings {
+        get { sections[Platform.sectionKey] as? Platform.Settings ?? Platform.Settings() }
+        set { sections[Platform.sectionKey] = newValue }
+    }
+
+    /// The chat platforms whose commands this configuration takes over HTTP, in the order they are
+    /// installed. (Some serve other paths too, such as a Teams bot's.)
+    package var platformsTakingCommands: [WebhookPlatform] {
+        platforms.filter { $0.takesCommands(self) }.map { $0.platform }
+    }
 
     /// The platforms whose outgoing notifications have URLs, by adapter name.
     package var incomingWebhooks: [WebhookPlatform: [String: URL]] {
-        [
-            .slack: slack.incomingWebhooks, .mattermost: mattermost.incomingWebhooks,
-            .discord: discord.incomingWebhooks, .teams: teams.incomingWebhooks,
-        ].filter { !$0.value.isEmpty }
+        var urls: [WebhookPlatform: [String: URL]] = [:]
+        for platform in platforms {
+            let platformURLs = platform.incomingWebhooks(self)
+            if !platformURLs.isEmpty { urls[platform.platform] = platformURLs }
+        }
+        return urls
     }
 }
 
 extension KeyedDecodingContainer {
     /// A platform's API address (or a key address): an http or https URL; `fallback` when absent.
-    func decodeAPIBaseURL(_ key: Key, or fallback: URL) throws -> URL {
+    package func decodeAPIBaseURL(_ key: Key, or fallback: URL) throws -> URL {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return fallback }
         guard let url = URL(string: text), url.isWebAddress else {
             throw invalid(key, "an https URL such as \(fallback.absoluteString)")
@@ -137,7 +136,7 @@ extension KeyedDecodingContainer {
     }
 
     /// A map of channel → incoming-webhook URL; each must be an http or https URL.
-    func decodeWebhookURLs(_ key: Key) throws -> [String: URL] {
+    package func decodeWebhookURLs(_ key: Key) throws -> [String: URL] {
         let texts = try decode(key, or: [String: String]())
         var urls: [String: URL] = [:]
         for (channel, text) in texts {

@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomRuntime
 import HomeroomWebhooks
+import InstalledPlatforms
 
 extension HomeroomConfiguration {
     /// This configuration pointed at the demo school in `folder`: the campus's school name, the demo's own SQLite file (never
@@ -46,7 +47,7 @@ extension HomeroomConfiguration {
             irc = .object(section)
         }
         guard case .object(var section) = webhooks else { return }
-        for platform in WebhookPlatform.allCases where platform != .api { section[platform.rawValue] = nil }
+        for platform in installedPlatforms where platform.platform != .api { section[platform.sectionKey] = nil }
         if case .object(var api) = section["api"], case .object(var clients) = api["clients"] {
             for (name, client) in clients {
                 guard case .object(var fields) = client else { continue }

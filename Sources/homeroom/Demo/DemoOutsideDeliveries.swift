@@ -1,6 +1,7 @@
 import HomeroomIRC
 import HomeroomRuntime
 import HomeroomWebhooks
+import InstalledPlatforms
 
 /// What a school's configuration reaches other machines with, which the demo switches off (see
 /// ``HomeroomConfiguration/demo(in:bellSchedule:)``), named for the startup line.
