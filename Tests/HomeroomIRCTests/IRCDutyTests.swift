@@ -62,7 +62,7 @@ struct IRCDutyTests {
                 firstAdapter.cancel()
                 firstRenewing.cancel()
             }
-            try await waitUntil { first.holdsTheNetwork }
+            try await eventually("the first instance holds the network") { first.holdsTheNetwork }
             let secondRuns = Task {
                 await withDiscardingTaskGroup { group in
                     group.addTask { await second.roster.run() }
@@ -73,8 +73,9 @@ struct IRCDutyTests {
             try await IRCHomeroom.waitUntil("homeroom", isIn: "#lunch", port: server.port)
             try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
                 try await ada.join("#lunch")
-                // The second instance has had several rounds to take the network, and stands by.
-                try await Task.sleep(for: .seconds(1))
+                // Three more rounds of the second instance's roster, run here beside its own: each finds
+                // the network held, so it stands by.
+                for _ in 0..<3 { await second.roster.tick() }
                 #expect(first.state == .up)
                 #expect(second.state == .standby)
                 #expect(second.status.snapshot["irc/test"]?.detail == "held by another instance")
@@ -87,7 +88,7 @@ struct IRCDutyTests {
                 firstRenewing.cancel()
                 let tookOver = try await ada.waitFor { $0.command == "QUIT" && $0.sourceNick == "homeroom" }
                 #expect(Self.reason(of: tookOver) == "another instance took over")
-                try await waitUntil { second.state == .up }
+                try await eventually("the second instance is up") { second.state == .up }
                 try await Self.waitForJoin(1, seenBy: ada)
                 #expect(first.state == .standby)
                 #expect(!first.holdsTheNetwork)
@@ -99,7 +100,7 @@ struct IRCDutyTests {
                 firstRenewing = first.renewing()
                 secondRuns.cancel()
                 await secondRuns.value
-                try await waitUntil { first.state == .up }
+                try await eventually("the first instance is up again") { first.state == .up }
                 try await Self.waitForJoin(2, seenBy: ada)
                 try await ada.send(IRCMessage("PRIVMSG", "#lunch", "!echo three"))
                 try await ada.waitFor { $0.says("three", in: "#lunch") && $0.sourceNick == "homeroom" }
@@ -207,14 +208,4 @@ struct IRCDutyTests {
         #expect(run.tick(after: 29).sent.isEmpty)
         #expect(run.tick(after: 1).sent == ["NICK homeroom"])
     }
-}
-
-/// Polls `condition` every few milliseconds for up to ten seconds of real time (the leases run on it).
-private func waitUntil(_ condition: @Sendable () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    Issue.record("condition not met within 10 s")
 }
