@@ -17,16 +17,19 @@ public struct IRCAdapter: Service {
     let adapterStatus: AdapterStatusBoard
     let roster: any DutyRoster
     let outbox: Outbox?
+    let clock: any HomeroomClock
     let logger: Logger
     let connections = IRCConnectionRegistry()
 
     /// Creates the adapter for the networks in `settings`, each connected while this instance of
     /// `roster` holds it. With an `outbox`, each network's notifications are delivered under its
-    /// hold; without, the caller delivers them through ``sender`` (tests that step delivery).
+    /// hold; without, the caller delivers them through ``sender`` (tests that step delivery). The
+    /// connections tell time (flood control, pings, WHOIS timeouts, coalescing) by `clock`.
     package init(
         settings: IRCSettings, dispatcher: Dispatcher, adapterStatus: AdapterStatusBoard, roster: any DutyRoster,
-        outbox: Outbox?, logger: Logger
+        outbox: Outbox?, clock: any HomeroomClock, logger: Logger
     ) {
+        self.clock = clock
         self.settings = settings
         self.dispatcher = dispatcher
         self.adapterStatus = adapterStatus
@@ -63,7 +66,7 @@ public struct IRCAdapter: Service {
     private func serve(_ network: IRCNetworkSettings) async {
         let client = IRCNetworkClient(
             network: network, dispatcher: dispatcher, connections: connections, adapterStatus: adapterStatus,
-            logger: logger)
+            clock: clock, logger: logger)
         adapterStatus.report(client.statusName, .standby, detail: IRCNetworkClient.heldElsewhere)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -25,7 +25,7 @@ public struct IRCHomeroom: Sendable {
         // The tests deliver the outbox themselves, through `adapter.sender`.
         let adapter = IRCAdapter(
             settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-            roster: bot.runtime.roster, outbox: nil, logger: TestBot.testLogger())
+            roster: bot.runtime.roster, outbox: nil, clock: SystemClock(), logger: TestBot.testLogger())
         let homeroom = IRCHomeroom(bot: bot, adapter: adapter, networks: networks.map(\.name))
         do {
             let value = try await withThrowingTaskGroup(of: Void.self) { group in

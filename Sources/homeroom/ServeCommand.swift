@@ -94,7 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
             // Each network is connected, and its notifications delivered, by the instance holding it.
             let adapter = IRCAdapter(
                 settings: irc, dispatcher: runtime.dispatcher, adapterStatus: runtime.adapterStatus,
-                roster: runtime.roster, outbox: runtime.outbox, logger: runtime.logger)
+                roster: runtime.roster, outbox: runtime.outbox, clock: runtime.clock, logger: runtime.logger)
             services.append(stopsTheOthersGracefully(adapter))
         }
         if !matrix.accounts.isEmpty {

@@ -7,7 +7,7 @@ import Testing
 
 /// Answers rendered from one snapshot, through the real dispatcher: a long channel answer shows
 /// a page and keeps the rest, `!more` shows what the snapshot took, a private answer keeps its
-/// rest for the asker alone, and the command recognised once decides the services refusal.
+/// rest for the asker alone, and the services refusal comes from the dispatcher, as the IRC policy.
 @Suite struct IRCAnswersTests {
     static let snapshot = IRCAnswerSnapshot(nick: "homeroom", userAndHost: "~h@school", isRepeat: false, more: nil)
 
@@ -20,18 +20,19 @@ import Testing
     /// The answer to `text` from ada, rendered from `snapshot`.
     static func answer(
         _ text: String, in channel: String? = "#lunch", snapshot: IRCAnswerSnapshot = snapshot, bot: TestBot
-    ) async -> IRCRenderedAnswer {
+    ) async throws -> IRCRenderedAnswer {
         let chat = chat(text, in: channel)
         let dispatcher = bot.runtime.dispatcher
         let answers = IRCAnswers(
-            network: IRCNetworkSettings(name: "test", host: "127.0.0.1", port: 6667), dispatcher: dispatcher)
-        let recognized = dispatcher.recognizer.recognize(text, in: channel.map { .channel($0) } ?? .direct)
+            network: IRCNetworkSettings(name: "test", host: "127.0.0.1", port: 6667), dispatcher: dispatcher,
+            clock: bot.clock)
+        let recognized = try #require(dispatcher.recognizer.recognize(text, in: channel.map { .channel($0) } ?? .direct))
         return await answers.answer(to: chat, recognized: recognized, snapshot: snapshot)
     }
 
     @Test func aLongChannelAnswerShowsAPageAndKeepsTheRestForMore() async throws {
         try await TestBot.with(plugins: [TalkPlugin.self]) { bot in
-            let rendered = await Self.answer("!long", bot: bot)
+            let rendered = try await Self.answer("!long", bot: bot)
             guard case .channel(let answer) = rendered.answer else {
                 Issue.record("not an answer for the channel: \(rendered.answer)")
                 return
@@ -48,31 +49,33 @@ import Testing
             let took = IRCAnswerSnapshot(
                 nick: "homeroom", userAndHost: "~h@school", isRepeat: false,
                 more: .here(MoreBook.Page(lines: ["line 4", "line 5"], remaining: 2)))
-            let page = await Self.answer("!more", snapshot: took, bot: bot)
+            let page = try await Self.answer("!more", snapshot: took, bot: bot)
             let pieces = ["line 4", "line 5", "(2 more lines — type !more)"]
             #expect(
                 page
                     == IRCRenderedAnswer(
                         answer: .channel(
-                            IRCChannelAnswer(channel: "#lunch", asker: "ada", question: nil, pieces: pieces)),
+                            ChannelAnswer(channel: "#lunch", asker: "ada", question: nil, pieces: pieces)),
                         asker: "ada"))
             let privately = IRCAnswerSnapshot(
                 nick: "homeroom", userAndHost: "~h@school", isRepeat: false,
                 more: .forTheAsker(MoreBook.Page(lines: ["diary 3"], remaining: 0)))
-            let notice = await Self.answer("homeroom: more", snapshot: privately, bot: bot)
+            let notice = try await Self.answer("homeroom: more", snapshot: privately, bot: bot)
             #expect(notice.answer == .lines([IRCMessage("NOTICE", "ada", "diary 3")]))
             let nothing = IRCAnswerSnapshot(
                 nick: "homeroom", userAndHost: "~h@school", isRepeat: false, more: .nothingKept)
-            let empty = await Self.answer("!more", snapshot: nothing, bot: bot)
+            let empty = try await Self.answer("!more", snapshot: nothing, bot: bot)
             #expect(empty.answer == .lines([IRCMessage("NOTICE", "ada", "nothing more to show")]))
         }
     }
 
     @Test func aPrivateAnswerInAChannelKeepsItsRestForTheAskerAlone() async throws {
         try await TestBot.with(plugins: [TalkPlugin.self]) { bot in
-            let rendered = await Self.answer("!diary", bot: bot)
+            let rendered = try await Self.answer("!diary", bot: bot)
             let notice = [IRCMessage("NOTICE", "ada", "diary in short · more: !more")]
-            #expect(rendered.answer == .toTheAsker(notice, channel: "#lunch", asker: "ada", question: "!diary"))
+            #expect(rendered.answer == .toTheAsker(
+                        notice, shown: ["diary in short · more: !more"], channel: "#lunch", asker: "ada",
+                        question: "!diary"))
             #expect(
                 rendered.keptForMore == [
                     IRCRenderedAnswer.Kept(conversation: "ada", lines: ["diary 1", "diary 2", "diary 3"]),
@@ -81,14 +84,12 @@ import Testing
         }
     }
 
-    @Test func chatterIsNotAnsweredAndACommandForRolesNeedsAServicesAccount() async throws {
+    @Test func aCommandForRolesNeedsAServicesAccount() async throws {
         try await TestBot.with(plugins: [TalkPlugin.self]) { bot in
-            let chatter = await Self.answer("lunch anyone?", bot: bot)
-            #expect(chatter == IRCRenderedAnswer(answer: .none, asker: "ada"))
-            let refused = await Self.answer("!staff", bot: bot)
+            let refused = try await Self.answer("!staff", bot: bot)
             let refusal = "!staff needs a services account: log in to NickServ (or connect with SASL), then try again"
             #expect(refused.answer == .lines([IRCMessage("NOTICE", "ada", refusal)]) && refused.keptForMore.isEmpty)
-            let direct = await Self.answer("echo hi", in: nil, bot: bot)
+            let direct = try await Self.answer("echo hi", in: nil, bot: bot)
             #expect(direct.answer == .lines([IRCMessage("PRIVMSG", "ada", "hi")]))
             #expect(direct.keptForMore == [IRCRenderedAnswer.Kept(conversation: "ada", lines: [])])
         }

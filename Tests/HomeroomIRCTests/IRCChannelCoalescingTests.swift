@@ -1,153 +1,182 @@
 import Foundation
 import HomeroomCore
-import Synchronization
+import HomeroomTesting
 import Testing
 
 @testable import HomeroomIRC
 
-/// A class asking at once, through the connection's state at chosen instants: one answer naming
+/// A class asking at once, through IRC's conversation at chosen instants: one answer naming
 /// everyone who asked while it waited, one line pointing late askers to it, repeats folded, and
 /// the rate limit's notice ahead of the waiting answers.
 @Suite struct IRCChannelCoalescingTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
     static let menu = ["Lunch Tue Nov 24: tacos, rice · more: !more"]
 
-    static func registered(flood: FloodControl = FloodControl(isEnabled: false)) async -> IRCConnectionState {
-        let state = IRCConnectionState(settings: IRCSessionSettings(nick: "homeroom"), flood: flood, now: start)
-        _ = await state.start(now: start)
-        _ = await state.receive(IRCMessage(line: Array(":s 001 homeroom :hi".utf8))!, now: start)
-        _ = await state.receive(IRCMessage(line: Array(":homeroom!~h@school JOIN #lunch".utf8))!, now: start)
-        // The registration lines go first.
-        while await state.step(at: start).line != nil {}
-        return state
+    /// IRC's conversation machine, as a connection registered as `homeroom` in #lunch drives it.
+    struct Conversation {
+        var machine: ConversationMachine<FloodBucket>
+        let platform = IRCConversationPlatform(nick: "homeroom", userAndHost: "~h@school", caseMapping: .rfc1459)
+
+        init(flood: FloodControl = FloodControl(isEnabled: false)) {
+            machine = ConversationMachine(
+                budget: FloodBucket(flood: flood, now: IRCChannelCoalescingTests.start), channelAnswers: .init())
+        }
+
+        /// A reserved place for an answer to `target`.
+        mutating func place(_ target: String = "#lunch") throws -> ConversationMachine<FloodBucket>.Ticket {
+            let ticket = machine.reserveAnswer(to: target)
+            return try #require(ticket)
+        }
+
+        /// `question` from `asker` in #lunch (nil: a direct message), accepted at `now`.
+        mutating func ask(_ question: String, from asker: String = "ada", in channel: String? = "#lunch", at now: Date)
+            throws -> ConversationMachine<FloodBucket>.Accepted
+        {
+            let acceptance = machine.accept(question, from: asker, in: channel, takingMore: nil, at: now, on: platform)
+            guard case .now(let accepted) = acceptance else {
+                Issue.record("not answered now: \(String(describing: acceptance))")
+                throw CancellationError()
+            }
+            return accepted
+        }
+
+        /// Fills the place `ticket` holds with `answer`; returns the same question asked again
+        /// meanwhile, handed out now.
+        @discardableResult
+        mutating func fill(_ ticket: ConversationMachine<FloodBucket>.Ticket, with answer: IRCAnswer, at now: Date)
+            -> ConversationMachine<FloodBucket>.Accepted?
+        {
+            machine.finish(ticket, with: IRCRenderedAnswer(answer: answer, asker: "ada"), at: now, on: platform)
+        }
+
+        /// Fills a new place in #lunch with `answer`.
+        mutating func answer(_ answer: IRCAnswer, at now: Date) throws {
+            fill(try place(), with: answer, at: now)
+        }
+
+        mutating func lines(at now: Date) -> [String] {
+            var lines: [String] = []
+            while let line = machine.next(at: now, on: platform).line {
+                lines.append(line.parameters.last ?? line.command)
+            }
+            return lines
+        }
     }
 
     static func answer(_ asker: String, _ pieces: [String] = menu, question: String? = "!lunch") -> IRCAnswer {
-        .channel(IRCChannelAnswer(channel: "#lunch", asker: asker, question: question, pieces: pieces))
-    }
-
-    static func lines(of state: IRCConnectionState, at now: Date) async -> [String] {
-        var lines: [String] = []
-        while let line = await state.step(at: now).line { lines.append(line.parameters.last ?? line.command) }
-        return lines
+        .channel(ChannelAnswer(channel: "#lunch", asker: asker, question: question, pieces: pieces))
     }
 
     static func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
 
-    @Test func askersWhileTheAnswerWaitsAreNamedOnItsFirstLine() async throws {
-        let state = await Self.registered()
-        var tickets: [OutgoingQueue.Ticket] = []
-        for _ in 0..<3 { tickets.append(try #require(await state.reserveAnswer(to: "#lunch"))) }
-        await state.fillAnswer(tickets[1], with: Self.answer("bo"), now: Self.start)
-        await state.fillAnswer(tickets[2], with: Self.answer("cy"), now: Self.start)
+    @Test func askersWhileTheAnswerWaitsAreNamedOnItsFirstLine() throws {
+        var conversation = Conversation()
+        let tickets = try (0..<3).map { _ in try conversation.place() }
+        conversation.fill(tickets[1], with: Self.answer("bo"), at: Self.start)
+        conversation.fill(tickets[2], with: Self.answer("cy"), at: Self.start)
         // The first command is still being answered: nothing may go before it.
-        #expect(await Self.lines(of: state, at: Self.start).isEmpty)
-        await state.fillAnswer(tickets[0], with: Self.answer("ada"), now: Self.start)
-        #expect(await Self.lines(of: state, at: Self.start) == ["bo, cy, ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
+        #expect(conversation.lines(at: Self.start).isEmpty)
+        conversation.fill(tickets[0], with: Self.answer("ada"), at: Self.start)
+        #expect(conversation.lines(at: Self.start) == ["bo, cy, ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
     }
 
-    @Test func lateAskersGetOneLinePointingToTheAnswerAfterAMomentOfQuiet() async throws {
-        let state = await Self.registered()
-        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.start)
-        #expect(await Self.lines(of: state, at: Self.start).count == 1)
+    @Test func lateAskersGetOneLinePointingToTheAnswerAfterAMomentOfQuiet() throws {
+        var conversation = Conversation()
+        try conversation.answer(Self.answer("ada"), at: Self.start)
+        #expect(conversation.lines(at: Self.start).count == 1)
         for (index, name) in ["bo", "cy", "di"].enumerated() {
-            let when = Self.at(0.2 * Double(index + 1))
-            await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer(name), now: when)
+            try conversation.answer(Self.answer(name), at: Self.at(0.2 * Double(index + 1)))
         }
-        #expect(await Self.lines(of: state, at: Self.at(1.0)).isEmpty, "more late askers may still come")
-        let wait = try #require(await state.step(at: Self.at(1.0)).wait)
+        #expect(conversation.lines(at: Self.at(1.0)).isEmpty, "more late askers may still come")
+        let wait = try #require(conversation.machine.next(at: Self.at(1.0), on: conversation.platform).wait)
         #expect(abs(wait - 0.35) < 0.01, "due 0.75 s after the last asker (0.6 s)")
-        #expect(await Self.lines(of: state, at: Self.at(1.35)) == ["bo, cy, di: see the answer just above"])
+        #expect(conversation.lines(at: Self.at(1.35)) == ["bo, cy, di: see the answer just above"])
         // A changed answer goes out again, addressed.
-        await state.fillAnswer(
-            try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ed", ["Lunch Tue Nov 24: soup"]),
-            now: Self.at(2))
-        #expect(await Self.lines(of: state, at: Self.at(2)) == ["ed: Lunch Tue Nov 24: soup"])
+        try conversation.answer(Self.answer("ed", ["Lunch Tue Nov 24: soup"]), at: Self.at(2))
+        #expect(conversation.lines(at: Self.at(2)) == ["ed: Lunch Tue Nov 24: soup"])
     }
 
-    @Test func aRepeatIsKnownAndItsIdenticalAnswerNamesTheAskerOnceMore() async throws {
-        let state = await Self.registered()
-        let ada = IRCChatMessage(
-            nick: "ada", hostmask: "ada!~a@school", account: nil, channel: "#lunch", text: "!lunch", time: Self.start)
-        #expect(await !state.isRepeat(ada, now: Self.start), "the first ask")
-        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.start)
-        #expect(await state.isRepeat(ada, now: Self.at(0.1)))
-        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.at(0.1))
-        #expect(await Self.lines(of: state, at: Self.at(0.1)) == ["ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
-        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.at(5))
-        #expect(await Self.lines(of: state, at: Self.at(6)) == ["ada: see the answer just above"])
-        await state.fillAnswer(try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada"), now: Self.at(7))
-        #expect(await Self.lines(of: state, at: Self.at(9)).isEmpty, "named twice already: folded in silence")
-        #expect(await !state.isRepeat(ada, now: Self.at(40)), "after the window it is a new question")
-        let direct = IRCChatMessage(
-            nick: "ada", hostmask: "ada!~a@school", account: nil, channel: nil, text: "!lunch", time: Self.start)
-        #expect(await !state.isRepeat(direct, now: Self.at(0.2)), "direct messages have no repeats")
+    @Test func aRepeatIsKnownAndItsIdenticalAnswerNamesTheAskerOnceMore() throws {
+        var conversation = Conversation()
+        let first = try conversation.ask("!lunch", at: Self.start)
+        #expect(!first.isRepeat, "the first ask")
+        conversation.fill(first.ticket, with: Self.answer("ada"), at: Self.start)
+        let again = try conversation.ask("!LUNCH ", at: Self.at(0.1))
+        #expect(again.isRepeat, "the same question, whatever its case and spaces")
+        conversation.fill(again.ticket, with: Self.answer("ada"), at: Self.at(0.1))
+        #expect(conversation.lines(at: Self.at(0.1)) == ["ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
+        try conversation.answer(Self.answer("ada"), at: Self.at(5))
+        #expect(conversation.lines(at: Self.at(6)) == ["ada: see the answer just above"])
+        try conversation.answer(Self.answer("ada"), at: Self.at(7))
+        #expect(conversation.lines(at: Self.at(9)).isEmpty, "named twice already: folded in silence")
+        let late = try conversation.ask("!lunch", at: Self.at(40))
+        #expect(!late.isRepeat, "after the window it is a new question")
+        let direct = try conversation.ask("!lunch", in: nil, at: Self.at(0.2))
+        #expect(!direct.isRepeat, "direct messages have no repeats")
     }
 
-    @Test func aPrivateAnswerIsNotSentTwice() async throws {
-        let state = await Self.registered()
+    @Test func aPrivateAnswerIsNotSentTwice() throws {
+        var conversation = Conversation()
         let notice = [IRCMessage("NOTICE", "ada", "Today: tacos · more: !more")]
         for _ in 0..<2 {
-            await state.fillAnswer(
-                try #require(await state.reserveAnswer(to: "#lunch")),
-                with: .toTheAsker(notice, channel: "#lunch", asker: "ada", question: "!day"), now: Self.start)
+            try conversation.answer(
+                .toTheAsker(notice, shown: ["Today: tacos · more: !more"], channel: "#lunch", asker: "ada", question: "!day"),
+                at: Self.start)
         }
-        #expect(await Self.lines(of: state, at: Self.start) == ["Today: tacos · more: !more"])
+        #expect(conversation.lines(at: Self.start) == ["Today: tacos · more: !more"])
     }
 
-    @Test func aRepeatOfAQuestionStillBeingAnsweredWaitsForItsAnswer() async throws {
-        let state = await Self.registered()
-        let ada = IRCChatMessage(
-            nick: "ada", hostmask: "ada!~a@school", account: nil, channel: "#lunch", text: "!lunch", time: Self.start)
-        let first = try #require(await state.reserveAnswer(for: ada))
-        let repeated = try #require(await state.reserveAnswer(for: ada))
-        let done = Mutex(false)
-        let waiting = Task {
-            await state.waitForTheSameQuestion(before: repeated)
-            done.withLock { $0 = true }
+    @Test func aRepeatOfAQuestionStillBeingAnsweredWaitsForItsAnswerAndFolds() throws {
+        var conversation = Conversation()
+        let first = try conversation.ask("!lunch", at: Self.start)
+        let repeated = conversation.machine.accept(
+            "!lunch", from: "ADA", in: "#Lunch", takingMore: nil, at: Self.start, on: conversation.platform)
+        guard case .afterTheSameQuestion(let place) = repeated else {
+            Issue.record("the repeat did not wait for the first answer: \(String(describing: repeated))")
+            return
         }
-        // However long the first answer takes, the repeat waits for it.
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(!done.withLock { $0 }, "the repeat went on before the first had its answer")
-        await state.fillAnswer(first, with: Self.answer("ada"), now: Self.start)
-        await waiting.value
-        #expect(done.withLock { $0 })
-        #expect(await state.isRepeat(ada, now: Self.start), "the rate limit does not count it")
-        await state.fillAnswer(repeated, with: Self.answer("ada"), now: Self.start)
-        #expect(await Self.lines(of: state, at: Self.start) == ["ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
+        // However long the first answer takes, the repeat waits for it; then it is a repeat, which
+        // the rate limit does not count, and its identical answer folds.
+        let afterFirst = conversation.fill(first.ticket, with: Self.answer("ada"), at: Self.start)
+        let handedOut = try #require(afterFirst)
+        #expect(handedOut.ticket == place && handedOut.isRepeat)
+        let nothingWaits = conversation.fill(handedOut.ticket, with: Self.answer("ada"), at: Self.start)
+        #expect(nothingWaits == nil)
+        #expect(conversation.lines(at: Self.start) == ["ada: Lunch Tue Nov 24: tacos, rice · more: !more"])
 
-        // A command that moves on is remembered without its question: its repeat is handled.
-        let step = IRCChatMessage(
-            nick: "ada", hostmask: "ada!~a@school", account: nil, channel: "#lunch", text: "!step", time: Self.start)
-        let stepOne = try #require(await state.reserveAnswer(for: step))
-        let stepTwo = try #require(await state.reserveAnswer(for: step))
-        let next = Task { await state.waitForTheSameQuestion(before: stepTwo) }
-        await state.fillAnswer(stepOne, with: Self.answer("ada", ["Step 2 of 6"], question: nil), now: Self.start)
-        await next.value
-        #expect(await !state.isRepeat(step, now: Self.start), "a command that moves on is a new question")
-        await state.fillAnswer(stepTwo, with: Self.answer("ada", ["Step 3 of 6"], question: nil), now: Self.start)
-        #expect(await Self.lines(of: state, at: Self.start) == ["ada: Step 2 of 6", "ada: Step 3 of 6"])
+        // A command that moves on is remembered without its question: its repeat is a new question.
+        let stepOne = try conversation.ask("!step", at: Self.start)
+        let waiting = conversation.machine.accept(
+            "!step", from: "ada", in: "#lunch", takingMore: nil, at: Self.start, on: conversation.platform)
+        #expect(waiting.map { if case .afterTheSameQuestion = $0 { true } else { false } } == true)
+        let afterStepOne = conversation.fill(
+            stepOne.ticket, with: Self.answer("ada", ["Step 2 of 6"], question: nil), at: Self.start)
+        let stepTwo = try #require(afterStepOne)
+        #expect(!stepTwo.isRepeat, "a command that moves on is a new question")
+        conversation.fill(stepTwo.ticket, with: Self.answer("ada", ["Step 3 of 6"], question: nil), at: Self.start)
+        #expect(conversation.lines(at: Self.start) == ["ada: Step 2 of 6", "ada: Step 3 of 6"])
     }
 
     @Test func anAnswersLinesAreWrittenTogether() async throws {
-        let state = await Self.registered()
+        let state = IRCConnectionState(
+            settings: IRCSessionSettings(nick: "homeroom"), flood: FloodControl(isEnabled: false),
+            clock: TestClock(now: Self.start))
         let ticket = try #require(await state.reserveAnswer(to: "ada"))
-        await state.fillAnswer(
-            ticket, with: .lines(["one", "two", "three"].map { IRCMessage("PRIVMSG", "ada", $0) }), now: Self.start)
+        await state.finish(
+            ticket,
+            with: IRCRenderedAnswer(
+                answer: .lines(["one", "two", "three"].map { IRCMessage("PRIVMSG", "ada", $0) }), asker: "ada"),
+            now: Self.start)
         let written = try #require(await state.nextLines())
         #expect(written.lines.map { $0.parameter(1) } == ["one", "two", "three"], "one write, so the server relays them at once")
     }
 
-    @Test func theRateLimitsNoticeGoesAheadOfWaitingAnswers() async throws {
-        let state = await Self.registered(flood: FloodControl(burst: 1, secondsPerLine: 2))
-        await state.fillAnswer(
-            try #require(await state.reserveAnswer(to: "#lunch")), with: Self.answer("ada", ["one", "two", "three"]),
-            now: Self.start)
-        #expect(await Self.lines(of: state, at: Self.start) == ["ada: one"])
-        await state.fillAnswer(
-            try #require(await state.reserveAnswer(to: "#lunch")),
-            with: .urgentNotice(IRCMessage("NOTICE", "bo", "try again in 3 s")), now: Self.start)
-        #expect(await Self.lines(of: state, at: Self.at(2)) == ["try again in 3 s"])
-        #expect(await Self.lines(of: state, at: Self.at(4)) == ["two"])
+    @Test func theRateLimitsNoticeGoesAheadOfWaitingAnswers() throws {
+        var conversation = Conversation(flood: FloodControl(burst: 1, secondsPerLine: 2))
+        try conversation.answer(Self.answer("ada", ["one", "two", "three"]), at: Self.start)
+        #expect(conversation.lines(at: Self.start) == ["ada: one"])
+        try conversation.answer(.urgent(IRCMessage("NOTICE", "bo", "try again in 3 s")), at: Self.start)
+        #expect(conversation.lines(at: Self.at(2)) == ["try again in 3 s"])
+        #expect(conversation.lines(at: Self.at(4)) == ["two"])
     }
 }

@@ -1,19 +1,24 @@
 import Foundation
+import HomeroomCore
+import HomeroomTesting
 import Testing
 
 @testable import HomeroomIRC
 
 /// The connection's shared state: WHOIS lookups answered, timed out or ended by a closed
-/// connection, and caps on answers in progress and answers kept for `!more`.
+/// connection; commands recognised once when they arrive, chatter costing no place; and caps on
+/// answers in progress and answers kept for `!more`.
 @Suite struct IRCConnectionStateTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// A registered connection with flood control off.
-    static func registered() async -> IRCConnectionState {
+    /// A registered connection in #lunch with flood control off, telling time by `clock`.
+    static func registered(clock: TestClock = TestClock(now: start)) async -> IRCConnectionState {
         let state = IRCConnectionState(
-            settings: IRCSessionSettings(nick: "homeroom"), flood: FloodControl(isEnabled: false), now: start)
+            settings: IRCSessionSettings(nick: "homeroom"), flood: FloodControl(isEnabled: false), clock: clock)
         _ = await state.start(now: start)
-        _ = await state.receive(IRCMessage(line: Array(":s 001 homeroom :hi".utf8))!, now: start)
+        await feed(":s 001 homeroom :hi", to: state)
+        await feed(":homeroom!~h@school JOIN #lunch", to: state)
+        while await state.step(at: start).line != nil {}
         return state
     }
 
@@ -27,65 +32,89 @@ import Testing
         Issue.record("the connection closed before \(line)")
     }
 
-    static func feed(_ line: String, to state: IRCConnectionState) async {
-        _ = await state.receive(IRCMessage(line: Array(line.utf8))!, now: start)
+    @discardableResult
+    static func feed(_ line: String, to state: IRCConnectionState, accepting: Bool = true) async
+        -> IRCConnectionState.Received
+    {
+        await state.receive(IRCMessage(line: Array(line.utf8))!, now: start, accepting: accepting)
     }
 
     @Test func aWhoisIsAnsweredTimesOutOrEndsWithTheConnection() async throws {
-        let state = await Self.registered()
-        let asking = Task { await state.whois("ada", now: Self.start) }
+        let clock = TestClock(now: Self.start)
+        let state = await Self.registered(clock: clock)
+        let asking = Task { await state.whois("ada") }
         try await Self.waitForLine("WHOIS ada", on: state)
         await Self.feed(":s 311 homeroom ada ~a school.example * :Ada", to: state)
         await Self.feed(":s 330 homeroom ada ada :is logged in as", to: state)
         await Self.feed(":s 318 homeroom ada :End of WHOIS", to: state)
         #expect(await asking.value == IRCWhoisAnswer(nick: "ada", userAndHost: "~a@school.example", account: "ada"))
 
-        let unanswered = Task { await state.whois("ghost", now: Self.start) }
+        let unanswered = Task { await state.whois("ghost") }
         try await Self.waitForLine("WHOIS ghost", on: state)
+        _ = await state.tick(now: Self.start.addingTimeInterval(IRCConnectionState.whoisTimeout - 1))
         _ = await state.tick(now: Self.start.addingTimeInterval(IRCConnectionState.whoisTimeout + 1))
         #expect(await unanswered.value == nil)
 
-        let cut = Task { await state.whois("late", now: Self.start) }
+        let cut = Task { await state.whois("late") }
         try await Self.waitForLine("WHOIS late", on: state)
         await state.close()
         #expect(await cut.value == nil)
-        #expect(await state.whois("after", now: Self.start) == nil, "nothing is asked on a closed connection")
+        #expect(await state.whois("after") == nil, "nothing is asked on a closed connection")
+    }
+
+    @Test func aCommandIsAcceptedWhenItArrivesAndChatterCostsNothing() async throws {
+        let state = await Self.registered()
+        let chatter = await Self.feed(":ada!~a@school PRIVMSG #lunch :is it tacos today?", to: state)
+        #expect(chatter.turns.isEmpty && !chatter.refused)
+        let command = await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch tomorrow", to: state)
+        let turn = try #require(command.turns.first)
+        #expect(command.turns.count == 1)
+        #expect(turn.recognized == CommandRecognizer.Recognized(prefix: "!", body: "lunch tomorrow"))
+        #expect(turn.snapshot == IRCAnswerSnapshot(nick: "homeroom", userAndHost: "~h@school", isRepeat: false, more: nil))
+        #expect(turn.ticket.target == "#lunch")
+        let direct = await Self.feed(":ada!~a@school PRIVMSG homeroom :lunch", to: state)
+        #expect(direct.turns.first?.ticket.target == "ada", "a direct message needs no prefix and is answered to its sender")
+
+        let elsewhere = await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch", to: state, accepting: false)
+        #expect(elsewhere.turns.isEmpty && elsewhere.refused, "while another instance holds the network, no command is taken")
+        await state.sayGoodbye("bye")
+        let leaving = await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch", to: state)
+        #expect(leaving.turns.isEmpty, "nothing is taken once the connection says goodbye")
     }
 
     @Test func answersInProgressAndAnswersKeptForMoreAreCapped() async throws {
         let state = await Self.registered()
-        var tickets: [OutgoingQueue.Ticket] = []
-        for number in 0..<IRCConnectionState.maximumAnswersInProgress {
+        let maximum = ConversationMachine<FloodBucket>.maximumAnswersInProgress
+        var tickets: [OutgoingQueue<FloodBucket>.Ticket] = []
+        for number in 0..<maximum {
             if let ticket = await state.reserveAnswer(to: "nick\(number)") { tickets.append(ticket) }
         }
-        #expect(tickets.count == IRCConnectionState.maximumAnswersInProgress)
+        #expect(tickets.count == maximum)
         #expect(await state.reserveAnswer(to: "one-more") == nil)
-        await state.fillAnswer(try #require(tickets.first), with: .none)
+        let flooded = await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch", to: state)
+        #expect(flooded.turns.isEmpty, "a command beyond the cap is not answered")
+        await state.finish(try #require(tickets.first), with: IRCRenderedAnswer(answer: .none, asker: "x"), now: Self.start)
         #expect(await state.reserveAnswer(to: "one-more") != nil, "a finished answer frees its place")
 
         let keeping = await Self.registered()
-        for number in 0...IRCConnectionState.maximumKeptAnswers {
-            let kept = IRCRenderedAnswer.Kept(conversation: "#lunch", lines: ["line of \(number)"])
+        let kept = ConversationMachine<FloodBucket>.maximumKeptAnswers
+        for number in 0...kept {
+            let lines = IRCRenderedAnswer.Kept(conversation: "#lunch", lines: ["line of \(number)"])
             await keeping.finish(
                 try #require(await keeping.reserveAnswer(to: "#lunch")),
-                with: IRCRenderedAnswer(answer: .none, asker: "nick\(number)", keptForMore: [kept]))
+                with: IRCRenderedAnswer(answer: .none, asker: "nick\(number)", keptForMore: [lines]), now: Self.start)
         }
-        let oldest = try await Self.more(for: "nick0", on: keeping)
-        #expect(oldest == .nothingKept, "the oldest went")
-        let newest = try await Self.more(for: "nick\(IRCConnectionState.maximumKeptAnswers)", on: keeping)
+        #expect(try await Self.more(for: "nick0", on: keeping) == .nothingKept, "the oldest went")
         #expect(
-            newest == .here(MoreBook.Page(lines: ["line of \(IRCConnectionState.maximumKeptAnswers)"], remaining: 0)))
-        let second = try await Self.more(for: "nick1", on: keeping)
-        #expect(second == .here(MoreBook.Page(lines: ["line of 1"], remaining: 0)))
+            try await Self.more(for: "nick\(kept)", on: keeping)
+                == .here(MoreBook.Page(lines: ["line of \(kept)"], remaining: 0)))
+        #expect(try await Self.more(for: "NICK1", on: keeping) == .here(MoreBook.Page(lines: ["line of 1"], remaining: 0)))
     }
 
-    /// What `!more` from `nick` in #lunch finds, taking a page of 4.
-    static func more(for nick: String, on state: IRCConnectionState) async throws -> IRCAnswerSnapshot.More? {
-        let chat = IRCChatMessage(
-            nick: nick, hostmask: "\(nick)!~n@school", account: nil, channel: "#lunch", text: "!more", time: start)
-        let ticket = try #require(await state.reserveAnswer(for: chat))
-        let snapshot = await state.snapshot(for: chat, answeredIn: ticket, takingMore: 4, now: start)
-        await state.finish(ticket, with: IRCRenderedAnswer(answer: .none, asker: nick))
-        return snapshot.more
+    /// What `!more` from `nick` in #lunch finds.
+    static func more(for nick: String, on state: IRCConnectionState) async throws -> MoreTaken? {
+        let turn = try #require(await feed(":\(nick)!~n@school PRIVMSG #lunch :!more", to: state).turns.first)
+        await state.finish(turn.ticket, with: IRCRenderedAnswer(answer: .none, asker: nick), now: start)
+        return turn.snapshot.more
     }
 }

@@ -30,7 +30,7 @@ struct IRCDutyTests {
             settings.networks = [IRCBotHarness.network(port: port)]
             adapter = IRCAdapter(
                 settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: status, roster: roster,
-                outbox: nil, logger: TestBot.testLogger())
+                outbox: nil, clock: SystemClock(), logger: TestBot.testLogger())
         }
 
         var state: AdapterStatus.State? { status.snapshot["irc/test"]?.state }
@@ -171,7 +171,7 @@ struct IRCDutyTests {
                 settings.networks = [IRCBotHarness.network(port: server.port)]
                 let adapter = IRCAdapter(
                     settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-                    roster: bot.runtime.roster, outbox: nil, logger: TestBot.testLogger())
+                    roster: bot.runtime.roster, outbox: nil, clock: SystemClock(), logger: TestBot.testLogger())
                 try await IRCTestClient.with(port: server.port, nick: "ada") { ada in
                     try await ada.join("#lunch")
                     try await withRunningService(adapter) {

@@ -142,7 +142,7 @@ struct IRCIdentityTests {
             settings.networks = [open, guarded]
             let adapter = IRCAdapter(
                 settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
-                roster: bot.runtime.roster, outbox: nil, logger: log.logger())
+                roster: bot.runtime.roster, outbox: nil, clock: SystemClock(), logger: log.logger())
             let running = Task { try await adapter.run() }
             let deadline = ContinuousClock.now + .seconds(10)
             while log.entries.isEmpty, ContinuousClock.now < deadline {

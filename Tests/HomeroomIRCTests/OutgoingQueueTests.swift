@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 import Testing
 
 @testable import HomeroomIRC
@@ -6,14 +7,14 @@ import Testing
 @Suite struct OutgoingQueueTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func drain(_ queue: inout OutgoingQueue, at now: Date) -> [String] {
+    static func drain(_ queue: inout OutgoingQueue<FloodBucket>, at now: Date) -> [String] {
         var sent: [String] = []
         while let line = queue.next(now: now).line { sent.append(line.parameters.last ?? line.command) }
         return sent
     }
 
     @Test func aBurstOfFiveThenOneLineEveryTwoSecondsAsRFC1459Allows() {
-        var queue = OutgoingQueue(flood: FloodControl(), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(), now: Self.start))
         queue.append((1...10).map { IRCMessage("PRIVMSG", "#a", "line \($0)") }, lane: .reply, target: "#a")
         #expect(Self.drain(&queue, at: Self.start) == ["line 1", "line 2", "line 3", "line 4", "line 5"])
         let wait = queue.next(now: Self.start).wait
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func theLinesSentWhileConnectingLeaveTheWholeBurstForTheFirstAnswers() {
-        var queue = OutgoingQueue(flood: FloodControl(), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(), now: Self.start))
         let connecting = [
             IRCMessage("CAP", "LS", "302"), IRCMessage("NICK", "homeroom"),
             IRCMessage("USER", "homeroom", "0", "*", "Homeroom"), IRCMessage("CAP", "END"),
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func controlLinesGoFirstTheProtocolsOwnFreeAndANoticeOnBorrowedTokens() {
-        var queue = OutgoingQueue(flood: FloodControl(burst: 1, secondsPerLine: 10), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(burst: 1, secondsPerLine: 10), now: Self.start))
         queue.append([IRCMessage("PRIVMSG", "#a", "bulk")], lane: .bulk, target: "#a")
         queue.append(
             [IRCMessage("PRIVMSG", "#a", "answer 1"), IRCMessage("PRIVMSG", "#a", "answer 2")], lane: .reply,
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func anAnswerMayBeWrittenAgainUntilItsFirstLineGoesOut() {
-        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(isEnabled: false), now: Self.start))
         let ticket = queue.reserve(lane: .reply, target: "#a")
         queue.fill(ticket, with: [IRCMessage("PRIVMSG", "#a", "ada: menu"), IRCMessage("PRIVMSG", "#a", "more")])
         let rewritten = queue.replace(
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func aLineQueuedAheadWaitsOnlyForTheAnswerGoingOut() {
-        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(isEnabled: false), now: Self.start))
         queue.append([IRCMessage("PRIVMSG", "#a", "one 1"), IRCMessage("PRIVMSG", "#a", "one 2")], lane: .reply, target: "#a")
         queue.append([IRCMessage("PRIVMSG", "#a", "two")], lane: .reply, target: "#a")
         #expect(queue.next(now: Self.start).line?.parameter(1) == "one 1")
@@ -88,14 +89,14 @@ import Testing
     }
 
     @Test func targetsTakeTurns() {
-        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(isEnabled: false), now: Self.start))
         queue.append((1...3).map { IRCMessage("PRIVMSG", "#busy", "busy \($0)") }, lane: .reply, target: "#busy")
         queue.append([IRCMessage("PRIVMSG", "ada", "private")], lane: .reply, target: "ada")
         #expect(Self.drain(&queue, at: Self.start) == ["busy 1", "private", "busy 2", "busy 3"])
     }
 
     @Test func answersKeepTheOrderOfTheirCommands() {
-        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(isEnabled: false), now: Self.start))
         let first = queue.reserve(lane: .reply, target: "#a")
         let second = queue.reserve(lane: .reply, target: "#a")
         queue.fill(second, with: [IRCMessage("PRIVMSG", "#a", "second")])
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func theLastLineOfATicketSaysSo() {
-        var queue = OutgoingQueue(flood: FloodControl(isEnabled: false), now: Self.start)
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(isEnabled: false), now: Self.start))
         let ticket = queue.reserve(lane: .bulk, target: "#a")
         queue.fill(ticket, with: [IRCMessage("PRIVMSG", "#a", "one"), IRCMessage("PRIVMSG", "#a", "two")])
         #expect(queue.next(now: Self.start).completes == nil)

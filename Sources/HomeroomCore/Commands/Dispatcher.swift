@@ -131,16 +131,20 @@ package struct Dispatcher: Sendable {
 
     /// Handles one message whose command a chat adapter recognised already (`recognized`); it
     /// passes false for a person's repeat of a command they asked in the same channel moments ago,
-    /// which the per-user limit does not count (a command's own limit still applies).
+    /// which the per-user limit does not count (a command's own limit still applies), and its
+    /// platform's `policy`, if it has one.
     package func handle(
-        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool
+        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool,
+        policy: (any DispatchPolicy)? = nil
     ) async -> Reply? {
         guard let observer = services.observer else {
-            return await route(message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit)
-                .reply
+            return await route(
+                message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit, policy: policy
+            ).reply
         }
         let start = ContinuousClock.now
-        let routed = await route(message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit)
+        let routed = await route(
+            message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit, policy: policy)
         if let outcome = routed.outcome {
             observer.commandHandled(
                 HandledCommand(pluginID: routed.pluginID, outcome: outcome, duration: ContinuousClock.now - start))
@@ -149,7 +153,8 @@ package struct Dispatcher: Sendable {
     }
 
     private func route(
-        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool
+        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool,
+        policy: (any DispatchPolicy)?
     ) async -> Routed {
         let words: [String]
         do {
@@ -161,6 +166,12 @@ package struct Dispatcher: Sendable {
         guard let name = words.first else { return .ignored }
         let prefix = recognized.prefix
 
+        if let policy, let top = catalog.command(named: name) {
+            let (command, _) = top.resolve(words.dropFirst())
+            if let refusal = policy.refusal(for: command, named: top, in: message, prefix: prefix) {
+                return Routed(reply: .error(refusal), pluginID: command.pluginID, outcome: .refused)
+            }
+        }
         if countingAgainstRateLimit, let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) {
             return Routed(reply: answer, outcome: .limited)
         }

@@ -1,33 +1,33 @@
 import Foundation
 import HomeroomCore
 
-/// Answers one chat message: `!more` from the kept lines, a command that needs a services
-/// account from someone without one with a refusal (``IRCServicesRule``), anything else through the bot.
+/// Answers one command accepted on a connection (``IRCTurn``): `!more` from the kept lines,
+/// anything else through the bot, with the services-account rule (``IRCServicesRule``) as the
+/// dispatcher's policy.
 ///
-/// The command is recognised once; the answer is rendered from one snapshot of the connection's
-/// state and handed back to it in one call.
+/// The command was recognised once, when it arrived; the answer is rendered from the snapshot
+/// taken then, and handed back to the connection in one call.
 struct IRCAnswers: Sendable {
     let network: IRCNetworkSettings
     let dispatcher: Dispatcher
+    let clock: any HomeroomClock
 
-    /// Answers `chat` in the place `ticket` holds on the connection `state`.
-    func answer(_ chat: IRCChatMessage, in ticket: OutgoingQueue.Ticket, on state: IRCConnectionState) async {
-        let recognized = dispatcher.recognizer.recognize(chat.text, in: Self.conversation(of: chat))
-        let asksForMore = recognized.map(Self.asksForMore) ?? false
-        let snapshot = await state.snapshot(
-            for: chat, answeredIn: ticket,
-            takingMore: asksForMore ? IRCAnswerRenderer.pageSize(showing: network.maximumLinesInChannel) : nil)
-        await state.finish(ticket, with: await answer(to: chat, recognized: recognized, snapshot: snapshot))
+    /// Answers `turn` on the connection `state`, then the same question asked again meanwhile,
+    /// which waited for this answer.
+    func answer(_ turn: IRCTurn, on state: IRCConnectionState) async {
+        var next: IRCTurn? = turn
+        while let turn = next {
+            let rendered = await answer(to: turn.chat, recognized: turn.recognized, snapshot: turn.snapshot)
+            next = await state.finish(turn.ticket, with: rendered, now: clock.now)
+        }
     }
 
-    /// What to send for `chat`, whose command is `recognized` (nil: chatter), and what it keeps
-    /// for `!more`, rendered from `snapshot`; a repeat (``IRCAnswerSnapshot/isRepeat``) is not
-    /// counted by the rate limit.
-    func answer(to chat: IRCChatMessage, recognized: CommandRecognizer.Recognized?, snapshot: IRCAnswerSnapshot) async
+    /// What to send for `chat`, whose command is `recognized`, and what it keeps for `!more`,
+    /// rendered from `snapshot`; a repeat (``IRCAnswerSnapshot/isRepeat``) is not counted by the
+    /// rate limit.
+    func answer(to chat: IRCChatMessage, recognized: CommandRecognizer.Recognized, snapshot: IRCAnswerSnapshot) async
         -> IRCRenderedAnswer
     {
-        guard let recognized else { return IRCRenderedAnswer(answer: .none, asker: chat.nick) }
-        let conversation = Self.conversation(of: chat)
         let renderer = IRCAnswerRenderer(
             nick: snapshot.nick, userAndHost: snapshot.userAndHost,
             maximumLinesInChannel: network.maximumLinesInChannel,
@@ -35,32 +35,25 @@ struct IRCAnswers: Sendable {
         if let more = snapshot.more, let shown = page(more, to: chat, renderer: renderer) {
             return IRCRenderedAnswer(answer: shown, asker: chat.nick)
         }
-        if chat.account == nil, !network.allowPinLoginWithoutServices,
-            let refusal = IRCServicesRule(catalog: dispatcher.catalog).refusal(for: recognized, in: conversation)
-        {
-            let lines = renderer.deliveries(for: .error(refusal), sender: chat.nick, channel: chat.channel).flatMap {
-                delivery in delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
-            }
-            return IRCRenderedAnswer(answer: .lines(lines), asker: chat.nick)
-        }
         let message = IncomingMessage(
-            sender: sender(of: chat), senderIsVerified: chat.account != nil, conversation: conversation,
-            text: chat.text, receivedAt: chat.time)
+            sender: sender(of: chat), senderIsVerified: chat.account != nil,
+            conversation: chat.channel.map { .channel($0) } ?? .direct, text: chat.text, receivedAt: chat.time)
         guard
             let reply = await dispatcher.handle(
-                message, recognized: recognized, countingAgainstRateLimit: !snapshot.isRepeat),
+                message, recognized: recognized, countingAgainstRateLimit: !snapshot.isRepeat,
+                policy: network.allowPinLoginWithoutServices ? nil : IRCServicesRule()),
             !reply.lines.isEmpty
         else { return IRCRenderedAnswer(answer: .none, asker: chat.nick) }
         if reply.retryAfterSeconds != nil, let line = reply.lines.first {
             return IRCRenderedAnswer(
-                answer: .urgentNotice(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line))), asker: chat.nick)
+                answer: .urgent(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line))), asker: chat.nick)
         }
         return rendered(reply, to: chat, renderer: renderer)
     }
 
     /// The answer to a `!more` from what it found kept; nil when nothing was kept and a plugin's
     /// own `more` (the next page of an article) answers.
-    private func page(_ more: IRCAnswerSnapshot.More, to chat: IRCChatMessage, renderer: IRCAnswerRenderer)
+    private func page(_ more: MoreTaken, to chat: IRCChatMessage, renderer: IRCAnswerRenderer)
         -> IRCAnswer?
     {
         switch more {
@@ -68,7 +61,7 @@ struct IRCAnswers: Sendable {
             let lines = renderer.morePage(page.lines, remaining: page.remaining)
             guard let channel = chat.channel else { return .lines(lines.map { IRCMessage("PRIVMSG", chat.nick, $0) }) }
             return .channel(
-                IRCChannelAnswer(
+                ChannelAnswer(
                     channel: channel, asker: chat.nick, question: nil,
                     pieces: renderer.channelPieces(lines, channel: channel)))
         case .forTheAsker(let page):
@@ -85,11 +78,11 @@ struct IRCAnswers: Sendable {
         let place = chat.channel ?? chat.nick
         let question = reply.advances ? nil : chat.text
         var lines: [IRCMessage] = []
-        var channelAnswer: IRCChannelAnswer?
+        var channelAnswer: ChannelAnswer?
         var kept: [IRCRenderedAnswer.Kept] = []
         for delivery in renderer.deliveries(for: reply, sender: chat.nick, channel: chat.channel) {
             if delivery.isChannelAnswer {
-                channelAnswer = IRCChannelAnswer(
+                channelAnswer = ChannelAnswer(
                     channel: delivery.target, asker: chat.nick, question: question, pieces: delivery.lines)
             } else {
                 lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
@@ -106,7 +99,9 @@ struct IRCAnswers: Sendable {
         if let channelAnswer {
             answer = .channel(channelAnswer)
         } else if let channel = chat.channel, !reply.isError {
-            answer = .toTheAsker(lines, channel: channel, asker: chat.nick, question: question)
+            answer = .toTheAsker(
+                lines, shown: lines.compactMap { $0.parameters.last }, channel: channel, asker: chat.nick,
+                question: question)
         } else {
             answer = .lines(lines)
         }
@@ -118,16 +113,6 @@ struct IRCAnswers: Sendable {
     /// without services).
     func sender(of chat: IRCChatMessage) -> UserID {
         UserID(adapter: "irc", id: "\(network.name):\(chat.account ?? chat.hostmask)")
-    }
-
-    /// The conversation `chat` belongs to.
-    private static func conversation(of chat: IRCChatMessage) -> Conversation {
-        chat.channel.map { .channel($0) } ?? .direct
-    }
-
-    /// True when the command is `more` alone (`!more`, `homeroom: more`).
-    private static func asksForMore(_ recognized: CommandRecognizer.Recognized) -> Bool {
-        recognized.body.trimmingCharacters(in: .whitespaces).lowercased() == "more"
     }
 
     /// True when a plugin declares a `more` command of its own.

@@ -18,6 +18,8 @@ struct IRCNetworkClient: Sendable {
     let dispatcher: Dispatcher
     let connections: IRCConnectionRegistry
     let adapterStatus: AdapterStatusBoard
+    /// What the connection tells time by: flood control, pings, WHOIS timeouts, coalescing.
+    let clock: any HomeroomClock
     let logger: Logger
 
     /// The status board's name for this network.
@@ -99,7 +101,10 @@ struct IRCNetworkClient: Sendable {
         farewell: AsyncStream<Void>.Continuation
     ) async -> String {
         let state = IRCConnectionState(
-            settings: network.session, flood: network.flood, channelAnswers: dispatcher.channelAnswers, now: Date())
+            settings: network.session, flood: network.flood, channelAnswers: dispatcher.channelAnswers,
+            recognizer: dispatcher.recognizer,
+            morePageSize: IRCAnswerRenderer.pageSize(showing: network.maximumLinesInChannel), clock: clock)
+        let answers = IRCAnswers(network: network, dispatcher: dispatcher, clock: clock)
         let handlers = TaskQueue()
         let outcome: String
         do {
@@ -110,7 +115,9 @@ struct IRCNetworkClient: Sendable {
                         return "stopped"
                     }
                     group.addTask {
-                        while let next = await state.nextLines() {
+                        var written: [Int] = []
+                        while let next = await state.nextLines(afterWriting: written) {
+                            written = []
                             // Once the hold is lost, only the goodbye goes out.
                             guard next.isGoodbye || hold.isHeld else {
                                 farewell.yield()
@@ -118,43 +125,34 @@ struct IRCNetworkClient: Sendable {
                             }
                             try await outbound.write(ByteBuffer(bytes: next.lines.flatMap(\.serialized)))
                             if next.isGoodbye { return Self.saidGoodbye(next.lines) }
-                            await state.written(completing: next.completes)
+                            written = next.completes
                         }
                         return "closed"
                     }
                     group.addTask {
                         while true {
-                            try await Task.sleep(for: .seconds(1))
+                            try await clock.sleep(until: clock.now.addingTimeInterval(1))
                             guard hold.isHeld else {
                                 farewell.yield()
                                 continue
                             }
-                            if let reason = await perform(
-                                await state.tick(now: Date()), state: state, handlers: handlers, hold: hold,
-                                farewell: farewell)
-                            {
-                                return reason
-                            }
+                            if let reason = perform(await state.tick(now: clock.now), on: state) { return reason }
                         }
                     }
                     group.addTask {
-                        if let reason = await perform(
-                            await state.start(now: Date()), state: state, handlers: handlers, hold: hold,
-                            farewell: farewell)
-                        {
-                            return reason
-                        }
+                        if let reason = perform(await state.start(now: clock.now), on: state) { return reason }
                         for try await buffer in inbound {
                             guard let message = IRCMessage(line: buffer.readableBytesView) else {
                                 logger.debug("\(network.name): unreadable line skipped")
                                 continue
                             }
-                            let actions = await state.receive(message, now: Date())
-                            if let reason = await perform(
-                                actions, state: state, handlers: handlers, hold: hold, farewell: farewell)
-                            {
-                                return reason
+                            // A command is accepted only while this instance holds the network.
+                            let received = await state.receive(message, now: clock.now, accepting: hold.isHeld)
+                            if received.refused { farewell.yield() }
+                            for turn in received.turns {
+                                handlers.submit { await answers.answer(turn, on: state) }
                             }
+                            if let reason = perform(received.actions, on: state) { return reason }
                         }
                         return "the server closed the connection"
                     }
@@ -205,17 +203,14 @@ struct IRCNetworkClient: Sendable {
         "said goodbye (\(lines.first?.parameters.last ?? ""))"
     }
 
-    /// Carries out the session's actions; returns a reason when the connection must end. Once the
-    /// hold is lost or the goodbye asked for, a command is not dispatched (a lost hold asks for
-    /// the goodbye through `farewell`).
-    private func perform(
-        _ actions: [IRCSession.Action], state: IRCConnectionState, handlers: TaskQueue, hold: DutyHold,
-        farewell: AsyncStream<Void>.Continuation
-    ) async -> String? {
+    /// Carries out the session's actions (its lines are queued, its WHOIS answers handed out and
+    /// its commands accepted by the connection's state already); returns a reason when the
+    /// connection must end.
+    private func perform(_ actions: [IRCSession.Action], on state: IRCConnectionState) -> String? {
         for action in actions {
             switch action {
-            case .send, .whois:
-                continue  // queued or answered by the state already
+            case .send, .whois, .deliver:
+                continue
             case .registered(let nick):
                 connections.add(network.name, state)
                 adapterStatus.report(statusName, .up, detail: "registered as \(nick) on \(network.host)")
@@ -226,30 +221,9 @@ struct IRCNetworkClient: Sendable {
                 logger.notice("\(network.name): \(text)")
             case .disconnect(let reason):
                 return reason
-            case .deliver(let chat):
-                // A command is dispatched only while this instance holds the network.
-                guard hold.isHeld else {
-                    farewell.yield()
-                    continue
-                }
-                guard await !state.isLeaving else { continue }
-                await accept(chat, state: state, handlers: handlers)
             }
         }
         return nil
-    }
-
-    /// Reserves the answer's place now (so answers keep the commands' order) and handles the
-    /// command concurrently; a repeat, in a channel, of a command its sender asked there lately
-    /// waits for that one's answer and is not counted by the rate limit. With too many commands
-    /// in progress, the message is left unanswered.
-    private func accept(_ chat: IRCChatMessage, state: IRCConnectionState, handlers: TaskQueue) async {
-        guard let ticket = await state.reserveAnswer(for: chat) else {
-            logger.debug("\(network.name): too many commands in progress; a message from \(chat.nick) is not answered")
-            return
-        }
-        let answers = IRCAnswers(network: network, dispatcher: dispatcher)
-        handlers.submit { await answers.answer(chat, in: ticket, on: state) }
     }
 
     static func describe(_ error: any Error) -> String {

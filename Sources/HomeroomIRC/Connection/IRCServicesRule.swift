@@ -5,25 +5,22 @@ import HomeroomCore
 /// gateway or a shared host many people have the same `nick!user@host`: only an account the
 /// server vouches for (SASL or NickServ, seen through `account-tag`) stands for one person. Such
 /// a sender uses the student commands only, unless the network allows PIN logins without
-/// services (``IRCNetworkSettings/allowPinLoginWithoutServices``).
-struct IRCServicesRule {
-    let catalog: CommandCatalog
-
+/// services (``IRCNetworkSettings/allowPinLoginWithoutServices``). The dispatcher applies it.
+struct IRCServicesRule: DispatchPolicy {
     /// The core's commands that vouch for a person: a PIN login, and joining or splitting accounts.
     static let identityCommands: Set<String> = ["login", "link", "unlink"]
 
-    /// The refusal for the `recognized` command from a sender without a services account, or nil
-    /// when it names no command or one anyone may use.
-    func refusal(for recognized: CommandRecognizer.Recognized, in conversation: Conversation) -> String? {
-        guard let (command, arguments) = catalog.lookUp(recognized.body) else { return nil }
-        if command.isCoreCommand(among: Self.identityCommands) {
+    func refusal(
+        for command: RegisteredCommand, named top: RegisteredCommand, in message: IncomingMessage, prefix: String
+    ) -> String? {
+        guard !message.senderIsVerified else { return nil }
+        if top.isCoreCommand(among: Self.identityCommands) {
             // A PIN typed in a channel goes on to the core, which warns that it is no secret any more.
-            if command.command.name == "login", conversation.channelName != nil { return nil }
-            return Self.refusal(recognized.prefix + command.fullName)
+            if top.command.name == "login", message.conversation.channelName != nil { return nil }
+            return Self.refusal(prefix + top.fullName)
         }
-        let (resolved, _) = command.resolve(arguments)
-        guard resolved.command.access == .restricted else { return nil }
-        return Self.refusal(recognized.prefix + resolved.fullName)
+        guard command.command.access == .restricted else { return nil }
+        return Self.refusal(prefix + command.fullName)
     }
 
     static func refusal(_ typed: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// The client side of one IRC connection as a state machine, apart from the socket: lines from
 /// the server and the passing of time go in, lines to send and messages for the bot come out.
@@ -13,7 +14,7 @@ package struct IRCSession: Sendable {
     /// What the session asks its driver to do.
     package enum Action: Sendable, Equatable {
         /// Send a line in a lane.
-        case send(IRCMessage, IRCLane)
+        case send(IRCMessage, OutgoingLane)
         /// A message for the bot.
         case deliver(IRCChatMessage)
         /// Registration is complete under `nick`.

@@ -8,7 +8,7 @@ import HomeroomCore
 actor MatrixAnswerDesk {
     private var queue: MatrixAnswerQueue
     private let clock: any HomeroomClock
-    private var writerWaiting: CheckedContinuation<Void, Never>?
+    private let writer = WriterSignal()
     private var isFinishing = false
 
     /// A desk around `queue`, telling time by `clock`.
@@ -62,26 +62,12 @@ actor MatrixAnswerDesk {
                 continue
             }
             if let outgoing = queue.next(at: clock.now) { return outgoing }
-            await withTaskGroup(of: Void.self) { group in
-                if let due = queue.nextPointerDue {
-                    group.addTask { [clock] in
-                        try? await clock.sleep(until: due)
-                        await self.wake()
-                    }
-                }
-                await withTaskCancellationHandler {
-                    await withCheckedContinuation { writerWaiting = $0 }
-                } onCancel: {
-                    Task { await self.wake() }
-                }
-                group.cancelAll()
-            }
+            await writer.wait(until: queue.nextPointerDue, on: clock)
         }
         return nil
     }
 
     private func wake() {
-        writerWaiting?.resume()
-        writerWaiting = nil
+        writer.wake()
     }
 }

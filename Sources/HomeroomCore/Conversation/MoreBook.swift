@@ -1,22 +1,34 @@
 /// The answers kept for `!more`: the lines of an answer not shown yet, by conversation and
 /// person, at most `capacity` answers at one time (a new one replaces the oldest). A value: the
-/// connection keeps one, and folds the names under the server's case mapping into its keys.
-struct MoreBook: Sendable {
+/// ``ConversationMachine`` keeps one, with keys folded by the platform's case rules.
+package struct MoreBook: Sendable {
     /// Whose kept lines: a conversation (a channel, or a nick for a direct message or a notice)
     /// and the person asking there, each folded.
-    struct Key: Hashable, Sendable {
+    package struct Key: Hashable, Sendable {
         /// The channel or nick, folded.
-        let conversation: String
+        package let conversation: String
         /// The asker's nick, folded.
-        let person: String
+        package let person: String
+
+        /// The key of what `person` keeps in `conversation`, both folded.
+        package init(conversation: String, person: String) {
+            self.conversation = conversation
+            self.person = person
+        }
     }
 
     /// The lines one `!more` takes, and how many are left after them.
-    struct Page: Sendable, Equatable {
+    package struct Page: Sendable, Equatable {
         /// The lines taken.
-        let lines: [String]
+        package let lines: [String]
         /// Kept lines still waiting.
-        let remaining: Int
+        package let remaining: Int
+
+        /// `lines` taken, with `remaining` still waiting.
+        package init(lines: [String], remaining: Int) {
+            self.lines = lines
+            self.remaining = remaining
+        }
     }
 
     private struct Kept {
@@ -26,21 +38,21 @@ struct MoreBook: Sendable {
     }
 
     /// Answers kept at one time at most (at least one).
-    let capacity: Int
+    package let capacity: Int
     private var kept: [Key: Kept] = [:]
     private var keptSoFar = 0
 
     /// An empty book holding at most `capacity` answers.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// How many answers are kept.
-    var count: Int { kept.count }
+    package var count: Int { kept.count }
 
     /// Keeps `lines` for the next `!more` under `key`, in place of what was kept there; no lines
     /// forget what was kept there.
-    mutating func keep(_ lines: [String], for key: Key) {
+    package mutating func keep(_ lines: [String], for key: Key) {
         guard !lines.isEmpty else {
             kept[key] = nil
             return
@@ -54,7 +66,7 @@ struct MoreBook: Sendable {
     }
 
     /// Takes up to `count` kept lines under `key`; nil when nothing is kept there.
-    mutating func take(_ count: Int, for key: Key) -> Page? {
+    package mutating func take(_ count: Int, for key: Key) -> Page? {
         guard let answer = kept[key] else { return nil }
         let taken = Array(answer.lines.prefix(max(0, count)))
         let rest = Array(answer.lines.dropFirst(max(0, count)))

@@ -2,34 +2,42 @@ import Foundation
 
 /// The lines waiting to go out on one connection, in priority lanes (control, replies, bulk),
 /// fair between targets (a busy channel does not hold up a direct message), in order within a
-/// target, and metered by ``FloodControl``.
+/// target, and metered by the platform's ``SendBudget``.
 ///
 /// An answer's place is reserved when the command arrives (``reserve(lane:target:)``) and its
 /// lines filled in when the command is done (``fill(_:with:)``), so that answers to a burst of
 /// commands go out in the order the commands came, however long each took. Until its first line
 /// goes out, an answer may be written again (``replace(_:with:)``: one more person to name).
-struct OutgoingQueue {
+package struct OutgoingQueue<Budget: SendBudget>: Sendable {
+    /// What the platform sends.
+    package typealias Line = Budget.Line
+
     /// A reserved place for an answer.
-    struct Ticket: Hashable {
-        let id: Int
-        let lane: IRCLane
-        let target: String
+    package struct Ticket: Hashable, Sendable {
+        /// The place's number: a later place has a higher one.
+        package let id: Int
+        /// The lane it waits in.
+        package let lane: OutgoingLane
+        /// Where its lines go (a channel, a person): places for one target keep their order.
+        package let target: String
     }
 
     /// What may happen next: a line to write now (with the ticket it starts or completes), or how
     /// long to wait for the bucket; neither when nothing is ready.
-    struct Step {
-        var line: IRCMessage?
-        var wait: TimeInterval?
+    package struct Step {
+        /// The line to write now.
+        package var line: Line?
+        /// How long until the budget lets the next line go.
+        package var wait: TimeInterval?
         /// The ticket whose first line this is.
-        var starts: Int?
+        package var starts: Int?
         /// The ticket whose last line this is.
-        var completes: Int?
+        package var completes: Int?
     }
 
     private struct Slot {
         let id: Int
-        var lines: [IRCMessage]?
+        var lines: [Line]?
         var started = false
     }
 
@@ -39,31 +47,28 @@ struct OutgoingQueue {
         var rotation = 0
     }
 
-    private var lanes: [Lane] = IRCLane.allCases.map { _ in Lane() }
+    private var lanes: [Lane] = OutgoingLane.allCases.map { _ in Lane() }
     private var nextID = 0
-    private var tokens: Double
-    private var refilledAt: Date
-    let flood: FloodControl
+    private var budget: Budget
 
-    init(flood: FloodControl, now: Date) {
-        self.flood = flood
-        tokens = flood.burst
-        refilledAt = now
+    /// An empty queue spending `budget`.
+    package init(budget: Budget) {
+        self.budget = budget
     }
 
     /// Reserves the next place for `target` in `lane`.
-    mutating func reserve(lane: IRCLane, target: String) -> Ticket {
+    package mutating func reserve(lane: OutgoingLane, target: String) -> Ticket {
         reserve(lane: lane, target: target, ahead: false)
     }
 
     /// Fills a reserved place; an empty answer frees it.
-    mutating func fill(_ ticket: Ticket, with lines: [IRCMessage]) {
+    package mutating func fill(_ ticket: Ticket, with lines: [Line]) {
         guard let index = index(of: ticket) else { return }
         lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
     }
 
     /// Writes a filled place again, unless its first line went out already: false then.
-    mutating func replace(_ ticket: Ticket, with lines: [IRCMessage]) -> Bool {
+    package mutating func replace(_ ticket: Ticket, with lines: [Line]) -> Bool {
         guard let index = index(of: ticket), !lanes[ticket.lane.rawValue].slots[ticket.target]![index].started
         else { return false }
         lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
@@ -71,40 +76,33 @@ struct OutgoingQueue {
     }
 
     /// Queues `lines` for `target` at the end of `lane`.
-    mutating func append(_ lines: [IRCMessage], lane: IRCLane, target: String) {
+    package mutating func append(_ lines: [Line], lane: OutgoingLane, target: String) {
         let ticket = reserve(lane: lane, target: target)
         fill(ticket, with: lines)
     }
 
     /// Queues `lines` for `target` ahead of everything waiting for it in `lane` (behind an answer
     /// already going out, so that no answer is cut in two).
-    mutating func appendAhead(_ lines: [IRCMessage], lane: IRCLane, target: String) {
+    package mutating func appendAhead(_ lines: [Line], lane: OutgoingLane, target: String) {
         let ticket = reserve(lane: lane, target: target, ahead: true)
         fill(ticket, with: lines)
     }
 
     /// True when nothing waits (reserved places included).
-    var isEmpty: Bool { lanes.allSatisfy { $0.targets.isEmpty } }
+    package var isEmpty: Bool { lanes.allSatisfy { $0.targets.isEmpty } }
 
-    /// The next line that may go now, or how long to wait for the bucket.
-    mutating func next(now: Date) -> Step {
-        refill(now: now)
-        // The protocol's own lines go first, whatever waits for the bucket ahead of them.
+    /// The next line that may go now, or how long to wait for the budget.
+    package mutating func next(now: Date) -> Step {
+        // The protocol's own lines go first, whatever waits for the budget ahead of them.
         if let target = freeLineTarget() {
-            let line = lanes[IRCLane.control.rawValue].slots[target]![0].lines![0]
-            let (starts, completes) = pop(lane: IRCLane.control.rawValue, target: target)
+            let line = lanes[OutgoingLane.control.rawValue].slots[target]![0].lines![0]
+            let (starts, completes) = pop(lane: OutgoingLane.control.rawValue, target: target)
             return Step(line: line, starts: starts, completes: completes)
         }
         for laneIndex in lanes.indices {
             guard let (target, line) = peek(lane: laneIndex) else { continue }
-            let isControl = laneIndex == IRCLane.control.rawValue
-            if flood.isEnabled && !(isControl && FloodControl.freeCommands.contains(line.command)) {
-                let cost = FloodControl.cost(ofLineBytes: line.serialized.count)
-                // A control line (a notice that must stay true) may borrow up to one burst, which
-                // the lines after it repay; others wait for their tokens.
-                let floor = isControl ? -flood.burst : 0
-                if tokens - cost < floor { return Step(wait: (cost - tokens + floor) * flood.secondsPerLine) }
-                tokens -= cost
+            if let wait = budget.charge(line, in: OutgoingLane(rawValue: laneIndex)!, at: now) {
+                return Step(wait: wait)
             }
             let (starts, completes) = pop(lane: laneIndex, target: target)
             return Step(line: line, starts: starts, completes: completes)
@@ -114,14 +112,14 @@ struct OutgoingQueue {
 
     /// A control-lane target whose next line is one of the protocol's own (free) lines.
     private func freeLineTarget() -> String? {
-        let control = lanes[IRCLane.control.rawValue]
+        let control = lanes[OutgoingLane.control.rawValue]
         return control.targets.first { target in
             guard let line = control.slots[target]?.first?.lines?.first else { return false }
-            return FloodControl.freeCommands.contains(line.command)
+            return budget.isFree(line, in: .control)
         }
     }
 
-    private mutating func reserve(lane: IRCLane, target: String, ahead: Bool) -> Ticket {
+    private mutating func reserve(lane: OutgoingLane, target: String, ahead: Bool) -> Ticket {
         nextID += 1
         let ticket = Ticket(id: nextID, lane: lane, target: target)
         var queue = lanes[lane.rawValue]
@@ -144,16 +142,8 @@ struct OutgoingQueue {
         lanes[ticket.lane.rawValue].slots[ticket.target]?.firstIndex { $0.id == ticket.id }
     }
 
-    private mutating func refill(now: Date) {
-        guard flood.isEnabled else { return }
-        let elapsed = now.timeIntervalSince(refilledAt)
-        guard elapsed > 0 else { return }
-        tokens = min(flood.burst, tokens + elapsed / flood.secondsPerLine)
-        refilledAt = now
-    }
-
     /// The first ready line of the lane, taking targets in turn; drops answered-empty places.
-    private mutating func peek(lane laneIndex: Int) -> (String, IRCMessage)? {
+    private mutating func peek(lane laneIndex: Int) -> (String, Line)? {
         var queue = lanes[laneIndex]
         defer { lanes[laneIndex] = queue }
         guard !queue.targets.isEmpty else { return nil }

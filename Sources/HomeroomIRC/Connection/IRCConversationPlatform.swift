@@ -1,0 +1,24 @@
+import HomeroomCore
+
+/// IRC as the ``ConversationMachine`` sees it at one moment: names folded under the server's case
+/// mapping, and channel answers addressed within the relayed line's byte budget, which the bot's
+/// nick and `user@host` set.
+struct IRCConversationPlatform: ConversationPlatform {
+    let nick: String
+    let userAndHost: String?
+    let caseMapping: CaseMapping
+
+    func key(_ name: String) -> String { caseMapping.fold(name) }
+
+    func addressed(_ pieces: [String], in channel: String, to names: [String], others: Int) -> [IRCMessage] {
+        let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: channel)
+        return IRCAddressing.addressed(pieces, to: names, others: others, budget: budget).map {
+            IRCMessage("PRIVMSG", channel, $0)
+        }
+    }
+
+    func pointer(to names: [String], in channel: String) -> IRCMessage {
+        let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: channel)
+        return IRCMessage("PRIVMSG", channel, IRCAddressing.pointer(to: names, budget: budget))
+    }
+}
