@@ -25,8 +25,8 @@ package enum CoreSchema {
             PendingConfirmations.migration,
             InstanceSchema.migration(storageTables: storageTables),
             JobRuns.migration,
-            AdapterStateSchema.migration,
-            AdapterStateSchema.personColumn,
+            AdapterState.migration,
+            AdapterState.personColumn,
             PinLogin.lockoutsColumn,
         ]
     }
