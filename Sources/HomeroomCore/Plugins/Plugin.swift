@@ -1,5 +1,5 @@
 /// What every bot plugin declares, in one place: its id, commands, migrations, scheduled jobs, web
-/// pages, subscription topics, parts of the day overview and the personal data it keeps.
+/// pages, subscription topics, parts of the day overview, importers and the personal data it keeps.
 ///
 /// Plugins written for schools conform to ``ConfigurablePlugin``, which adds the typed
 /// configuration section; the runtime's own core commands (help, login, admin) conform to this
@@ -35,6 +35,10 @@ public protocol Plugin: Sendable {
     /// `-`, `_`): when this instance forgets or invalidates an entry, every other instance sharing
     /// the database empties the cache too. None by default.
     var caches: [String: SharedCache] { get }
+
+    /// How admins load its data from files with `homeroom import` (``Importer``). Static, so that
+    /// `homeroom import --help` lists them without a configuration. None by default.
+    static var importers: [Importer] { get }
 }
 
 extension Plugin {
@@ -55,6 +59,9 @@ extension Plugin {
 
     /// No shared caches.
     public var caches: [String: SharedCache] { [:] }
+
+    /// No importers.
+    public static var importers: [Importer] { [] }
 
     /// The id, from an instance.
     public var id: String { Self.id }
