@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The one calendar date (days since 1970, weekdays, month lengths) that the core, the parsers and
@@ -317,6 +318,7 @@ let package = Package(
                 "CivilDates", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -190,14 +190,18 @@ import Testing
         #expect(answers.redelivered("envelope:never", on: 1) == nil)
     }
 
-    @Test func theBackoffDoublesToAMinuteAndStartsOverAfterHello() {
-        var backoff = SocketModeBackoff()
+    /// With every wait drawn whole, and drawn shortest.
+    @Test func theBackoffDoublesToAMinuteAndStartsOverAtOnceAfterHello() {
+        var backoff = SlackSocketMode.backoff(jitter: { 1 })
         let waits = (0..<9).map { _ in backoff.nextWait() }
         #expect(waits == [1, 2, 4, 8, 16, 32, 60, 60, 60])
-        backoff.connected()
+        backoff.sessionWasStable()
         #expect(backoff.nextWait() == 0)
         #expect(backoff.nextWait() == 1)
         for _ in 0..<100 { _ = backoff.nextWait() }
         #expect(backoff.nextWait() == 60)
+
+        var shortest = SlackSocketMode.backoff(jitter: { 0 })
+        #expect((0..<8).map { _ in shortest.nextWait() } == [0.5, 1, 2, 4, 8, 16, 30, 30])
     }
 }

@@ -7,12 +7,13 @@ import ServiceLifecycle
 /// and direct messages arrive, so a school behind NAT needs no public address
 /// (https://api.slack.com/apis/socket-mode).
 ///
-/// The socket is the duty `slack:socket-mode`: with several instances on one PostgreSQL database,
-/// only the holder connects, and the others stand by. `apps.connections.open` gives each
-/// connection's address. The loop keeps one connection up: on `disconnect` it opens the next one
-/// first and closes the old one once the new one says `hello`; after a drop or a failure it
-/// reconnects at once, then after 1 s, doubling to 60 s while attempts fail. Graceful shutdown
-/// closes the socket at once. The status board shows it as `slack/socket`.
+/// The socket is the duty `slack:socket-mode`, kept up by a ``ConnectionSupervisor``: with several
+/// instances on one PostgreSQL database, only the holder connects, and the others stand by.
+/// `apps.connections.open` gives each connection's address. One session keeps one connection up:
+/// on `disconnect` it opens the next one first and closes the old one once the new one says
+/// `hello`. After a drop the supervisor reconnects at once when the connection had said `hello`,
+/// otherwise after 1 s, doubling to 60 s while attempts fail. Graceful shutdown closes the socket
+/// at once. The status board shows it as `slack/socket`.
 package struct SlackSocketMode: Service {
     let settings: WebhookSettings
     let dependencies: WebhookServer.Dependencies
@@ -22,8 +23,12 @@ package struct SlackSocketMode: Service {
     static let statusName = "slack/socket"
     /// The duty of holding the connection.
     static let duty = Duty.connection("slack", "socket-mode")
-    /// What the status board says while another instance holds the connection.
-    static let heldElsewhere = "held by another instance"
+
+    /// The waits between connection attempts: at once after a connection that said `hello`, then
+    /// 1 s, doubling to 60 s while attempts fail (each drawn between half and all of it by `jitter`).
+    static func backoff(jitter: @escaping Backoff.Jitter = { Double.random(in: 0...1) }) -> Backoff {
+        Backoff(first: 1, maximum: 60, retriesAtOnceAfterStableSession: true, jitter: jitter)
+    }
 
     /// The connection `settings.slack` asks for, or nil without an app-level token.
     package init?(settings: WebhookSettings, dependencies: WebhookServer.Dependencies) {
@@ -40,24 +45,19 @@ package struct SlackSocketMode: Service {
     package func run() async throws {
         let deferred = TaskQueue()
         let responder = makeResponder(deferred: deferred)
-        let status = dependencies.adapterStatus
-        let clock = dependencies.clock
-        status.report(Self.statusName, .standby, detail: Self.heldElsewhere, at: clock.now)
+        let numbers = SocketModeConnectionNumbers()
+        let supervisor = ConnectionSupervisor(
+            duty: Self.duty, statusName: Self.statusName, startingDetail: "opening a Socket Mode connection",
+            stableAfter: 0, shutdownGrace: 0, backoff: Self.backoff(), roster: dependencies.roster,
+            status: dependencies.adapterStatus, clock: dependencies.clock, logger: logger, logPrefix: "Socket Mode: ")
         await withDiscardingTaskGroup { work in
             work.addTask { await deferred.run() }
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    await dependencies.roster.perform(Self.duty) { hold in
-                        await keepConnected(responder: responder, deferred: deferred, under: hold)
-                    }
-                }
-                group.addTask { try? await gracefulShutdown() }
-                await group.next()
-                group.cancelAll()
+            await supervisor.run { attempt in
+                await keepConnected(responder: responder, deferred: deferred, numbers: numbers, attempt: attempt)
             }
             deferred.finish()
         }
-        status.report(Self.statusName, .down, detail: "stopped", at: clock.now)
+        dependencies.adapterStatus.report(Self.statusName, .down, detail: "stopped", at: dependencies.clock.now)
     }
 
     private func makeResponder(deferred: TaskQueue) -> SocketModeResponder {
@@ -79,36 +79,37 @@ package struct SlackSocketMode: Service {
             fetcher: dependencies.fetcher, timeout: settings.deliveryTimeout)
     }
 
-    /// Keeps one connection up while `hold` lasts: the newest connection is the current one; an
-    /// older one closes once a newer one said `hello`.
-    private func keepConnected(responder: SocketModeResponder, deferred: TaskQueue, under hold: DutyHold) async {
-        let status = dependencies.adapterStatus
-        let clock = dependencies.clock
+    /// Keeps one connection up until the newest one ends; an older one closes once a newer one
+    /// said `hello`. Returns why the newest one ended. Each connection takes the next of `numbers`.
+    private func keepConnected(
+        responder: SocketModeResponder, deferred: TaskQueue, numbers: SocketModeConnectionNumbers,
+        attempt: ConnectionAttempt
+    ) async -> ConnectionEnd {
         let (signals, signal) = AsyncStream.makeStream(of: SocketModeSignal.self)
-        var backoff = SocketModeBackoff()
         var current = 0
         var closers: [Int: AsyncStream<Never>.Continuation] = [:]
         var disconnectReasons: [Int: String] = [:]
+        var end = ConnectionEnd.ended(reason: "stopped")
         await withDiscardingTaskGroup { group in
-            func connect(after wait: TimeInterval) {
-                current += 1
-                let connection = current
+            func connect() {
+                let connection = numbers.next()
+                current = connection
                 let (closeRequests, closer) = AsyncStream.makeStream(of: Never.self)
                 closers[connection] = closer
                 group.addTask {
                     await open(
-                        connection, after: wait, closeRequests: closeRequests, responder: responder,
-                        deferred: deferred, signal: signal)
+                        connection, closeRequests: closeRequests, responder: responder, deferred: deferred,
+                        signal: signal)
                 }
             }
-            status.report(Self.statusName, .starting, detail: "opening a Socket Mode connection", at: clock.now)
-            connect(after: 0)
-            for await event in signals {
-                guard hold.isHeld, !Task.isShuttingDownGracefully else { break }
+            connect()
+            events: for await event in signals {
+                guard attempt.hold.isHeld, !Task.isShuttingDownGracefully else { break }
                 switch event {
                 case .hello(let id):
-                    backoff.connected()
-                    status.report(Self.statusName, .up, detail: "connected to Slack over Socket Mode", at: clock.now)
+                    attempt.cameUp()
+                    dependencies.adapterStatus.report(
+                        Self.statusName, .up, detail: "connected to Slack over Socket Mode", at: dependencies.clock.now)
                     for (old, closer) in closers where old < id {
                         closer.finish()
                         closers[old] = nil
@@ -118,44 +119,26 @@ package struct SlackSocketMode: Service {
                     disconnectReasons[id] = reason
                     // Slack refreshes connections every few hours, and warns before closing one:
                     // the next is opened while the old still delivers.
-                    if id == current, reason == "refresh_requested" || reason == "warning" { connect(after: 0) }
+                    if id == current, reason == "refresh_requested" || reason == "warning" { connect() }
                 case .ended(let id, let reason):
                     closers[id] = nil
                     let said = disconnectReasons.removeValue(forKey: id)
                     guard id == current else { continue }
-                    let why = said.map { "Slack disconnected (\($0))" } ?? reason
-                    let wait = backoff.nextWait()
-                    status.report(
-                        Self.statusName, .down, detail: "\(why); reconnecting in \(Int(wait.rounded())) s",
-                        at: clock.now)
-                    logger.warning("Socket Mode: \(why); reconnecting in \(Int(wait.rounded())) s")
-                    connect(after: wait)
+                    end = .ended(reason: said.map { "Slack disconnected (\($0))" } ?? reason)
+                    break events
                 }
             }
             for closer in closers.values { closer.finish() }
             group.cancelAll()
         }
-        if hold.isHeld || Task.isShuttingDownGracefully {
-            status.report(Self.statusName, .down, detail: "stopped", at: clock.now)
-        } else {
-            status.report(Self.statusName, .standby, detail: Self.heldElsewhere, at: clock.now)
-        }
+        return end
     }
 
-    /// Waits `wait` seconds, asks Slack for a connection address and runs connection `id` there.
+    /// Asks Slack for a connection address and runs connection `id` there.
     private func open(
-        _ id: Int, after wait: TimeInterval, closeRequests: AsyncStream<Never>, responder: SocketModeResponder,
-        deferred: TaskQueue, signal: AsyncStream<SocketModeSignal>.Continuation
+        _ id: Int, closeRequests: AsyncStream<Never>, responder: SocketModeResponder, deferred: TaskQueue,
+        signal: AsyncStream<SocketModeSignal>.Continuation
     ) async {
-        if wait > 0 {
-            do {
-                try await cancelWhenGracefulShutdown {
-                    try await dependencies.clock.sleep(until: dependencies.clock.now.addingTimeInterval(wait))
-                }
-            } catch {
-                return
-            }
-        }
         let url: URL
         do {
             url = try await api.openSocketConnection()
