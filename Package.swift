@@ -127,6 +127,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Discord: interactions, its bot and webhooks.
+        .target(
+            name: "HomeroomDiscord",
+            dependencies: [
+                "HomeroomCore", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "HomeroomStorage",
             dependencies: [
@@ -251,7 +261,7 @@ let package = Package(
             path: "Plugins/Directions"
         ),
         // The chat platforms `homeroom` serves over HTTP, in one list.
-        .target(name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks"]),
+        .target(name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks", "HomeroomDiscord"]),
         .target(
             name: "InstalledPlugins",
             dependencies: ["HomeroomCore", "Lunch", "Schedule", "News", "RecipesPlugin", "Directions", "Events"]),
@@ -414,7 +424,7 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "InstalledPlatforms", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage",
+                "HomeroomWebhooks", "HomeroomDiscord", "InstalledPlatforms", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage",
                 "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),

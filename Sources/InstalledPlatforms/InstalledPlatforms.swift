@@ -1,3 +1,4 @@
+import HomeroomDiscord
 import HomeroomWebhooks
 
 /// The chat platforms this build of `homeroom` serves over HTTP, in the order the `webhooks`

@@ -4,6 +4,7 @@ import HomeroomCore
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomDiscord
 @testable import HomeroomWebhooks
 
 /// Notifications for Discord members, from the command that made them to the member's DM channel

@@ -6,6 +6,7 @@ import InstalledPlatforms
 import Lunch
 import Testing
 
+@testable import HomeroomDiscord
 @testable import HomeroomWebhooks
 
 /// A bot on a real SQLite database whose Discord notifications go through the bot token to a

@@ -6,6 +6,7 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomDiscord
 @testable import HomeroomWebhooks
 
 /// Event titles, circle posts and feed titles that try to ping a whole channel or smuggle a link

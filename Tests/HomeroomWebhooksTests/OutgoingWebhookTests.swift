@@ -4,6 +4,7 @@ import HomeroomTesting
 import SQLKit
 import Testing
 
+@testable import HomeroomDiscord
 @testable import HomeroomWebhooks
 
 @Suite struct OutgoingWebhookTests {

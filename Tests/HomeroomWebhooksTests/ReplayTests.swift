@@ -5,6 +5,7 @@ import HomeroomStorage
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomDiscord
 @testable import HomeroomWebhooks
 
 /// A signed request is accepted once, however its signature is written, on every platform; and

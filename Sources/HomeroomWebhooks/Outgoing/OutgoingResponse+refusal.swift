@@ -6,7 +6,7 @@ extension OutgoingResponse {
     var isWorthRetrying: Bool { status == 408 || status == 429 || status >= 500 }
 
     /// The wait the answer's `Retry-After` asks for, in seconds from `now`, if it names one.
-    func retryAfterSeconds(now: Date = Date()) -> Double? {
+    package func retryAfterSeconds(now: Date = Date()) -> Double? {
         retryAfter.flatMap { WebhookPoster.seconds(retryAfter: $0, now: now) }
     }
 

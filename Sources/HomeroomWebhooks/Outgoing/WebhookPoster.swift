@@ -4,13 +4,13 @@ import HomeroomCore
 /// Posts JSON to a platform's URL (an incoming webhook, a `response_url`, Discord's interaction
 /// webhook) and sorts failures into the ones worth retrying (no answer, 408, 429 with its
 /// `Retry-After`, 5xx) and the ones that are not (any other 4xx).
-struct WebhookPoster: Sendable {
+package struct WebhookPoster: Sendable {
     let fetcher: any HTTPFetching
     let timeout: Duration
 
     /// Sends `json` to `url`, an address an admin set unless `provenance` says otherwise; throws a
     /// ``DeliveryFailure`` saying whether to retry.
-    func post(
+    package func post(
         _ json: [UInt8], to url: URL, method: String = "POST", idempotencyKey: String? = nil,
         headers extra: [OutgoingRequest.HeaderField] = [], provenance: FetchProvenance = .configured
     ) async throws(DeliveryFailure) {

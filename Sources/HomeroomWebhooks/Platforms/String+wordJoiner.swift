@@ -5,7 +5,7 @@ extension String {
 
     /// The text with a word joiner after every one of `marks`, scalar by scalar (so a combining
     /// mark after an `@` cannot hide it).
-    func insertingWordJoiner(after marks: Set<Unicode.Scalar>) -> String {
+    package func insertingWordJoiner(after marks: Set<Unicode.Scalar>) -> String {
         guard unicodeScalars.contains(where: marks.contains) else { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {

@@ -3,7 +3,7 @@ extension CommandGateway {
     /// timestamp is near the clock, the signature header is there, `decode` reads its bytes,
     /// `isValid` holds for them, and those bytes were not seen before (however the header wrote
     /// them). Throws 401 naming what failed (503 when the replay check cannot be made).
-    func checkSignedRequest(
+    package func checkSignedRequest(
         _ request: RawRequest, signatureHeader: String, timestampHeader: String, replays: ReplayGuard,
         platform: String, decode: (_ header: String) -> [UInt8]?,
         isValid: (_ signature: [UInt8], _ timestamp: String) -> Bool

@@ -6,19 +6,19 @@ import Logging
 /// checked against, the deadline for answers, and the work that outlives a request.
 package struct CommandGateway: Sendable {
     let dispatcher: Dispatcher
-    let clock: any HomeroomClock
+    package let clock: any HomeroomClock
     let deferred: TaskQueue
-    let poster: WebhookPoster
+    package let poster: WebhookPoster
     let acknowledgeAfter: Duration
     let timestampTolerance: TimeInterval
-    let logger: Logger
+    package let logger: Logger
 
     /// The prefix commands are written with in answers (`/`).
     var prefix: String { dispatcher.recognizer.preferredPrefix }
 
     /// The text a slash command stands for: `/lunch tomorrow` for command `/lunch` and text
     /// `tomorrow`; for a command named after the bot (`/homeroom lunch`) the text is the command.
-    func commandText(command: String, text: String) -> String {
+    package func commandText(command: String, text: String) -> String {
         let name = command.hasPrefix("/") ? String(command.dropFirst()) : command
         let arguments = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.lowercased() == dispatcher.recognizer.botName {
@@ -31,7 +31,7 @@ package struct CommandGateway: Sendable {
     /// `tomorrow` for command `/lunch` and text `tomorrow`. Nil for a command named after the bot
     /// (`/homeroom lunch`), whose text is recognised as the bot's name followed by it would be, and
     /// for a name no command has (one that does not start with a letter).
-    func platformCommand(command: String, text: String) -> PlatformCommand? {
+    package func platformCommand(command: String, text: String) -> PlatformCommand? {
         let name = command.hasPrefix("/") ? String(command.dropFirst()) : command
         guard let first = name.first, first.isLetter, name.lowercased() != dispatcher.recognizer.botName else {
             return nil
@@ -41,7 +41,7 @@ package struct CommandGateway: Sendable {
 
     /// Runs `message` through the bot and waits at most `limit` (the gateway's deadline unless
     /// given) for the reply; when it comes later, `late` receives it.
-    func answer(
+    package func answer(
         _ message: IncomingMessage, within limit: Duration? = nil,
         late: @escaping @Sendable (Reply?) async -> Void
     ) async -> ReplyHandoff.Outcome {
@@ -61,5 +61,5 @@ package struct CommandGateway: Sendable {
 
     /// What to say when the bot has nothing to answer (chatter, or a sender over the rate limit
     /// who was already told) but the platform needs some answer.
-    var silenceNote: String { "nothing to answer to that — \(prefix)help lists the commands" }
+    package var silenceNote: String { "nothing to answer to that — \(prefix)help lists the commands" }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 import NIOCore
 
 /// JSON in and out of the endpoints.
-enum JSONBody {
+package enum JSONBody {
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -12,13 +12,13 @@ enum JSONBody {
     }()
 
     /// `value` as JSON bytes.
-    static func encode(_ value: some Encodable) -> [UInt8] {
+    package static func encode(_ value: some Encodable) -> [UInt8] {
         // Encoding the plain structs of this module cannot fail; an empty object is a safe answer if it ever did.
         (try? Array(encoder.encode(value))) ?? Array("{}".utf8)
     }
 
     /// A response with `value` as its JSON body.
-    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    package static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         response(bytes: encode(value), status: status)
     }
 
@@ -62,7 +62,7 @@ enum JSONBody {
     }
 
     /// Decodes a request body; a body that does not fit `type` is a 400 naming the problem.
-    static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws(WebhookRejection) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws(WebhookRejection) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch let error as DecodingError {

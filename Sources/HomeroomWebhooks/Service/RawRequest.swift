@@ -3,13 +3,13 @@ import Hummingbird
 
 /// A request's raw body and headers: signatures are checked over these exact bytes before any
 /// of them is parsed.
-struct RawRequest: Sendable {
-    let body: [UInt8]
+package struct RawRequest: Sendable {
+    package let body: [UInt8]
     let headers: HTTPFields
 
     /// The body and headers of `request`, whose body ``RequestBodyDeadline`` already read (within
     /// `webhooks.maximumBodyBytes` and `webhooks.readTimeoutSeconds`).
-    static func read(_ request: Request) async throws -> RawRequest {
+    package static func read(_ request: Request) async throws -> RawRequest {
         let buffer = try await request.body.collect(upTo: .max)
         return RawRequest(body: Array(buffer.readableBytesView), headers: request.headers)
     }

@@ -4,9 +4,9 @@ import Synchronization
 /// Hands a command's reply from the task that computes it to the HTTP request waiting for it,
 /// unless the request stopped waiting first (the platform's deadline): then the computing task
 /// learns that it must deliver the reply itself, through the platform's response URL.
-final class ReplyHandoff: Sendable {
+package final class ReplyHandoff: Sendable {
     /// What the waiting request got.
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// The reply (nil: the bot stays silent) arrived in time.
         case onTime(Reply?)
         /// The deadline passed first; the reply will be delivered later.

@@ -6,7 +6,7 @@ extension WebhookSettings {
     /// ``readTimeoutSeconds`` for the HTTP server.
     var readTimeout: TimeAmount { .milliseconds(Self.milliseconds(readTimeoutSeconds)) }
     /// ``deliveryTimeoutSeconds`` for outgoing posts.
-    var deliveryTimeout: Duration { .milliseconds(Self.milliseconds(deliveryTimeoutSeconds)) }
+    package var deliveryTimeout: Duration { .milliseconds(Self.milliseconds(deliveryTimeoutSeconds)) }
     /// ``acknowledgeAfterSeconds`` for the answer handoff.
     var acknowledgeAfter: Duration { .milliseconds(Self.milliseconds(acknowledgeAfterSeconds)) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 
 /// `POST /discord/interactions`: Discord's interactions endpoint. Every request is checked

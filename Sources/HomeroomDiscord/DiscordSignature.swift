@@ -1,5 +1,6 @@
 import Crypto
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Discord's interaction signing: `X-Signature-Ed25519` is the Ed25519 signature, in hex, of
 /// `X-Signature-Timestamp` followed by the raw body, made with the application's private key.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// The slice of Discord's REST API the bot calls, through HomeroomFetch, with the bot token and
 /// within Discord's rate limits (https://discord.com/developers/docs/topics/rate-limits): a bucket

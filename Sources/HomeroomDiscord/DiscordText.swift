@@ -1,3 +1,5 @@
+import HomeroomWebhooks
+
 /// Text as a Discord message shows it, literally. Every message Homeroom sends also carries
 /// `allowed_mentions: {"parse": []}`, so nothing in it pings; on top of that the text keeps no
 /// mention's shape: a word joiner after each `<` undoes `<@123>`, `<@&role>` and `<#channel>`, one

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Discord: the application's public key (General Information) for verifying interactions, the
 /// API address for answers to slow commands, and webhook URLs for notifications.

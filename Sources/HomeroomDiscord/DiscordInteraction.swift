@@ -1,3 +1,4 @@
+import HomeroomWebhooks
 /// The parts of a Discord interaction Homeroom reads.
 struct DiscordInteraction: Decodable {
     struct User: Decodable {

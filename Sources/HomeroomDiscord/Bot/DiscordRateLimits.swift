@@ -1,3 +1,4 @@
+import HomeroomWebhooks
 import Foundation
 
 /// What Discord's rate-limit headers have said so far

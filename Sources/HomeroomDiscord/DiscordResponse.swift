@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// What Homeroom answers to an interaction: `{"type": 1}` for PING, `{"type": 4, "data": …}` with
 /// the message, or `{"type": 5}` when the answer follows later.
