@@ -26,11 +26,13 @@ import Testing
         }
     }
 
-    @Test func anSQLiteFileMadeAtCoreSchema10IsUpToDateAndKeepsWorking() async throws {
-        try await TemporaryDatabase.with(.sqlite, logger: StorageTests.logger) { database in
-            // The file's core tables and ledger, statement by statement as that release created them.
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func aDatabaseMadeAtCoreSchema10IsUpToDateAndKeepsWorking(backend: DatabaseBackend) async throws {
+        try await TemporaryDatabase.with(backend, logger: StorageTests.logger) { database in
+            // The database's core tables and ledger: on SQLite the statements that release ran, on
+            // PostgreSQL what pg_dump --schema-only wrote of them.
             let made = try String(
-                contentsOf: Self.fixtures.appendingPathComponent("sqlite-core-10.sql"), encoding: .utf8)
+                contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue)-core-10.sql"), encoding: .utf8)
             try await database.write { db in
                 for statement in made.split(separator: ";\n") {
                     try await db.raw(SQLQueryString(String(statement))).run()
@@ -39,8 +41,9 @@ import Testing
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
             #expect(ran == 0)
-            let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("sqlite.txt"), encoding: .utf8)
-            #expect(try await Self.describe(database, backend: .sqlite) == expected.split(separator: "\n").map(String.init))
+            let expected = try String(
+                contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
+            #expect(try await Self.describe(database, backend: backend) == expected.split(separator: "\n").map(String.init))
 
             let entry = AuditEntry(
                 at: Date(timeIntervalSince1970: 1_790_000_000), actor: AuditEntry.commandLine, action: "role.grant",
