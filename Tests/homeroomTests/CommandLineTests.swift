@@ -109,6 +109,29 @@ import Testing
         #expect(lunch.output.contains("Vegetables: Kale"))
     }
 
+    /// `homeroom import` lists the importers the installed plugins contribute and refuses a name none has.
+    @Test func importListsThePluginsImportersAndRefusesAnUnknownOne() async throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let help = try await homeroom.run(["import", "--help"])
+        #expect(help.status == 0)
+        for line in [
+            "homeroom import lunch <file>", "homeroom import catalog <file>",
+            "homeroom import recipes <file-or-address>", "homeroom import campus <file>",
+        ] {
+            #expect(help.output.contains(line), "\(line)")
+        }
+        let unknown = try await homeroom.run(["import", "menus", "menus.csv"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.errors.contains(
+                "no importer is called \"menus\"; the importers are lunch, catalog, recipes, campus"))
+        let missing = try await homeroom.run([
+            "import", "lunch", homeroom.folder.appendingPathComponent("none.csv").path,
+        ])
+        #expect(missing.status == 1 && missing.errors.hasPrefix("cannot read "))
+    }
+
     @Test func theSampleRecipeBookImportsOnceAndAnswersSearches() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
