@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The one calendar date (days since 1970, weekdays, month lengths) that the core, the parsers and
@@ -124,6 +125,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Discord: interactions, its bot and webhooks.
+        .target(
+            name: "HomeroomDiscord",
+            dependencies: [
+                "HomeroomCore", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -250,7 +261,7 @@ let package = Package(
             path: "Plugins/Directions"
         ),
         // The chat platforms `homeroom` serves over HTTP, in one list.
-        .target(name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks"]),
+        .target(name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks", "HomeroomDiscord"]),
         .target(
             name: "InstalledPlugins",
             dependencies: ["HomeroomCore", "Lunch", "Schedule", "News", "RecipesPlugin", "Directions", "Events"]),
@@ -316,6 +327,7 @@ let package = Package(
                 "CivilDates", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
@@ -411,7 +423,7 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "InstalledPlatforms", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage",
+                "HomeroomWebhooks", "HomeroomDiscord", "InstalledPlatforms", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage",
                 "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),
