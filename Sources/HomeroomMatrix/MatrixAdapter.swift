@@ -25,9 +25,6 @@ public struct MatrixAdapter: Service {
     /// that step delivery themselves (no `outbox` given) call it directly.
     package let sender: MatrixSender
 
-    /// What the status board says while another instance holds an account.
-    static let heldElsewhere = "held by another instance"
-
     /// Creates the adapter for the accounts in `settings`, each logged in while this instance of
     /// `roster` holds it. With an `outbox`, each account's notifications are delivered under its
     /// hold; without, the caller delivers them through ``sender``.
@@ -73,73 +70,50 @@ public struct MatrixAdapter: Service {
     /// The status board's name for `account`.
     static func statusName(_ account: MatrixAccountSettings) -> String { "matrix/\(account.name)" }
 
-    /// Serves `account` whenever this instance holds it. Graceful shutdown ends the long poll at
-    /// once; a running session then sends the answers waiting (it ends by itself within
-    /// ``MatrixAnswerStore/drainSeconds``), and the hold is given up.
+    /// Serves `account` whenever this instance holds it, through a ``ConnectionSupervisor``.
+    /// Graceful shutdown ends the long poll at once; a running session then sends the answers
+    /// waiting (it ends by itself within ``MatrixAnswerStore/drainSeconds``), and the hold is given up.
     private func serve(_ account: MatrixAccountSettings, http: HTTPClient) async {
-        adapterStatus.report(Self.statusName(account), .standby, detail: Self.heldElsewhere, at: clock.now)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await roster.perform(Self.duty(account)) { hold in await serve(account, http: http, under: hold) }
-            }
-            group.addTask {
-                guard (try? await gracefulShutdown()) != nil else { return }
-                let deadline = ContinuousClock.now + .seconds(MatrixAnswerStore.drainSeconds + 5)
-                while accounts.account(account.name) != nil, ContinuousClock.now < deadline {
-                    guard (try? await Task.sleep(for: .milliseconds(50))) != nil else { return }
-                }
-            }
-            await group.next()
-            group.cancelAll()
-        }
-    }
-
-    /// Logs `account` in and runs its sync session and outbox delivery while `hold` lasts; logs in
-    /// again when the session's token is refused, and retries a failed login after a backoff.
-    private func serve(_ account: MatrixAccountSettings, http: HTTPClient, under hold: DutyHold) async {
-        let status = Self.statusName(account)
         let base = MatrixClient(
             homeserver: account.homeserver, requestTimeout: .milliseconds(Int64(account.requestTimeoutSeconds * 1000)),
             http: http, logger: logger)
         let login = MatrixLogin(account: account, client: base, clock: clock)
-        var failures = 0
-        while !Task.isCancelled && !Task.isShuttingDownGracefully && hold.isHeld {
-            adapterStatus.report(status, .starting, detail: "logging in as \(account.userID)", at: clock.now)
-            let credentials: MatrixCredentials
-            do {
-                credentials = try await login.logIn(database: hold.database)
-            } catch {
-                if Task.isCancelled || Task.isShuttingDownGracefully || !hold.isHeld { break }
-                failures += 1
-                let delay = error.wait.map(\.timeInterval) ?? backoff(account, afterFailures: failures)
-                adapterStatus.report(
-                    status, .down, detail: "\(error); retrying in \(Int(delay.rounded())) s", at: clock.now)
-                logger.warning("\(account.name): \(error); retrying in \(String(format: "%.1f", delay)) s")
-                guard await pause(seconds: delay) else { break }
-                continue
-            }
-            failures = 0
-            logger.info("\(account.name): logged in as \(credentials.userID)")
-            let refused = await runSession(account, credentials: credentials, client: base, under: hold)
-            guard refused else { break }
-            // The token was revoked or expired: a password login starts a new session.
-            try? await login.forgetStoredSession(database: hold.database)
-            guard account.password != nil else {
-                let delay = account.maximumReconnectSeconds
-                adapterStatus.report(
-                    status, .down, detail: "the access token was refused; retrying in \(Int(delay.rounded())) s",
-                    at: clock.now)
-                logger.error("\(account.name): the homeserver refused the access token of \(account.userID)")
-                guard await pause(seconds: delay) else { break }
-                continue
-            }
-            logger.warning("\(account.name): the homeserver refused the session's token; logging in again")
+        let supervisor = ConnectionSupervisor(
+            duty: Self.duty(account), statusName: Self.statusName(account),
+            startingDetail: "logging in as \(account.userID)", retryWord: "retrying", stableAfter: 0,
+            shutdownGrace: MatrixAnswerStore.drainSeconds + 5, backoff: Self.backoff(account), roster: roster,
+            status: adapterStatus, clock: clock, logger: logger, logPrefix: "\(account.name): ")
+        await supervisor.run { attempt in
+            await serve(account, login: login, client: base, attempt: attempt)
         }
-        if hold.isHeld || Task.isShuttingDownGracefully {
-            adapterStatus.report(status, .down, detail: "stopped", at: clock.now)
-        } else {
-            adapterStatus.report(status, .standby, detail: Self.heldElsewhere, at: clock.now)
+    }
+
+    /// Logs `account` in and runs its sync session and outbox delivery; says why it ended. A failed
+    /// login is retried after the backoff, or after the wait the homeserver asked for; a refused
+    /// token starts a new password login at once, or, without a password, is retried after the
+    /// longest wait.
+    private func serve(
+        _ account: MatrixAccountSettings, login: MatrixLogin, client base: MatrixClient, attempt: ConnectionAttempt
+    ) async -> ConnectionEnd {
+        let hold = attempt.hold
+        let credentials: MatrixCredentials
+        do {
+            credentials = try await login.logIn(database: hold.database)
+        } catch {
+            return .ended(reason: "\(error)", wait: error.wait.map(\.timeInterval))
         }
+        attempt.cameUp()
+        logger.info("\(account.name): logged in as \(credentials.userID)")
+        let refused = await runSession(account, credentials: credentials, client: base, under: hold)
+        guard refused else { return .ended(reason: "the sync session ended") }
+        // The token was revoked or expired: a password login starts a new session.
+        try? await login.forgetStoredSession(database: hold.database)
+        guard account.password != nil else {
+            logger.error("\(account.name): the homeserver refused the access token of \(account.userID)")
+            return .ended(reason: "the access token was refused", wait: account.maximumReconnectSeconds)
+        }
+        logger.warning("\(account.name): the homeserver refused the session's token; logging in again")
+        return .startOver
     }
 
     /// Runs the sync session and, with an outbox, the account's delivery until the session ends;
@@ -174,23 +148,12 @@ public struct MatrixAdapter: Service {
         }
     }
 
-    /// The wait after `failures` failed logins in a row: doubling from the first delay, capped,
-    /// with jitter so that many bots do not come back at the same instant.
-    func backoff(_ account: MatrixAccountSettings, afterFailures failures: Int) -> TimeInterval {
-        let doubled = account.firstReconnectSeconds * pow(2, Double(min(max(failures, 1), 32) - 1))
-        return min(account.maximumReconnectSeconds, doubled) * Double.random(in: 0.5...1.0)
-    }
-
-    /// Waits `seconds` on the adapter's clock; false when graceful shutdown or cancellation ended the wait.
-    private func pause(seconds: TimeInterval) async -> Bool {
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await clock.sleep(until: clock.now.addingTimeInterval(seconds))
-            }
-            return true
-        } catch {
-            return false
-        }
+    /// The waits between an account's logins, and between its syncs that failed: from
+    /// ``MatrixAccountSettings/firstReconnectSeconds`` doubling to
+    /// ``MatrixAccountSettings/maximumReconnectSeconds``, with jitter so that many bots do not come
+    /// back at the same instant.
+    static func backoff(_ account: MatrixAccountSettings) -> Backoff {
+        Backoff(first: account.firstReconnectSeconds, maximum: account.maximumReconnectSeconds)
     }
 
     /// The HTTP client of the adapter's requests (one for every account that checks certificates,

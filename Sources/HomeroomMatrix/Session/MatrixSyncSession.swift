@@ -16,8 +16,9 @@ import ServiceLifecycle
 ///
 /// The first start (no stored position) skips the rooms' history: its sync asks for no timeline
 /// (``SyncFilter/initial``) and nothing in it is answered, though its invitations are handled.
-/// Network errors are reported on the status board and waited out, doubling the wait from
-/// ``MatrixAccountSettings/firstReconnectSeconds`` up to ``MatrixAccountSettings/maximumReconnectSeconds``;
+/// Network errors are reported on the status board and waited out with the account's backoff
+/// (``MatrixAdapter/backoff(_:)``: from ``MatrixAccountSettings/firstReconnectSeconds`` doubling up to
+/// ``MatrixAccountSettings/maximumReconnectSeconds``, jittered);
 /// only a refused token ends the session with an error, so that the adapter logs in again.
 /// Cancellation (the lease lost) and graceful shutdown end the long poll at once.
 package struct MatrixSyncSession: Sendable {
@@ -135,7 +136,7 @@ package struct MatrixSyncSession: Sendable {
         let state = AdapterState(adapter: "matrix", account: account.name)
         var since: String?
         var loaded = false
-        var failures = 0
+        var backoff = MatrixAdapter.backoff(account)
         var isUp = false
         // How far the timeline limit was shrunk for a batch too large to read: 0 not at all, one
         // step per limit in SyncFilter.shrinkingTimelineLimits, then skipping ahead.
@@ -173,15 +174,15 @@ package struct MatrixSyncSession: Sendable {
                 }
                 shrunk = 0
                 isUp = false
-                guard await waitAfter(error, failures: &failures) else { return nil }
+                guard await waitAfter(error, backoff: &backoff) else { return nil }
                 continue
             } catch {
                 guard goesOn(under: hold) else { return nil }
                 isUp = false
-                guard await waitAfter(error, failures: &failures) else { return nil }
+                guard await waitAfter(error, backoff: &backoff) else { return nil }
                 continue
             }
-            failures = 0
+            backoff.sessionWasStable()
             if !isUp {
                 isUp = true
                 adapterStatus.report(
@@ -193,7 +194,7 @@ package struct MatrixSyncSession: Sendable {
             guard await handler.handle(batch, answering: since != nil) else {
                 // A command could not be noted: the batch comes again, its handled commands skipped.
                 guard goesOn(under: hold),
-                    await waitAfter(MatrixAPIError(.noAnswer, "the database did not answer"), failures: &failures)
+                    await waitAfter(MatrixAPIError(.noAnswer, "the database did not answer"), backoff: &backoff)
                 else { return nil }
                 continue
             }
@@ -233,26 +234,19 @@ package struct MatrixSyncSession: Sendable {
     }
 
     /// Reports `error` and waits: a rate limit as long as the server asked, anything else the
-    /// backoff after `failures` failures (counted here). False when the wait was cut short
+    /// next wait of `backoff`. False when the wait was cut short
     /// (cancellation, graceful shutdown).
-    private func waitAfter(_ error: any Error, failures: inout Int) async -> Bool {
+    private func waitAfter(_ error: any Error, backoff: inout Backoff) async -> Bool {
         let seconds: Double
         if let error = error as? MatrixAPIError, case .rateLimited(let wait) = error.kind {
             seconds = wait.timeInterval
         } else {
-            failures = min(failures + 1, 64)
-            seconds = backoff(afterFailures: failures)
+            seconds = backoff.nextWait()
         }
         let reason = (error as? MatrixAPIError)?.description ?? String(describing: error)
         adapterStatus.report(statusName, .down, detail: "\(reason); reconnecting in \(Int(seconds.rounded(.up))) s")
         logger.warning("\(account.name): \(reason); reconnecting in \(String(format: "%.1f", seconds)) s")
         return await pause(seconds)
-    }
-
-    /// The wait after `failures` failures in a row: the first wait doubled each time, at most the longest.
-    func backoff(afterFailures failures: Int) -> Double {
-        let doublings = Double(max(0, min(failures - 1, 30)))
-        return min(account.maximumReconnectSeconds, account.firstReconnectSeconds * pow(2, doublings))
     }
 
     /// Waits `seconds` on the clock; false when cancelled or shut down meanwhile.
