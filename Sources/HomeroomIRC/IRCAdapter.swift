@@ -59,38 +59,20 @@ public struct IRCAdapter: Service {
         }
     }
 
-    /// The duty of connecting to `network`.
-    static func duty(_ network: IRCNetworkSettings) -> Duty { .connection("irc", network.name) }
-
     /// Connects to `network` and delivers its notifications whenever this instance holds it.
     private func serve(_ network: IRCNetworkSettings) async {
         let client = IRCNetworkClient(
             network: network, dispatcher: dispatcher, connections: connections, adapterStatus: adapterStatus,
             clock: clock, logger: logger)
-        adapterStatus.report(client.statusName, .standby, detail: IRCNetworkClient.heldElsewhere)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                await roster.perform(Self.duty(network)) { hold in
-                    await withDiscardingTaskGroup { work in
-                        if let outbox {
-                            let worker = OutboxDeliveryWorker(
-                                outbox: outbox.working(under: hold), sender: sender, logger: logger,
-                                targets: deliveryTargets(for: network))
-                            work.addTask { await worker.run(takingOverClaims: true) }
-                        }
-                        await client.run(under: hold)
-                        work.cancelAll()
-                    }
-                }
-            }
-            group.addTask {
-                // Graceful shutdown: the session says goodbye (QUIT) on its own; then the hold is given up.
-                try? await gracefulShutdown()
-                try? await Task.sleep(for: .milliseconds(500))
-            }
-            await group.next()
-            group.cancelAll()
-        }
+        await client.supervisor(roster: roster).run(
+            beside: { hold in
+                guard let outbox else { return }
+                let worker = OutboxDeliveryWorker(
+                    outbox: outbox.working(under: hold), sender: sender, logger: logger,
+                    targets: deliveryTargets(for: network))
+                await worker.run(takingOverClaims: true)
+            },
+            session: { attempt in await client.connect(attempt) })
     }
 
     /// The outbox rows delivered through `network`: its channels (`libera/#lunch`), its people

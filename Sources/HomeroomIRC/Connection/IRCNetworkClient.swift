@@ -5,10 +5,10 @@ import NIOCore
 import NIOSSL
 import ServiceLifecycle
 
-/// One network's connection, kept up while this instance holds the network's duty: connect,
-/// register, join, answer; when the link drops, reconnect after an exponential backoff with jitter
-/// (capped, reset after a stable session). Each step is logged on one line and shown on the
-/// adapter status board.
+/// One network's connection, kept up by a ``ConnectionSupervisor`` while this instance holds the
+/// network's duty: connect, register, join, answer; when the link drops, reconnect after an
+/// exponential backoff with jitter (capped, reset after a stable session). Each step is logged on
+/// one line and shown on the adapter status board.
 ///
 /// Nothing but the bot's own QUIT is written to the server, and no command is dispatched, once
 /// the hold is lost: the session ends with that QUIT, and another instance's bot takes the channel
@@ -25,51 +25,33 @@ struct IRCNetworkClient: Sendable {
     /// The status board's name for this network.
     var statusName: String { "irc/\(network.name)" }
 
-    /// What the status board says while another instance holds the network.
-    static let heldElsewhere = "held by another instance"
-
-    /// Connects and reconnects while `hold` lasts, until graceful shutdown or cancellation.
-    func run(under hold: DutyHold) async {
-        var failures = 0
-        while !Task.isCancelled && !Task.isShuttingDownGracefully && hold.isHeld {
-            adapterStatus.report(statusName, .starting, detail: "connecting to \(network.host):\(network.port)")
-            logger.info("connecting to \(network.host):\(network.port)\(network.tls ? " (TLS)" : "")")
-            let started = Date()
-            let reason: String
-            do {
-                let connection = try await IRCTransport.connect(network)
-                reason = await session(on: connection, under: hold)
-            } catch {
-                reason = "cannot connect: \(Self.describe(error))"
-            }
-            connections.remove(network.name)
-            if Task.isCancelled || Task.isShuttingDownGracefully || !hold.isHeld {
-                logger.info("\(network.name): \(reason)")
-                break
-            }
-            if Date().timeIntervalSince(started) >= network.stableAfterSeconds { failures = 0 }
-            failures += 1
-            let delay = backoff(afterFailures: failures)
-            adapterStatus.report(statusName, .down, detail: "\(reason); reconnecting in \(Int(delay.rounded())) s")
-            logger.warning("\(network.name): \(reason); reconnecting in \(String(format: "%.1f", delay)) s")
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(Int64(delay * 1000))) }
-            } catch {
-                break
-            }
-        }
-        if hold.isHeld || Task.isShuttingDownGracefully {
-            adapterStatus.report(statusName, .down, detail: "stopped")
-        } else {
-            adapterStatus.report(statusName, .standby, detail: Self.heldElsewhere)
-        }
+    /// The supervisor that keeps this network's connection up while `roster` gives this instance
+    /// its duty (`irc:NAME`): the waits between attempts double from the first reconnect delay to
+    /// the longest, with jitter so that many bots do not come back at the same instant after a
+    /// netsplit, and start over after a connection that stayed up ``IRCNetworkSettings/stableAfterSeconds``.
+    /// On graceful shutdown the session says goodbye (QUIT) by itself, within half a second.
+    func supervisor(roster: any DutyRoster) -> ConnectionSupervisor {
+        ConnectionSupervisor(
+            duty: .connection("irc", network.name), statusName: statusName,
+            startingDetail: "connecting to \(network.host):\(network.port)", stableAfter: network.stableAfterSeconds,
+            shutdownGrace: 0.5,
+            backoff: Backoff(first: network.firstReconnectSeconds, maximum: network.maximumReconnectSeconds),
+            roster: roster, status: adapterStatus, clock: clock, logger: logger, logPrefix: "\(network.name): ")
     }
 
-    /// The wait after `failures` failures in a row: doubling from the first delay, capped, with
-    /// jitter so that many bots do not come back at the same instant after a netsplit.
-    func backoff(afterFailures failures: Int) -> TimeInterval {
-        let base = min(network.maximumReconnectSeconds, network.firstReconnectSeconds * pow(2, Double(failures - 1)))
-        return base * Double.random(in: 0.5...1.0)
+    /// One attempt: connects, runs the session until the connection ends, and says why it ended.
+    func connect(_ attempt: ConnectionAttempt) async -> ConnectionEnd {
+        logger.info("connecting to \(network.host):\(network.port)\(network.tls ? " (TLS)" : "")")
+        let reason: String
+        do {
+            let connection = try await IRCTransport.connect(network)
+            attempt.cameUp()
+            reason = await session(on: connection, under: attempt.hold)
+        } catch {
+            reason = "cannot connect: \(Self.describe(error))"
+        }
+        connections.remove(network.name)
+        return .ended(reason: reason)
     }
 
     /// The longest a session waits for its goodbye (QUIT) to be written before it closes anyway.
