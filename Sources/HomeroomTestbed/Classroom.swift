@@ -204,7 +204,5 @@ public final class Classroom: Sendable {
     public enum ClassroomError: Error {
         /// Only the first number of students sat down within 60 s.
         case notSeated(Int, of: Int)
-        /// A student or a passer-by waited in vain; what for.
-        case timedOut(String)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HomeroomIRC
+import HomeroomTesting
+import Testing
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -70,14 +72,14 @@ public final class ClassroomStudent: Sendable {
 
     /// Waits (up to 30 s) until a received line matches; `what` names it in the error.
     package func waitFor(_ what: String, _ matches: (IRCMessage) -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !received.contains(where: { matches($0.message) }) {
-            guard ContinuousClock.now < deadline else {
-                let last = received.suffix(3).map { "\($0.message.command) \($0.message.parameters)" }
-                throw Classroom.ClassroomError.timedOut("\(nick) waiting for \(what); last lines: \(last)")
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        try await eventually("\(nick) to receive \(what); last lines: \(lastLines)", within: .seconds(30)) {
+            received.contains { matches($0.message) }
         }
+    }
+
+    /// The last three lines received, for an error.
+    private var lastLines: [String] {
+        received.suffix(3).map { "\($0.message.command) \($0.message.parameters)" }
     }
 
     /// Records every line of `inbound` (answering the server's PING) until the connection ends.

@@ -1,4 +1,6 @@
 import Foundation
+import HomeroomTesting
+import Testing
 
 /// Several ``HomeroomInstance``s sharing one database, as a district runs them: each with its own
 /// configuration file and port, started together and stopped together, also when a test fails.
@@ -66,25 +68,17 @@ public struct HomeroomCluster: Sendable {
     }
 
     /// Waits (up to `timeout`) until one running instance holds `duty`, and returns it.
-    public func waitForHolder(of duty: String, timeout: Duration = .seconds(30)) async throws -> HomeroomInstance {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let holder = await holder(of: duty) { return holder }
-            try await Task.sleep(for: .milliseconds(100))
+    public func waitForHolder(
+        of duty: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> HomeroomInstance {
+        var holders: [HomeroomInstance] = []
+        try await eventually(
+            "one instance holding the duty \(duty) (held by: \(holders.map(\.name)))", within: timeout,
+            every: .milliseconds(100), sourceLocation: sourceLocation
+        ) {
+            holders = await self.holders(of: duty)
+            return holders.count == 1
         }
-        let holders = await holders(of: duty).map(\.name)
-        throw ClusterError.noHolder("no one instance held the duty \(duty) within \(timeout) (held by: \(holders))")
-    }
-
-    /// What the cluster did not do in time.
-    public enum ClusterError: Error, CustomStringConvertible {
-        /// No instance took a duty.
-        case noHolder(String)
-
-        public var description: String {
-            switch self {
-            case .noHolder(let why): why
-            }
-        }
+        return holders[0]
     }
 }

@@ -2,6 +2,7 @@ import HomeroomCore
 import HomeroomIRC
 import HomeroomRuntime
 import HomeroomTesting
+import Testing
 
 /// Homeroom connected to test servers through its IRC adapter: a ``TestBot`` with the real runtime,
 /// and an ``IRCAdapter`` running for it on the networks given.
@@ -63,18 +64,16 @@ public struct IRCHomeroom: Sendable {
         // A nick of its own each time: the server may still hold the last passer-by's for a moment.
         let passerBy = "door\(Int.random(in: 1000...9999))"
         try await ClassroomStudent.with(port: port, nick: passerBy, channel: channel) { doorman in
-            let deadline = ContinuousClock.now + .seconds(60)
-            while ContinuousClock.now < deadline {
+            try await eventually("\(nick) in \(channel)", within: .seconds(60), every: .milliseconds(200)) {
                 let names = doorman.received.filter { $0.message.command == "353" }.flatMap {
                     ($0.message.parameters.last ?? "").split(separator: " ").map {
                         $0.trimmingPrefix(while: { "@+%~&".contains($0) })
                     }
                 }
-                if names.contains(where: { $0 == nick }) { return }
-                try await Task.sleep(for: .milliseconds(200))
+                if names.contains(where: { $0 == nick }) { return true }
                 try await doorman.send("NAMES \(channel)")
+                return false
             }
-            throw WaitError.timedOut("\(nick) did not join \(channel)")
         }
     }
 

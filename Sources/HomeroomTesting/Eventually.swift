@@ -1,8 +1,8 @@
 import Testing
 
 /// Waits until `condition` holds, asking again every `interval`; when it still does not after
-/// `timeout` of real time, fails the test at the caller's line, saying what it waited for, and
-/// throws. Returns how long the wait took.
+/// `timeout` of real time, throws ``ConditionUnmet``, which says what it waited for and where.
+/// Returns how long the wait took.
 ///
 /// For what happens on its own: a server answering, another task taking a lease, the work a
 /// `TestClock` move set off. It cannot show that something did *not* happen: for that, move the
@@ -24,7 +24,20 @@ public func eventually(
         if try await condition() { return ContinuousClock.now - start }
         try await Task.sleep(for: interval)
     }
-    let met = try await condition()
-    try #require(met, "still not so after \(timeout): \(what())", sourceLocation: sourceLocation)
-    return ContinuousClock.now - start
+    if try await condition() { return ContinuousClock.now - start }
+    throw ConditionUnmet(what: what(), timeout: timeout, sourceLocation: sourceLocation)
+}
+
+/// What ``eventually(_:within:every:sourceLocation:_:)`` waited for in vain.
+public struct ConditionUnmet: Error, CustomStringConvertible {
+    /// What it waited for.
+    public let what: String
+    /// How long it waited.
+    public let timeout: Duration
+    /// Where it was called.
+    public let sourceLocation: SourceLocation
+
+    public var description: String {
+        "still waiting after \(timeout) for \(what) (\(sourceLocation.fileName):\(sourceLocation.line))"
+    }
 }

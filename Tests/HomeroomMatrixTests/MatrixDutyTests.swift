@@ -62,7 +62,7 @@ struct MatrixDutyTests {
                     firstAdapter.cancel()
                     firstRenewing.cancel()
                 }
-                try await waitUntil { first.state == .up }
+                try await eventually("the first instance is up", within: .seconds(60)) { first.state == .up }
                 let secondRuns = Task {
                     await withDiscardingTaskGroup { group in
                         group.addTask { await second.roster.run() }
@@ -80,7 +80,7 @@ struct MatrixDutyTests {
 
                 // The first instance stops renewing: its lease runs out and the second syncs.
                 firstRenewing.cancel()
-                try await waitUntil { second.state == .up }
+                try await eventually("the second instance is up", within: .seconds(60)) { second.state == .up }
                 let askedAgain = try await ada.send(text: "!lunch tomorrow", to: room)
                 _ = try await ada.waitForMessage(in: room, from: botAccount.userID) { $0.inReplyTo == askedAgain }
                 let answers = try await ada.messages(in: room, from: botAccount.userID)
@@ -105,7 +105,7 @@ struct MatrixDutyTests {
                     firstAdapter.cancel()
                     firstRenewing.cancel()
                 }
-                try await waitUntil { first.state == .up }
+                try await eventually("the first instance is up", within: .seconds(60)) { first.state == .up }
                 let secondRuns = Task {
                     await withDiscardingTaskGroup { group in
                         group.addTask { await second.roster.run() }
@@ -126,7 +126,7 @@ struct MatrixDutyTests {
                     try await Task.sleep(for: .milliseconds(20))
                 }
                 firstRenewing.cancel()
-                try await waitUntil { second.state == .up }
+                try await eventually("the second instance is up", within: .seconds(60)) { second.state == .up }
                 for question in asked {
                     _ = try await ada.waitForMessage(in: direct, from: botAccount.userID, timeout: .seconds(90)) {
                         $0.inReplyTo == question
@@ -137,15 +137,6 @@ struct MatrixDutyTests {
                 #expect(repliesTo.sorted() == asked.sorted(), "each question answered once: \(answers)")
                 #expect(answers.count == asked.count)
             }
-        }
-    }
-
-    /// Waits (up to 60 s) until `condition` holds.
-    func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw MatrixStudent.WaitError.timedOut("condition") }
-            try await Task.sleep(for: .milliseconds(50))
         }
     }
 }

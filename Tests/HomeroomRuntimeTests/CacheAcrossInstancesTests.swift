@@ -41,15 +41,10 @@ struct CacheAcrossInstancesTests {
             _ text: String, from user: String = "console:student", in channel: String? = nil, verified: Bool = false,
             _ done: (String) -> Bool
         ) async throws {
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(1)
-            while true {
-                let answer = await askB(text, from: user, in: channel, verified: verified)
-                if done(answer) { return }
-                guard clock.now < deadline else {
-                    throw UserFacingError("within 1 s, B still answered \"\(text)\" with: \(answer)")
-                }
-                try await Task.sleep(for: .milliseconds(10))
+            var answer = ""
+            try await eventually("B's answer to \"\(text)\" to change (still: \(answer))", within: .seconds(1)) {
+                answer = await askB(text, from: user, in: channel, verified: verified)
+                return done(answer)
             }
         }
     }
@@ -71,7 +66,9 @@ struct CacheAcrossInstancesTests {
             do {
                 for runtime in runtimes {
                     let notifications = try #require(runtime.cacheNotifications)
-                    try await until(within: .seconds(5)) { notifications.listenerProcessID != nil }
+                    try await eventually("the cache notifications listening", within: .seconds(5)) {
+                        notifications.listenerProcessID != nil
+                    }
                 }
                 try await a.loginAsAdmin(admin)
                 try await body(pair)
@@ -87,15 +84,6 @@ struct CacheAcrossInstancesTests {
         for task in pair.listening { task.cancel() }
         for task in pair.listening { await task.value }
         await pair.b.close()
-    }
-
-    static func until(within limit: Duration, _ condition: () -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while !condition() {
-            guard clock.now < deadline else { throw UserFacingError("the cache notifications never listened") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
     }
 
     @Test func aMenuSetThroughOneInstanceIsAnsweredByTheOther() async throws {

@@ -25,7 +25,9 @@ struct CacheNotificationsTests {
             let notifications = try CacheNotifications(
                 url: url, database: database, caches: caches, instanceID: id, logger: TestBot.testLogger())
             let task = Task { await notifications.run() }
-            try await until("\(id) listens", within: 10) { notifications.listenerProcessID != nil }
+            try await eventually("\(id) listens", within: .seconds(10), every: .milliseconds(5)) {
+                notifications.listenerProcessID != nil
+            }
             return Instance(database: database, values: values, notifications: notifications, task: task)
         }
 
@@ -41,16 +43,6 @@ struct CacheNotificationsTests {
     }
 
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
-
-    /// Waits until `condition` holds, polling every 5 ms for at most `seconds`; throws naming `what` after that.
-    static func until(_ what: String, within seconds: Double = 1, _ condition: () -> Bool) async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(Int64(seconds * 1000))
-        while !condition() {
-            guard clock.now < deadline else { throw UserFacingError("not within \(seconds) s: \(what)") }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
 
     static func withTwoInstances(_ body: (Instance, Instance) async throws -> Void) async throws {
         let temporary = try await TemporaryDatabase.make(.postgres)
@@ -73,12 +65,16 @@ struct CacheNotificationsTests {
         try await Self.withTwoInstances { a, b in
             b.warm(Self.now)
             a.values.invalidate()
-            try await Self.until("B's cache is emptied") { b.values.value(for: 1, at: Self.now) == nil }
+            try await eventually("B's cache is emptied", within: .seconds(1), every: .milliseconds(5)) {
+                b.values.value(for: 1, at: Self.now) == nil
+            }
             // B's own change reaches A, and comes back to B without emptying what B stored since.
             a.warm(Self.now)
             b.values.forget(1)
             b.warm(Self.now)
-            try await Self.until("A's cache is emptied") { a.values.value(for: 1, at: Self.now) == nil }
+            try await eventually("A's cache is emptied", within: .seconds(1), every: .milliseconds(5)) {
+                a.values.value(for: 1, at: Self.now) == nil
+            }
             #expect(b.values.value(for: 1, at: Self.now) == "kept")
         }
     }
@@ -98,7 +94,9 @@ struct CacheNotificationsTests {
             // cache, B had read every stray one before, and none emptied it (one change in all).
             let generation = b.values.generation
             a.values.invalidate()
-            try await Self.until("B's cache is emptied") { b.values.value(for: 1, at: Self.now) == nil }
+            try await eventually("B's cache is emptied", within: .seconds(1), every: .milliseconds(5)) {
+                b.values.value(for: 1, at: Self.now) == nil
+            }
             #expect(b.values.generation == generation &+ 1)
         }
     }
@@ -112,7 +110,7 @@ struct CacheNotificationsTests {
                     .decode(column: "done", as: Bool.self) ?? false
             }
             #expect(terminated)
-            try await Self.until("B listens again", within: 5) {
+            try await eventually("B listens again", within: .seconds(5), every: .milliseconds(5)) {
                 b.notifications.connectionsMade >= 2 && b.notifications.listenerProcessID != nil
             }
             #expect(b.notifications.listenerProcessID != first)
@@ -120,7 +118,9 @@ struct CacheNotificationsTests {
             // And it hears announcements again.
             b.warm(Self.now)
             a.values.invalidate()
-            try await Self.until("B's cache is emptied after the reconnection") {
+            try await eventually(
+                "B's cache is emptied after the reconnection", within: .seconds(1), every: .milliseconds(5)
+            ) {
                 b.values.value(for: 1, at: Self.now) == nil
             }
         }
@@ -136,7 +136,9 @@ struct CacheNotificationsTests {
                 b.warm(Self.now)
                 let start = clock.now
                 a.values.invalidate()
-                try await Self.until("B's cache is emptied") { b.values.value(for: 1, at: Self.now) == nil }
+                try await eventually("B's cache is emptied", within: .seconds(1), every: .milliseconds(5)) {
+                    b.values.value(for: 1, at: Self.now) == nil
+                }
                 latencies.append(clock.now - start)
             }
             let sorted = latencies.sorted()

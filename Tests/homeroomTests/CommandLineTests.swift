@@ -4,6 +4,10 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The `homeroom` tool as a new user meets it: real processes, a real SQLite file, one command at a time.
 @Suite(.serialized) struct CommandLineTests {
     @Test func sayAnswersOnAnEmptyDatabaseWithTheEmbeddedDefaults() async throws {
@@ -185,7 +189,10 @@ import Testing
         let server = try RunningHomeroom(homeroom, ["serve"])
         try await server.waitFor("data: SQLite file ./homeroom-data/homeroom.sqlite")
         try await server.waitFor("Webhooks on http://127.0.0.1:8080: /healthz /metrics")
-        try await Task.sleep(for: .seconds(1))
+        // Serving, not merely started: it answers a health check before it is told to stop.
+        let healthz = try #require(URL(string: "http://127.0.0.1:8080/healthz"))
+        let (_, health) = try await URLSession.shared.data(from: healthz)
+        #expect((health as? HTTPURLResponse)?.statusCode == 200)
         #expect(server.process.isRunning, "serve stopped by itself")
         kill(server.process.processIdentifier, SIGTERM)
         #expect(try await server.waitForExit() == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomTestbed
+import HomeroomTesting
 import Synchronization
 import Testing
 
@@ -86,15 +87,15 @@ final class RunningHomeroom: Sendable {
     }
 
     /// Waits (up to 20 s) until the output contains `text`.
-    func waitFor(_ text: String) async throws {
-        for _ in 0..<400 {
-            if output.withLock({ $0.contains(text) }) { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-        Issue.record("homeroom never printed \"\(text)\"; it printed: \(printed); on standard error: \(errors)")
-        throw CancellationError()
+    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await eventually(
+            "homeroom printing \"\(text)\"; it printed: \(printed); on standard error: \(errors)", within: .seconds(20),
+            every: .milliseconds(50), sourceLocation: sourceLocation
+        ) { output.withLock { $0.contains(text) } }
     }
+
+    /// What the process wrote on standard error so far.
+    private var errors: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
 
     /// Waits (up to 20 s) for the process to end and returns its status.
     func waitForExit() async throws -> Int32 {

@@ -1,7 +1,9 @@
 import Foundation
 import HomeroomRuntime
+import HomeroomTesting
 import NIOHTTP1
 import Synchronization
+import Testing
 
 /// A person on a homeserver as the tests play them, a student or an admin: a plain client of the
 /// client-server API (v3) that makes rooms, invites, joins, sends, and reads what arrives with a
@@ -109,16 +111,17 @@ public final class MatrixStudent: Sendable {
 
     /// Waits (polling, up to `timeout`) until `user`'s membership of `room` is `membership`.
     public func waitUntil(
-        _ user: String, is membership: String = "join", in room: String, timeout: Duration = .seconds(30)
+        _ user: String, is membership: String = "join", in room: String, timeout: Duration = .seconds(30),
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let deadline = ContinuousClock.now + timeout
         var last: String?
-        while ContinuousClock.now < deadline {
+        try await eventually(
+            "\(user) to be \(membership) in \(room) (is \(last ?? "not"))", within: timeout,
+            every: .milliseconds(100), sourceLocation: sourceLocation
+        ) {
             last = try await self.membership(of: user, in: room)
-            if last == membership { return }
-            try await Task.sleep(for: .milliseconds(100))
+            return last == membership
         }
-        throw WaitError.timedOut("\(user) is \(last ?? "not") in \(room), not \(membership)")
     }
 
     // MARK: - Sending
