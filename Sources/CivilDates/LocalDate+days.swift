@@ -15,14 +15,16 @@ extension LocalDate {
             day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
-    /// The first day of `month` (1–12) in `year`, in any year.
-    public init(firstDayOf month: Int, in year: Int) {
+    /// The first day of `month` (1–12, which the caller makes sure of) in `year`, in any year: for
+    /// calendar arithmetic that steps past years 1–9999, as recurrence rules do.
+    package init(firstDayOf month: Int, in year: Int) {
         self.init(checkedYear: year, month: month, day: 1)
     }
 
-    /// Every day of `month` (1–12) in `year`, in order, in any year.
+    /// Every day of `month` in `year`, in order, in any year; none for a month outside 1–12.
     public static func days(ofMonth month: Int, in year: Int) -> [LocalDate] {
-        (1...daysIn(month: month, year: year)).map { LocalDate(checkedYear: year, month: month, day: $0) }
+        guard (1...12).contains(month) else { return [] }
+        return (1...daysIn(month: month, year: year)).map { LocalDate(checkedYear: year, month: month, day: $0) }
     }
 
     /// Days since 1970-01-01 (negative before).

@@ -55,6 +55,8 @@ import Testing
             #expect(LocalDate(year: year, month: 1, day: 1) == nil, "year \(year)")
         }
         #expect(LocalDate(year: 2028, month: 2, day: 29)?.iso == "2028-02-29")
+        #expect(LocalDate.days(ofMonth: 13, in: 2026).isEmpty && LocalDate.days(ofMonth: 0, in: 2026).isEmpty)
+        #expect(LocalDate.days(ofMonth: 2, in: 2028).map(\.day) == Array(1...29))
     }
 
     @Test func isoRoundTripAndInvalidDates() {
