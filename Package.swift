@@ -137,6 +137,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Mattermost: slash commands and incoming webhooks.
+        .target(
+            name: "HomeroomMattermost",
+            dependencies: [
+                "HomeroomCore", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .target(
             name: "HomeroomStorage",
             dependencies: [
@@ -261,7 +269,8 @@ let package = Package(
             path: "Plugins/Directions"
         ),
         // The chat platforms `homeroom` serves over HTTP, in one list.
-        .target(name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks", "HomeroomDiscord"]),
+        .target(
+            name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks", "HomeroomDiscord", "HomeroomMattermost"]),
         .target(
             name: "InstalledPlugins",
             dependencies: ["HomeroomCore", "Lunch", "Schedule", "News", "RecipesPlugin", "Directions", "Events"]),
@@ -269,6 +278,7 @@ let package = Package(
             name: "homeroom",
             dependencies: [
                 "InstalledPlatforms",
+                "HomeroomMattermost",
                 "InstalledPlugins",
                 "CivilDates",
                 "HomeroomCore",
@@ -316,6 +326,7 @@ let package = Package(
                 "Campus",
                 "Directions",
                 "HomeroomWebhooks",
+                "HomeroomMattermost",
                 "HomeroomFetch",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -423,8 +434,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomDiscord", "InstalledPlatforms", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage",
-                "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomMattermost", "InstalledPlatforms", "HomeroomCore",
+                "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SQLKit", package: "sql-kit"),

@@ -1,4 +1,5 @@
 import HomeroomDiscord
+import HomeroomMattermost
 import HomeroomWebhooks
 
 /// The chat platforms this build of `homeroom` serves over HTTP, in the order the `webhooks`

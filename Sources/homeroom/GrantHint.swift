@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomMattermost
 import HomeroomWebhooks
 import InstalledPlatforms
 

@@ -6,6 +6,7 @@ import HomeroomTesting
 import SQLKit
 import Testing
 
+@testable import HomeroomMattermost
 @testable import HomeroomWebhooks
 
 /// Mattermost slash commands: the token proves only that the sender holds it, so a `user_id` is

@@ -7,6 +7,7 @@ import HomeroomTesting
 import Testing
 
 @testable import HomeroomDiscord
+@testable import HomeroomMattermost
 @testable import HomeroomWebhooks
 
 /// Event titles, circle posts and feed titles that try to ping a whole channel or smuggle a link

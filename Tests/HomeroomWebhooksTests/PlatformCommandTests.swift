@@ -4,6 +4,7 @@ import HomeroomTesting
 import Lunch
 import Testing
 
+@testable import HomeroomMattermost
 @testable import HomeroomWebhooks
 
 /// A slash command arrives with the command Slack or Mattermost parsed (`command` and `text`,

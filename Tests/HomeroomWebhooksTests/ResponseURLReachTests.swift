@@ -4,6 +4,7 @@ import HomeroomTesting
 import InstalledPlatforms
 import Testing
 
+@testable import HomeroomMattermost
 @testable import HomeroomWebhooks
 
 /// A slash command's `response_url` is named only by the request's body, which a Mattermost command

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HomeroomMattermost
 import HomeroomTesting
 import HomeroomWebhooks
 import Testing

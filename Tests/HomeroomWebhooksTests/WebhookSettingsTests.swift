@@ -2,6 +2,7 @@ import Foundation
 import HomeroomRuntime
 import Testing
 
+@testable import HomeroomMattermost
 @testable import HomeroomWebhooks
 
 @Suite struct WebhookSettingsTests {

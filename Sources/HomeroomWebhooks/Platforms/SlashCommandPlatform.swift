@@ -7,47 +7,50 @@ import Hummingbird
 /// notification at an incoming webhook as `{"text": …}` (``SlashCommandMessage``). What differs is
 /// held here as data: the adapter name, how the platform shows text literally, whether the
 /// sender's id is vouched for, and how a form from a direct message is told apart.
-struct SlashCommandPlatform: Sendable {
+package struct SlashCommandPlatform: Sendable {
     /// The adapter, named in user ids and in the outbox.
-    let platform: WebhookPlatform
+    package let platform: WebhookPlatform
     /// How the platform writes plain text literally (``SlackText`` or ``MattermostText``).
-    let escaping: @Sendable (String) -> String
+    package let escaping: @Sendable (String) -> String
     /// True when the form's `user_id` counts as verified (roles in force without a PIN login):
     /// Slack signs its requests; a Mattermost command token proves only that the sender holds it.
-    var sendersAreVerified: Bool
+    package var sendersAreVerified: Bool
     /// Whether the form came from a direct message rather than a channel.
-    let isDirect: @Sendable (SlashCommandForm) -> Bool
+    package let isDirect: @Sendable (SlashCommandForm) -> Bool
     /// The platform's address an admin set (Slack's `apiBaseURL`, Mattermost's `serverURL`): a
     /// `response_url` comes from a request's body, so the `fetch` settings open private and loopback
     /// addresses for it only on this address's host, and only when `fetch.allowedHosts` names that
     /// host. Nil: a `response_url` reaches public addresses only.
-    var platformAddress: URL?
+    package var platformAddress: URL?
+
+    /// A platform of its adapter name, text escaping, trust in its senders' ids and way of telling
+    /// a direct message; its `response_url`s reach public addresses only.
+    package init(
+        platform: WebhookPlatform, escaping: @escaping @Sendable (String) -> String, sendersAreVerified: Bool,
+        isDirect: @escaping @Sendable (SlashCommandForm) -> Bool
+    ) {
+        self.platform = platform
+        self.escaping = escaping
+        self.sendersAreVerified = sendersAreVerified
+        self.isDirect = isDirect
+    }
 
     /// Slack signs each request, and marks a direct message by the channel's name or by its id's `D`.
-    static let slack = SlashCommandPlatform(
+    package static let slack = SlashCommandPlatform(
         platform: .slack, escaping: SlackText.escaping, sendersAreVerified: true
     ) { form in
         form.channel_name == "directmessage" || form.channel_id.hasPrefix("D")
     }
 
-    /// Mattermost: anyone holding a command token can send any `user_id`, so ids are unverified
-    /// (``trustingSenders(_:)`` when the admin says otherwise); a direct channel is told by its
-    /// name (``MattermostDirectChannel``), since the form carries no channel type.
-    static let mattermost = SlashCommandPlatform(
-        platform: .mattermost, escaping: MattermostText.escaping, sendersAreVerified: false
-    ) { form in
-        MattermostDirectChannel.isDirect(channelName: form.channel_name, user: form.user_id)
-    }
-
     /// The same platform, its `response_url`s reached as a link from `address` (nil: public only).
-    func answeringLateThrough(_ address: URL?) -> SlashCommandPlatform {
+    package func answeringLateThrough(_ address: URL?) -> SlashCommandPlatform {
         var platform = self
         platform.platformAddress = address
         return platform
     }
 
     /// The same platform with its senders' ids verified or not.
-    func trustingSenders(_ verified: Bool) -> SlashCommandPlatform {
+    package func trustingSenders(_ verified: Bool) -> SlashCommandPlatform {
         var platform = self
         platform.sendersAreVerified = verified
         return platform
@@ -56,13 +59,13 @@ struct SlashCommandPlatform: Sendable {
     /// Answers the slash command in `request`, whose signature or token is already checked: in
     /// the response when the bot answers within the gateway's deadline, otherwise an empty
     /// acknowledgement now and the answer posted to `response_url` when it is ready.
-    func answer(_ request: RawRequest, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
+    package func answer(_ request: RawRequest, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
         try await answer(request.form(SlashCommandForm.self), gateway: gateway)
     }
 
     /// Answers the slash command `form`, already read from a request whose token is checked, in
     /// the response or later at its `response_url`.
-    func answer(_ form: SlashCommandForm, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
+    package func answer(_ form: SlashCommandForm, gateway: CommandGateway) async throws(WebhookRejection) -> Response {
         let message = try message(from: form, gateway: gateway)
         let responseURL = form.response_url.flatMap(URL.init(string:))
         let outcome = await gateway.answer(message) { [self] reply in
@@ -76,7 +79,7 @@ struct SlashCommandPlatform: Sendable {
     }
 
     /// The message a slash command's fields stand for; 400 when they name no team, user or channel.
-    func message(from form: SlashCommandForm, gateway: CommandGateway) throws(WebhookRejection) -> IncomingMessage {
+    package func message(from form: SlashCommandForm, gateway: CommandGateway) throws(WebhookRejection) -> IncomingMessage {
         guard !form.team_id.isEmpty, !form.user_id.isEmpty, !form.channel_id.isEmpty else {
             throw .badRequest("team_id, user_id and channel_id must not be empty")
         }
@@ -90,7 +93,7 @@ struct SlashCommandPlatform: Sendable {
 
     /// The answer to a command answered in time: `reply`, or, when the bot stays silent, a note
     /// only the sender sees.
-    func answer(_ reply: Reply?, gateway: CommandGateway) -> SlashCommandMessage {
+    package func answer(_ reply: Reply?, gateway: CommandGateway) -> SlashCommandMessage {
         guard let reply else {
             return SlashCommandMessage(responseType: "ephemeral", text: escaping(gateway.silenceNote))
         }
@@ -98,7 +101,7 @@ struct SlashCommandPlatform: Sendable {
     }
 
     /// Posts a late `answer` to the command's `response_url`; a failure is logged.
-    func post(_ answer: SlashCommandMessage, to responseURL: URL, gateway: CommandGateway) async {
+    package func post(_ answer: SlashCommandMessage, to responseURL: URL, gateway: CommandGateway) async {
         do {
             let provenance = platformAddress.map { FetchProvenance.linked(from: $0) } ?? .requestBody
             try await gateway.poster.post(JSONBody.encode(answer), to: responseURL, provenance: provenance)
@@ -109,14 +112,14 @@ struct SlashCommandPlatform: Sendable {
 
     /// `reply` as a slash command's answer: in the channel when it is for the conversation and not
     /// an error, otherwise only the sender sees it.
-    func answer(_ reply: Reply) -> SlashCommandMessage {
+    package func answer(_ reply: Reply) -> SlashCommandMessage {
         SlashCommandMessage(
             responseType: reply.isForAskerAlone ? "ephemeral" : "in_channel",
             text: escaping(reply.text))
     }
 
     /// A notification of `lines` for an incoming webhook.
-    func notification(_ lines: [String]) -> SlashCommandMessage {
+    package func notification(_ lines: [String]) -> SlashCommandMessage {
         SlashCommandMessage(responseType: nil, text: escaping(Reply(lines: lines).text))
     }
 }

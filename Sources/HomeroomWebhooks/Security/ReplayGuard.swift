@@ -27,7 +27,7 @@ package struct ReplayGuard: Sendable {
     /// timestamp); false when it was already seen. When the record cannot be checked (the
     /// database does not answer), the request is refused with 503: a possible replay is never
     /// accepted.
-    func firstUse(of signature: [UInt8], signedAt timestamp: Date, now: Date) async throws(WebhookRejection) -> Bool {
+    package func firstUse(of signature: [UInt8], signedAt timestamp: Date, now: Date) async throws(WebhookRejection) -> Bool {
         do {
             return try await seen.remember(signature, until: timestamp.addingTimeInterval(window), now: now)
         } catch {

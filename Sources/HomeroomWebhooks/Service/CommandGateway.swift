@@ -5,12 +5,12 @@ import Logging
 /// What every platform endpoint shares: the bot's message path, the clock signed requests are
 /// checked against, the deadline for answers, and the work that outlives a request.
 package struct CommandGateway: Sendable {
-    let dispatcher: Dispatcher
+    package let dispatcher: Dispatcher
     package let clock: any HomeroomClock
     let deferred: TaskQueue
     package let poster: WebhookPoster
     let acknowledgeAfter: Duration
-    let timestampTolerance: TimeInterval
+    package let timestampTolerance: TimeInterval
     package let logger: Logger
 
     /// The prefix commands are written with in answers (`/`).

@@ -21,7 +21,7 @@ package struct RawRequest: Sendable {
 
     /// An `application/x-www-form-urlencoded` body (a Slack or Mattermost slash command) decoded
     /// into `type`; 400 naming the field when one is missing or the form is malformed.
-    func form<Form: Decodable>(_ type: Form.Type) throws(WebhookRejection) -> Form {
+    package func form<Form: Decodable>(_ type: Form.Type) throws(WebhookRejection) -> Form {
         guard let text = String(validating: body, as: UTF8.self) else {
             throw .badRequest("the form is not UTF-8 text")
         }

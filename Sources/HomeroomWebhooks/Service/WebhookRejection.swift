@@ -16,7 +16,7 @@ package struct WebhookRejection: Error, CustomStringConvertible {
 
     package var description: String { "\(status.code) \(message)" }
 
-    static func unauthorized(_ message: String) -> WebhookRejection { WebhookRejection(.unauthorized, message) }
+    package static func unauthorized(_ message: String) -> WebhookRejection { WebhookRejection(.unauthorized, message) }
     package static func badRequest(_ message: String) -> WebhookRejection { WebhookRejection(.badRequest, message) }
     package static func notSetUp(_ what: String, key: String) -> WebhookRejection {
         WebhookRejection(.notFound, "\(what) are not set up on this server (webhooks.\(key) in the configuration)")

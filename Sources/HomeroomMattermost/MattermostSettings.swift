@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Mattermost: the tokens of the slash commands pointing here, whether their user ids are
 /// trusted, and incoming-webhook URLs.

@@ -1,3 +1,5 @@
+import HomeroomWebhooks
+
 /// Text as a Mattermost message shows it, literally. Mattermost notifies on any `@word` (`@all`,
 /// `@channel`, `@here`, a user or a group), found after splitting the message at every character
 /// that is not a letter, digit or one of `:.-_@`; a word joiner after each `@` splits the mention

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomWebhooks
 
 /// The `trigger_id` of a Mattermost slash command: base64 of `CLIENT:USER:MILLISECONDS:SIGNATURE`,
 /// a fresh id for each command typed, the user who typed it, when (milliseconds since 1970), and

@@ -1,3 +1,5 @@
+import HomeroomWebhooks
+
 /// Whether a Mattermost slash command came from a direct message. Mattermost's command request
 /// names the channel (`channel_id`, `channel_name`) but not its type
 /// (https://developers.mattermost.com/integrate/slash-commands/custom/ — "Basic usage": the fields

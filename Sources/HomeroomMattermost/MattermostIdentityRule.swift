@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// What a Mattermost sender whose id is unverified may not do: link or unlink accounts. Whoever
 /// holds a command token can send any `user_id`, and a link joins roles: a code asked for in an

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 
 /// `POST /mattermost/commands`: a Mattermost slash command, authenticated by its token, then
