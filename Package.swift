@@ -145,6 +145,17 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // Google Chat: a Chat app's events and the Chat API.
+        .target(
+            name: "HomeroomGoogleChat",
+            dependencies: [
+                "HomeroomCore", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "HomeroomStorage",
             dependencies: [
@@ -270,7 +281,8 @@ let package = Package(
         ),
         // The chat platforms `homeroom` serves over HTTP, in one list.
         .target(
-            name: "InstalledPlatforms", dependencies: ["HomeroomWebhooks", "HomeroomDiscord", "HomeroomMattermost"]),
+            name: "InstalledPlatforms",
+            dependencies: ["HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost"]),
         .target(
             name: "InstalledPlugins",
             dependencies: ["HomeroomCore", "Lunch", "Schedule", "News", "RecipesPlugin", "Directions", "Events"]),
@@ -434,7 +446,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomMattermost", "InstalledPlatforms", "HomeroomCore",
+                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "InstalledPlatforms",
+                "HomeroomCore",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),

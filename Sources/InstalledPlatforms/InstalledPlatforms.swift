@@ -1,4 +1,5 @@
 import HomeroomDiscord
+import HomeroomGoogleChat
 import HomeroomMattermost
 import HomeroomWebhooks
 

@@ -4,6 +4,7 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomGoogleChat
 @testable import HomeroomWebhooks
 
 /// An answer meant for the asker alone, asked in a Google Chat space, is a private message only

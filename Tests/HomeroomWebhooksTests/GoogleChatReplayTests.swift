@@ -4,6 +4,7 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomGoogleChat
 @testable import HomeroomWebhooks
 
 /// Google Chat signs a bearer token but not the body, and no nonce

@@ -6,6 +6,7 @@ import HomeroomTesting
 import InstalledPlatforms
 import Testing
 
+@testable import HomeroomGoogleChat
 @testable import HomeroomWebhooks
 
 /// Google Chat: events signed with our own keys (served from a loopback JWK set) at

@@ -3,7 +3,7 @@ import HomeroomCore
 
 extension OutgoingResponse {
     /// 408, 429 or 5xx: the platform may take the request later, so the outbox retries it.
-    var isWorthRetrying: Bool { status == 408 || status == 429 || status >= 500 }
+    package var isWorthRetrying: Bool { status == 408 || status == 429 || status >= 500 }
 
     /// The wait the answer's `Retry-After` asks for, in seconds from `now`, if it names one.
     package func retryAfterSeconds(now: Date = Date()) -> Double? {
@@ -12,7 +12,7 @@ extension OutgoingResponse {
 
     /// `": "` and the start of the body (200 bytes), or nothing when the body is empty: what a
     /// refusal's description quotes of the platform's own words.
-    var quotedBody: String {
+    package var quotedBody: String {
         let said = String(decoding: body.prefix(200), as: UTF8.self)
         return said.isEmpty ? "" : ": \(said)"
     }

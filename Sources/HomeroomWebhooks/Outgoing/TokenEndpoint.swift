@@ -5,9 +5,9 @@ import HomeroomCore
 /// Chat app (a JWT bearer assertion, RFC 7523 §2.1) ask one for their access tokens: a form is
 /// posted, and `{"access_token", "expires_in"}` comes back (RFC 6749 §5.1). Each caller words its
 /// own failures.
-enum TokenEndpoint {
+package enum TokenEndpoint {
     /// What the endpoint answered.
-    enum Answer {
+    package enum Answer {
         /// A token, with the seconds it lasts when the endpoint said.
         case granted(token: String, lifetime: Double?)
         /// A status other than 2xx.
@@ -17,7 +17,7 @@ enum TokenEndpoint {
     }
 
     /// Posts `fields` as a form to `url`; throws only when no answer came.
-    static func request(
+    package static func request(
         _ fields: [(name: String, value: String)], at url: URL, fetcher: any HTTPFetching, timeout: Duration
     ) async throws(FetchError) -> Answer {
         let form = fields.map { "\($0.name)=\(percentEncoded($0.value))" }.joined(separator: "&")

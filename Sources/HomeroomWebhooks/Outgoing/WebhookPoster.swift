@@ -6,7 +6,7 @@ import HomeroomCore
 /// `Retry-After`, 5xx) and the ones that are not (any other 4xx).
 package struct WebhookPoster: Sendable {
     let fetcher: any HTTPFetching
-    let timeout: Duration
+    package let timeout: Duration
 
     /// Sends `json` to `url`, an address an admin set unless `provenance` says otherwise; throws a
     /// ``DeliveryFailure`` saying whether to retry.

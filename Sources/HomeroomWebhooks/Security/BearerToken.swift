@@ -1,9 +1,9 @@
 import Foundation
 
 /// `Authorization: Bearer TOKEN`, as the JSON API's clients and status scrapers send it.
-enum BearerToken {
+package enum BearerToken {
     /// The token of an `Authorization` header (the scheme in any case), or nil for another scheme.
-    static func read(_ authorization: String) -> String? {
+    package static func read(_ authorization: String) -> String? {
         guard authorization.prefix(7).lowercased() == "bearer " else { return nil }
         return authorization.dropFirst(7).trimmingSpaces()
     }

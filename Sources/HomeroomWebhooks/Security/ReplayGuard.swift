@@ -19,7 +19,7 @@ package struct ReplayGuard: Sendable {
 
     /// The guard for instances on `database`, remembering each signature for `window` seconds
     /// after the instant it was signed.
-    static func make(window: TimeInterval, database: any Database, logger: Logger) -> ReplayGuard {
+    package static func make(window: TimeInterval, database: any Database, logger: Logger) -> ReplayGuard {
         ReplayGuard(seen: database.seenSignatures, window: window, logger: logger)
     }
 

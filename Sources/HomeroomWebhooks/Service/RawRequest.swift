@@ -15,7 +15,7 @@ package struct RawRequest: Sendable {
     }
 
     /// The value of the header `name`, if present.
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         HTTPField.Name(name).flatMap { headers[$0] }
     }
 

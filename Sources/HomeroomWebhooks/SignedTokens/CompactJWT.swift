@@ -2,7 +2,7 @@ import Foundation
 
 /// A token in the JWS compact serialization (RFC 7515 §7.1): three base64url parts joined by dots,
 /// split and decoded but not yet trusted.
-struct CompactJWT: Sendable {
+package struct CompactJWT: Sendable {
     /// The protected header's fields Homeroom reads (RFC 7515 §4.1).
     struct Header: Decodable, Sendable {
         let alg: String?
@@ -14,13 +14,13 @@ struct CompactJWT: Sendable {
 
     let header: Header
     /// The decoded claims set, JSON.
-    let payload: [UInt8]
+    package let payload: [UInt8]
     /// `BASE64URL(header) "." BASE64URL(payload)`, the bytes the signature signs.
     let signingInput: [UInt8]
     let signature: [UInt8]
 
     /// Splits and decodes `token`; throws 401 with a short reason when it is not a JWS.
-    init(_ token: String) throws(WebhookRejection) {
+    package init(_ token: String) throws(WebhookRejection) {
         guard token.utf8.count <= Self.maximumLength else { throw .unauthorized("the token is too long") }
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The registered claims (RFC 7519 §4.1) every verified token is checked against.
-struct RegisteredClaims: Decodable, Sendable {
+package struct RegisteredClaims: Decodable, Sendable {
     /// `aud`: one string or an array of them (RFC 7519 §4.1.3).
     struct Audience: Decodable, Sendable {
         let values: [String]
@@ -16,14 +16,14 @@ struct RegisteredClaims: Decodable, Sendable {
         }
     }
 
-    let iss: String?
+    package let iss: String?
     let aud: Audience?
     /// Seconds since 1970 (a NumericDate, RFC 7519 §2).
     let exp: Double?
     let nbf: Double?
 
     /// How far apart the platform's clock and ours may be.
-    static let leeway: TimeInterval = 300
+    package static let leeway: TimeInterval = 300
 
     /// Throws 401 with the first claim that does not hold at `now`.
     func check(issuers: Set<String>, audience: String, now: Date) throws(WebhookRejection) {

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import JWTKit
 
 /// A Google Cloud service account, as its JSON key file describes it (IAM → Service accounts →

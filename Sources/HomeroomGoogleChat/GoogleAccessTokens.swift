@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// The Chat app's access token, traded for a signed assertion of its service account at the
 /// account's `token_uri` (https://developers.google.com/identity/protocols/oauth2/service-account#httprest

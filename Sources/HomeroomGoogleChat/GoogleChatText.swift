@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Text as a Google Chat message shows it, literally. Chat reads angle brackets as its own syntax
 /// in a message's `text` (https://developers.google.com/workspace/chat/format-messages — "Mention

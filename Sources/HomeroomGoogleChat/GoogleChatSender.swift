@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Logging
 
 /// Google Chat notifications through the Chat API with the service account's token: to spaces,

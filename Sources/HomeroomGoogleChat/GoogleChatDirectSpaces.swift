@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// The direct-message space of each person who talked to the Chat app in one, by user number
 /// (`direct:NUMBER` in the adapter state of `googlechat`/`app`), so a notification to them needs no

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomWebhooks
 
 extension GoogleChatEvent {
     /// `eventTime` as Google has sent it: RFC 3339 text, or a protobuf Timestamp

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Google Chat: the Chat app's HTTP endpoint and its service account.
 public struct GoogleChatSettings: PlatformSettingsSection {

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// The bearer token every request from Google Chat carries
 /// (https://developers.google.com/workspace/chat/authenticate-authorize-chat-app — "Verify requests

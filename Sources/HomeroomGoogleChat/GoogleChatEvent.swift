@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// A Google Chat interaction event, the fields Homeroom reads
 /// (https://developers.google.com/workspace/chat/api/reference/rest/v1/Event — "JSON representation";

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 
 /// `POST /google-chat/events`: a Google Chat app's interaction events
