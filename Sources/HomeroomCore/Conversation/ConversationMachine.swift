@@ -129,7 +129,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     }
 
     /// Takes back an answer rendered for the place `ticket` holds: keeps its lines for the
-    /// asker's `!more` and fills the place (``fill(_:with:at:on:)``). Hands out the same question
+    /// asker's `!more` and fills the place (``fill(_:with:to:at:on:)``). Hands out the same question
     /// asked again meanwhile, if one waits for this answer
     /// (``Acceptance/afterTheSameQuestion(_:)``): its answer may be rendered now.
     package mutating func finish(
@@ -139,7 +139,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
         for kept in rendered.keptForMore {
             more.keep(kept.lines, for: moreKey(kept.conversation, rendered.asker, on: platform))
         }
-        fill(ticket, with: rendered.answer, at: now, on: platform)
+        fill(ticket, with: rendered.answer, to: rendered.asker, at: now, on: platform)
         guard let next = questionAnswered(in: ticket.id), let waiting = waitingQuestions.removeValue(forKey: next)
         else { return nil }
         return accepted(
@@ -159,11 +159,11 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
         return following
     }
 
-    /// Fills the place of an answer: with its lines; for a channel answer, with the answer
-    /// addressed to its askers, unless the same answer waits already (the asker joins it) or went
-    /// out lately (the asker is named in the line pointing to it); an urgent notice goes ahead.
+    /// Fills the place of an answer to `asker`: with its lines; for a channel answer, with the
+    /// answer addressed to its askers, unless the same answer waits already (the asker joins it) or
+    /// went out lately (the asker is named in the line pointing to it); an urgent notice goes ahead.
     private mutating func fill(
-        _ ticket: Ticket, with answer: ConversationAnswer<Line>, at now: Date,
+        _ ticket: Ticket, with answer: ConversationAnswer<Line>, to asker: String, at now: Date,
         on platform: some ConversationPlatform<Line>
     ) {
         switch answer {
@@ -176,7 +176,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
             queue.fill(ticket, with: isNew ? lines : [])
         case .urgent(let notice):
             queue.fill(ticket, with: [])
-            queue.append([notice], lane: .control, target: ticket.target)
+            queue.append([notice], lane: .control, target: asker)
         case .channel(let channelAnswer):
             let offer = board.offer(
                 channelAnswer.pieces, in: (channelAnswer.channel, platform.key(channelAnswer.channel)),

@@ -35,7 +35,7 @@ actor IRCConnectionState {
     private let recognizer: CommandRecognizer
     private let morePageSize: Int
     private let clock: any HomeroomClock
-    private let writer = WriterSignal()
+    private let writer = WakeSignal()
     /// Commands waiting for the answer to the same question asked before, by their place.
     private var waitingTurns: [Int: (chat: IRCChatMessage, recognized: CommandRecognizer.Recognized)] = [:]
     /// Senders waiting until their lines are written, by ticket id.

@@ -8,7 +8,7 @@ import HomeroomCore
 actor MatrixAnswerDesk {
     private var queue: MatrixAnswerQueue
     private let clock: any HomeroomClock
-    private let writer = WriterSignal()
+    private let writer = WakeSignal()
     private var isFinishing = false
 
     /// A desk around `queue`, telling time by `clock`.

@@ -70,6 +70,8 @@ package final class LeaseRoster: DutyRoster {
     private let database: any Database
     /// The clock the local holds are counted and the rounds are paced on.
     private let clock: any HomeroomClock
+    /// Wakes ``run()`` for a round before its renewal interval is out: a duty newly wanted.
+    private let nextRound = WakeSignal()
     /// The database the leases are renewed, taken and released on.
     private let leaseDatabase: any Database
     private let logger: Logger
@@ -108,7 +110,7 @@ package final class LeaseRoster: DutyRoster {
     package func run() async {
         while !Task.isCancelled {
             await tick()
-            do { try await clock.sleep(for: renewInterval) } catch { break }
+            await nextRound.wait(for: renewInterval, on: clock)
         }
         await releaseAll()
     }
@@ -209,7 +211,8 @@ package final class LeaseRoster: DutyRoster {
     }
 
     package func perform(_ duty: Duty, _ work: @escaping @Sendable (DutyHold) async throws -> Void) async {
-        state.withLock { _ = $0.wanted.insert(duty) }
+        // A duty newly wanted is tried in a round at once, not a renewal interval later.
+        if state.withLock({ $0.wanted.insert(duty).inserted }) { nextRound.wake() }
         while !Task.isCancelled {
             guard let token = await waitUntilHeld(duty) else { break }
             let hold = DutyHold(duty: duty, token: token, database: FencedDatabase(database, duty: duty, token: token))

@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 
-/// How a connection's one writer waits for work: until something is queued (``wake()``), until
-/// a deadline on the clock (the send budget refills, a line naming late askers falls due), or
-/// until its task is cancelled. A wake that comes while the writer is busy is kept, so that the
-/// writer, looking again, never sleeps through it.
-package final class WriterSignal: Sendable {
+/// How a task that works when there is work waits for it: until it is woken (``wake()``), until a
+/// deadline on the injected clock (a connection's writer: the send budget refills, a line naming
+/// late askers falls due; the lease roster: its next round), or until its task is cancelled. A
+/// wake that comes while the task is busy is kept, so that the task, looking again, never sleeps
+/// through it.
+package final class WakeSignal: Sendable {
     private struct State {
         var waiting: CheckedContinuation<Void, Never>?
         var woken = false
@@ -16,7 +17,7 @@ package final class WriterSignal: Sendable {
     /// A signal nobody waits on yet.
     package init() {}
 
-    /// Wakes the writer, now if it waits, else when it next would.
+    /// Wakes the task, now if it waits, else when it next would.
     package func wake() {
         let waiting = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard let waiting = state.waiting else {
@@ -32,10 +33,22 @@ package final class WriterSignal: Sendable {
     /// Waits until woken, until `deadline` on `clock` (nil: no deadline), or until the task is
     /// cancelled; at once when a wake came since the last wait.
     package func wait(until deadline: Date?, on clock: any HomeroomClock) async {
+        guard let deadline else { return await wait(sleeping: nil) }
+        await wait(sleeping: { try await clock.sleep(until: deadline) })
+    }
+
+    /// Waits until woken, until `duration` has run on `clock` (counted on its uptime, which
+    /// setting the date does not move), or until the task is cancelled.
+    package func wait(for duration: Duration, on clock: any HomeroomClock) async {
+        await wait(sleeping: { try await clock.sleep(for: duration) })
+    }
+
+    /// Waits until woken, until `sleep` returns, or until the task is cancelled.
+    private func wait(sleeping sleep: (@Sendable () async throws -> Void)?) async {
         await withTaskGroup(of: Void.self) { group in
-            if let deadline {
+            if let sleep {
                 group.addTask {
-                    guard (try? await clock.sleep(until: deadline)) != nil else { return }
+                    guard (try? await sleep()) != nil else { return }
                     self.wake()
                 }
             }
