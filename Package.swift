@@ -156,6 +156,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Teams: outgoing and incoming webhooks and a Bot Framework bot.
+        .target(
+            name: "HomeroomTeams",
+            dependencies: [
+                "HomeroomCore", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "HomeroomStorage",
             dependencies: [
@@ -282,7 +291,9 @@ let package = Package(
         // The chat platforms `homeroom` serves over HTTP, in one list.
         .target(
             name: "InstalledPlatforms",
-            dependencies: ["HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost"]),
+            dependencies: [
+                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomTeams",
+            ]),
         .target(
             name: "InstalledPlugins",
             dependencies: ["HomeroomCore", "Lunch", "Schedule", "News", "RecipesPlugin", "Directions", "Events"]),
@@ -446,7 +457,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "InstalledPlatforms",
+                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomTeams",
+                "InstalledPlatforms",
                 "HomeroomCore",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",

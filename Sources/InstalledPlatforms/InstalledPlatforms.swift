@@ -1,6 +1,7 @@
 import HomeroomDiscord
 import HomeroomGoogleChat
 import HomeroomMattermost
+import HomeroomTeams
 import HomeroomWebhooks
 
 /// The chat platforms this build of `homeroom` serves over HTTP, in the order the `webhooks`

@@ -8,6 +8,7 @@ import Testing
 
 @testable import HomeroomDiscord
 @testable import HomeroomMattermost
+@testable import HomeroomTeams
 @testable import HomeroomWebhooks
 
 /// Event titles, circle posts and feed titles that try to ping a whole channel or smuggle a link

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomTeams
 import HomeroomTesting
 
 /// What the private-answer tests put in the outbox so that `/admin outbox` previews someone

@@ -6,6 +6,7 @@ import HomeroomTesting
 import Testing
 
 @testable import HomeroomDiscord
+@testable import HomeroomTeams
 @testable import HomeroomWebhooks
 
 /// A signed request is accepted once, however its signature is written, on every platform; and

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HomeroomMattermost
+import HomeroomTeams
 import HomeroomTesting
 import HomeroomWebhooks
 import Testing

@@ -6,6 +6,7 @@ import InstalledPlatforms
 import SQLKit
 import Testing
 
+@testable import HomeroomTeams
 @testable import HomeroomWebhooks
 
 /// A Teams bot behind a real webhook server, with the Bot Framework's token endpoint and connector

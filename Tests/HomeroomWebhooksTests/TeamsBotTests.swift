@@ -5,6 +5,7 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomTeams
 @testable import HomeroomWebhooks
 
 /// The Teams bot end to end: signed activities in, answers and notifications out through the Bot

@@ -6,6 +6,7 @@ import HomeroomTesting
 import InstalledPlatforms
 import Testing
 
+@testable import HomeroomTeams
 @testable import HomeroomWebhooks
 
 /// Whom the Teams bot believes: Teams activities only, under a token signed with a key endorsed for

@@ -2,6 +2,7 @@ import Foundation
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomTeams
 @testable import HomeroomWebhooks
 
 /// A Teams outgoing webhook signs no time of its own, so the activity's `timestamp` (inside the

@@ -4,6 +4,7 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomTeams
 @testable import HomeroomWebhooks
 
 /// An answer for the asker alone, asked in a Teams channel, never appears in the channel: the bot

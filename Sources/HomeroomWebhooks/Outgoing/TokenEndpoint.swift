@@ -37,7 +37,7 @@ package enum TokenEndpoint {
     }
 
     /// `text` percent-encoded for a form field or a path segment (only unreserved characters kept).
-    static func percentEncoded(_ text: String) -> String {
+    package static func percentEncoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 

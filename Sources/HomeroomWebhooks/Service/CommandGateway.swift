@@ -7,14 +7,14 @@ import Logging
 package struct CommandGateway: Sendable {
     package let dispatcher: Dispatcher
     package let clock: any HomeroomClock
-    let deferred: TaskQueue
+    package let deferred: TaskQueue
     package let poster: WebhookPoster
     let acknowledgeAfter: Duration
     package let timestampTolerance: TimeInterval
     package let logger: Logger
 
     /// The prefix commands are written with in answers (`/`).
-    var prefix: String { dispatcher.recognizer.preferredPrefix }
+    package var prefix: String { dispatcher.recognizer.preferredPrefix }
 
     /// The text a slash command stands for: `/lunch tomorrow` for command `/lunch` and text
     /// `tomorrow`; for a command named after the bot (`/homeroom lunch`) the text is the command.

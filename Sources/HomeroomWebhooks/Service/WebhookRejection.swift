@@ -8,7 +8,7 @@ package struct WebhookRejection: Error, CustomStringConvertible {
     /// True when the request's body was not read: the answer asks the client to close the connection.
     let closesConnection: Bool
 
-    init(_ status: HTTPResponse.Status, _ message: String, closesConnection: Bool = false) {
+    package init(_ status: HTTPResponse.Status, _ message: String, closesConnection: Bool = false) {
         self.status = status
         self.message = message
         self.closesConnection = closesConnection

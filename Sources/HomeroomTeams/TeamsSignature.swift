@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HomeroomWebhooks
 
 /// Teams outgoing-webhook signing: `Authorization: HMAC BASE64(HMAC-SHA256(BASE64DECODE(secret), BODY))`.
 struct TeamsSignature: Sendable {

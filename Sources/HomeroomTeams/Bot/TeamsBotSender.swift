@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Teams notifications through the Bot Framework: to a conversation the bot was added to, and
 /// proactively to a person who has talked to the bot, through the stored conversation reference.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// The Teams bot's own access token for the Bot Connector, got with its app id and password
 /// (client credentials) and kept until 5 minutes before it expires.

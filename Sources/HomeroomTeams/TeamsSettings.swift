@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Teams: the security token Teams shows when an outgoing webhook is created, a Bot Framework
 /// bot's app id and password, and incoming-webhook URLs.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// What the Teams bot remembers to reach people and channels later, in
 /// `AdapterState(adapter: "teams", account: "bot")`: `person:TENANT:AAD` (the service URL, the

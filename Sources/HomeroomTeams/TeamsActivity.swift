@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomWebhooks
 
 /// The parts of a Teams outgoing-webhook activity Homeroom reads.
 struct TeamsActivity: Decodable {

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// An answer meant for the asker alone (``Reply/Visibility/sender``, or an error) to a question asked
 /// in a Teams channel, where every member reads the answers: it goes to the asker's personal chat

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomWebhooks
 
 /// An activity's `serviceUrl`, the Bot Connector its answers go to with the bot's token: `https`
 /// only, since Microsoft's connectors are `https` and the token must never cross the network in the

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomWebhooks
 
 /// A Bot Framework activity sent to the Teams bot: the parts it shares with an outgoing-webhook
 /// activity (``TeamsActivity``: sender, tenant, channel, typed text) and those only a bot gets.

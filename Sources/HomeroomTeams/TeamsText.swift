@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Text as a Teams message shows it, literally. Teams reads a message's text as HTML and
 /// Markdown: `&`, `<` and `>` become entities (so `<at>all</at>`, `<a href>` and `<img>` stay

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 
 /// `POST /teams/bot`: a Bot Framework activity for the Teams bot. The bearer JWT is checked against

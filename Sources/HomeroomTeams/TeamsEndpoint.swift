@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 
 /// `POST /teams/messages`: a Teams outgoing webhook (someone @mentioned the bot in a channel).
