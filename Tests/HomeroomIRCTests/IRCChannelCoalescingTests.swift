@@ -161,9 +161,10 @@ import Testing
         let state = IRCConnectionState(
             settings: IRCSessionSettings(nick: "homeroom"), flood: FloodControl(isEnabled: false),
             clock: TestClock(now: Self.start))
-        let ticket = try #require(await state.reserveAnswer(to: "ada"))
+        let line = IRCMessage(line: Array(":ada!~a@school PRIVMSG homeroom :lunch".utf8))!
+        let turn = try #require(await state.receive(line, now: Self.start, accepting: true).turns.first)
         await state.finish(
-            ticket,
+            turn.ticket,
             with: IRCRenderedAnswer(
                 answer: .lines(["one", "two", "three"].map { IRCMessage("PRIVMSG", "ada", $0) }), asker: "ada"),
             now: Self.start)

@@ -85,30 +85,42 @@ import Testing
     @Test func answersInProgressAndAnswersKeptForMoreAreCapped() async throws {
         let state = await Self.registered()
         let maximum = ConversationMachine<FloodBucket>.maximumAnswersInProgress
-        var tickets: [OutgoingQueue<FloodBucket>.Ticket] = []
+        var turns: [IRCTurn] = []
         for number in 0..<maximum {
-            if let ticket = await state.reserveAnswer(to: "nick\(number)") { tickets.append(ticket) }
+            turns += await Self.feed(":nick\(number)!~n@school PRIVMSG homeroom :lunch", to: state).turns
         }
-        #expect(tickets.count == maximum)
-        #expect(await state.reserveAnswer(to: "one-more") == nil)
+        #expect(turns.count == maximum)
         let flooded = await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch", to: state)
-        #expect(flooded.turns.isEmpty, "a command beyond the cap is not answered")
-        await state.finish(try #require(tickets.first), with: IRCRenderedAnswer(answer: .none, asker: "x"), now: Self.start)
-        #expect(await state.reserveAnswer(to: "one-more") != nil, "a finished answer frees its place")
+        #expect(flooded.turns.isEmpty && flooded.unanswered == 1, "a command beyond the cap is not answered")
+        await state.finish(try #require(turns.first).ticket, with: IRCRenderedAnswer(answer: .none, asker: "nick0"), now: Self.start)
+        let freed = await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch", to: state)
+        #expect(freed.turns.count == 1, "a finished answer frees its place")
 
         let keeping = await Self.registered()
         let kept = ConversationMachine<FloodBucket>.maximumKeptAnswers
         for number in 0...kept {
+            let turn = try #require(
+                await Self.feed(":nick\(number)!~n@school PRIVMSG #lunch :!long", to: keeping).turns.first)
             let lines = IRCRenderedAnswer.Kept(conversation: "#lunch", lines: ["line of \(number)"])
             await keeping.finish(
-                try #require(await keeping.reserveAnswer(to: "#lunch")),
-                with: IRCRenderedAnswer(answer: .none, asker: "nick\(number)", keptForMore: [lines]), now: Self.start)
+                turn.ticket, with: IRCRenderedAnswer(answer: .none, asker: "nick\(number)", keptForMore: [lines]),
+                now: Self.start)
         }
         #expect(try await Self.more(for: "nick0", on: keeping) == .nothingKept, "the oldest went")
         #expect(
             try await Self.more(for: "nick\(kept)", on: keeping)
                 == .here(MoreBook.Page(lines: ["line of \(kept)"], remaining: 0)))
         #expect(try await Self.more(for: "NICK1", on: keeping) == .here(MoreBook.Page(lines: ["line of 1"], remaining: 0)))
+    }
+
+    @Test func aRepeatWaitingWhenTheConnectionSaysGoodbyeIsNeverHandedOut() async throws {
+        let state = await Self.registered()
+        let first = try #require(await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch", to: state).turns.first)
+        let repeated = await Self.feed(":ada!~a@school PRIVMSG #lunch :!lunch", to: state)
+        #expect(repeated.turns.isEmpty, "the repeat waits for the first answer")
+        await state.sayGoodbye("another instance took over")
+        let handedOut = await state.finish(first.ticket, with: IRCRenderedAnswer(answer: .none, asker: "ada"), now: Self.start)
+        #expect(handedOut == nil, "no command is dispatched after the goodbye")
     }
 
     /// What `!more` from `nick` in #lunch finds.

@@ -48,7 +48,7 @@ package final class WakeSignal: Sendable {
         await withTaskGroup(of: Void.self) { group in
             if let sleep {
                 group.addTask {
-                    guard (try? await sleep()) != nil else { return }
+                    guard (try? await sleep()) != nil, !Task.isCancelled else { return }
                     self.wake()
                 }
             }
@@ -59,6 +59,7 @@ package final class WakeSignal: Sendable {
                             state.woken = false
                             return true
                         }
+                        precondition(state.waiting == nil, "one task waits on a wake signal at a time")
                         state.waiting = continuation
                         return false
                     }

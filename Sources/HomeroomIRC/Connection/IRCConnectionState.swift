@@ -25,6 +25,8 @@ actor IRCConnectionState {
         var turns: [IRCTurn] = []
         /// True when a command came that was not accepted because the caller may not answer.
         var refused = false
+        /// Commands left unanswered because too many were being answered already.
+        var unanswered = 0
     }
 
     /// Seconds a WHOIS may take before it counts as unanswered.
@@ -140,8 +142,12 @@ actor IRCConnectionState {
                     received.refused = true
                     continue
                 }
-                guard !leaving, let turn = accept(chat, recognized: recognized, now: now) else { continue }
-                received.turns.append(turn)
+                guard !leaving else { continue }
+                switch accept(chat, recognized: recognized, now: now) {
+                case .answerNow(let turn): received.turns.append(turn)
+                case .waiting: break
+                case .tooMany: received.unanswered += 1
+                }
             default:
                 received.actions.append(action)
             }
@@ -151,21 +157,32 @@ actor IRCConnectionState {
     }
 
     /// Reserves the answer's place for `chat`, whose command is `recognized`, and takes the
-    /// snapshot its answer is rendered from; nil when too many commands are being answered.
-    private func accept(_ chat: IRCChatMessage, recognized: CommandRecognizer.Recognized, now: Date) -> IRCTurn? {
+    /// snapshot its answer is rendered from, unless it waits for the same question asked before
+    /// or too many commands are being answered.
+    private func accept(_ chat: IRCChatMessage, recognized: CommandRecognizer.Recognized, now: Date) -> Accepting {
         let asksForMore = recognized.body.trimmingCharacters(in: .whitespaces).lowercased() == "more"
         switch conversation.accept(
             chat.text, from: chat.nick, in: chat.channel, takingMore: asksForMore ? morePageSize : nil, at: now,
             on: platform)
         {
         case nil:
-            return nil
+            return .tooMany
         case .now(let accepted):
-            return turn(chat, recognized: recognized, accepted: accepted)
+            return .answerNow(turn(chat, recognized: recognized, accepted: accepted))
         case .afterTheSameQuestion(let ticket):
             waitingTurns[ticket.id] = (chat, recognized)
-            return nil
+            return .waiting
         }
+    }
+
+    /// What became of a command offered to ``accept(_:recognized:now:)``.
+    private enum Accepting {
+        /// Its answer may be rendered now.
+        case answerNow(IRCTurn)
+        /// It waits for the answer to the same question asked before.
+        case waiting
+        /// Too many commands are being answered: it is not.
+        case tooMany
     }
 
     /// The turn of `chat`, whose command is `recognized`, accepted as `accepted`.
@@ -179,21 +196,20 @@ actor IRCConnectionState {
                 nick: session.nick, userAndHost: session.userAndHost, isRepeat: accepted.isRepeat, more: accepted.more))
     }
 
-    /// Reserves the place of an answer to `target`, as a command does; nil when too many are
-    /// being answered.
-    func reserveAnswer(to target: String) -> OutgoingQueue<FloodBucket>.Ticket? {
-        conversation.reserveAnswer(to: target)
-    }
-
     /// Takes back an answer rendered for the place `ticket` holds; hands out the same question
     /// asked again meanwhile, whose answer may be rendered now, if one waited for this one.
+    /// Once the connection is ending, nothing waiting is handed out: no command is dispatched
+    /// after the goodbye.
     @discardableResult
     func finish(_ ticket: OutgoingQueue<FloodBucket>.Ticket, with rendered: IRCRenderedAnswer, now: Date) -> IRCTurn? {
         defer { wakeWriter() }
-        guard let accepted = conversation.finish(ticket, with: rendered, at: now, on: platform),
-            let (chat, recognized) = waitingTurns.removeValue(forKey: accepted.ticket.id)
-        else { return nil }
-        return turn(chat, recognized: recognized, accepted: accepted)
+        var handedOut = conversation.finish(ticket, with: rendered, at: now, on: platform)
+        while let accepted = handedOut, let (chat, recognized) = waitingTurns.removeValue(forKey: accepted.ticket.id) {
+            guard closed || leaving else { return turn(chat, recognized: recognized, accepted: accepted) }
+            handedOut = conversation.finish(
+                accepted.ticket, with: IRCRenderedAnswer(answer: .none, asker: chat.nick), at: now, on: platform)
+        }
+        return nil
     }
 
     /// Queues `lines` at the end of `lane`.
@@ -227,7 +243,7 @@ actor IRCConnectionState {
         lines: [IRCMessage], completes: [Int], isGoodbye: Bool
     )? {
         for id in written { confirmations.removeValue(forKey: id)?.resume(returning: true) }
-        while !closed {
+        while !closed && !Task.isCancelled {
             if leaving {
                 if let quit = goodbye {
                     goodbye = nil

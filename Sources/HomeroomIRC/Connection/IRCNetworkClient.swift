@@ -131,6 +131,10 @@ struct IRCNetworkClient: Sendable {
                             // A command is accepted only while this instance holds the network.
                             let received = await state.receive(message, now: clock.now, accepting: hold.isHeld)
                             if received.refused { farewell.yield() }
+                            if received.unanswered > 0 {
+                                logger.debug(
+                                    "\(network.name): too many commands in progress; \(received.unanswered) left unanswered")
+                            }
                             for turn in received.turns {
                                 handlers.submit { await answers.answer(turn, on: state) }
                             }
