@@ -117,13 +117,24 @@ let package = Package(
             dependencies: [
                 "HomeroomCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Slack: slash commands, its bot, Socket Mode and incoming webhooks.
+        .target(
+            name: "HomeroomSlack",
+            dependencies: [
+                "HomeroomCore", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -292,7 +303,8 @@ let package = Package(
         .target(
             name: "InstalledPlatforms",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomTeams",
+                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
+                "HomeroomTeams",
             ]),
         .target(
             name: "InstalledPlugins",
@@ -457,8 +469,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomWebhooksTests",
             dependencies: [
-                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomTeams",
-                "InstalledPlatforms",
+                "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
+                "HomeroomTeams", "InstalledPlatforms",
                 "HomeroomCore",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",

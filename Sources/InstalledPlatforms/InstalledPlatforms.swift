@@ -1,6 +1,7 @@
 import HomeroomDiscord
 import HomeroomGoogleChat
 import HomeroomMattermost
+import HomeroomSlack
 import HomeroomTeams
 import HomeroomWebhooks
 

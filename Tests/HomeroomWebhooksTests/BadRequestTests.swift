@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomTesting
+import HomeroomSlack
 import HomeroomWebhooks
 import Testing
 

@@ -8,6 +8,7 @@ import Testing
 
 @testable import HomeroomDiscord
 @testable import HomeroomMattermost
+@testable import HomeroomSlack
 @testable import HomeroomTeams
 @testable import HomeroomWebhooks
 

@@ -5,6 +5,7 @@ import SQLKit
 import Testing
 
 @testable import HomeroomDiscord
+@testable import HomeroomSlack
 @testable import HomeroomWebhooks
 
 @Suite struct OutgoingWebhookTests {

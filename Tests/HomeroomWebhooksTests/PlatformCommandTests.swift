@@ -5,6 +5,7 @@ import Lunch
 import Testing
 
 @testable import HomeroomMattermost
+@testable import HomeroomSlack
 @testable import HomeroomWebhooks
 
 /// A slash command arrives with the command Slack or Mattermost parsed (`command` and `text`,

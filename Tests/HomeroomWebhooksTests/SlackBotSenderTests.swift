@@ -6,6 +6,7 @@ import HomeroomTesting
 import InstalledPlatforms
 import Testing
 
+@testable import HomeroomSlack
 @testable import HomeroomWebhooks
 
 /// Notifications through the Slack bot token, against a loopback Slack Web API: channels through

@@ -5,6 +5,7 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomSlack
 @testable import HomeroomWebhooks
 
 /// The Web API client under the Slack bot: what it sends, and how it sorts Slack's answers into

@@ -4,6 +4,7 @@ import HomeroomTestbed
 import HomeroomTesting
 import Testing
 
+@testable import HomeroomSlack
 @testable import HomeroomWebhooks
 
 /// Over Socket Mode, an answer meant for the asker alone, asked by mentioning the bot in a

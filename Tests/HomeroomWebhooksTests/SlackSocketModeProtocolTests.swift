@@ -2,6 +2,7 @@ import Foundation
 import HomeroomCore
 import Testing
 
+@testable import HomeroomSlack
 @testable import HomeroomWebhooks
 
 /// Reading Slack's Socket Mode messages and deciding what they ask, without a socket.

@@ -7,6 +7,7 @@ import InstalledPlatforms
 import Lunch
 import Testing
 
+@testable import HomeroomSlack
 @testable import HomeroomWebhooks
 
 /// A lunch bot connected over Socket Mode to a loopback Socket Mode server, with a loopback fake

@@ -2,6 +2,7 @@ import Foundation
 import HomeroomRuntime
 import HomeroomTesting
 import InstalledPlatforms
+import HomeroomSlack
 import HomeroomWebhooks
 import Testing
 

@@ -8,6 +8,12 @@ package struct WebhookPoster: Sendable {
     let fetcher: any HTTPFetching
     package let timeout: Duration
 
+    /// A poster sending through `fetcher`, each post given at most `timeout`.
+    package init(fetcher: any HTTPFetching, timeout: Duration) {
+        self.fetcher = fetcher
+        self.timeout = timeout
+    }
+
     /// Sends `json` to `url`, an address an admin set unless `provenance` says otherwise; throws a
     /// ``DeliveryFailure`` saying whether to retry.
     package func post(

@@ -35,13 +35,6 @@ package struct SlashCommandPlatform: Sendable {
         self.isDirect = isDirect
     }
 
-    /// Slack signs each request, and marks a direct message by the channel's name or by its id's `D`.
-    package static let slack = SlashCommandPlatform(
-        platform: .slack, escaping: SlackText.escaping, sendersAreVerified: true
-    ) { form in
-        form.channel_name == "directmessage" || form.channel_id.hasPrefix("D")
-    }
-
     /// The same platform, its `response_url`s reached as a link from `address` (nil: public only).
     package func answeringLateThrough(_ address: URL?) -> SlashCommandPlatform {
         var platform = self

@@ -9,9 +9,24 @@ package struct CommandGateway: Sendable {
     package let clock: any HomeroomClock
     package let deferred: TaskQueue
     package let poster: WebhookPoster
-    let acknowledgeAfter: Duration
+    package let acknowledgeAfter: Duration
     package let timestampTolerance: TimeInterval
     package let logger: Logger
+
+    /// A gateway to `dispatcher` that waits `acknowledgeAfter` for an answer, checks signed
+    /// requests' times against `clock` within `timestampTolerance`, and runs late work on `deferred`.
+    package init(
+        dispatcher: Dispatcher, clock: any HomeroomClock, deferred: TaskQueue, poster: WebhookPoster,
+        acknowledgeAfter: Duration, timestampTolerance: TimeInterval, logger: Logger
+    ) {
+        self.dispatcher = dispatcher
+        self.clock = clock
+        self.deferred = deferred
+        self.poster = poster
+        self.acknowledgeAfter = acknowledgeAfter
+        self.timestampTolerance = timestampTolerance
+        self.logger = logger
+    }
 
     /// The prefix commands are written with in answers (`/`).
     package var prefix: String { dispatcher.recognizer.preferredPrefix }

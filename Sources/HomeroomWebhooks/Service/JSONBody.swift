@@ -73,7 +73,7 @@ package enum JSONBody {
     }
 
     /// A decoding error in a few words: which field, what was wrong.
-    static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
         }

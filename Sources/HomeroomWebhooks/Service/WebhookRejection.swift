@@ -4,7 +4,7 @@ import HTTPTypes
 /// logged once.
 package struct WebhookRejection: Error, CustomStringConvertible {
     let status: HTTPResponse.Status
-    let message: String
+    package let message: String
     /// True when the request's body was not read: the answer asks the client to close the connection.
     let closesConnection: Bool
 

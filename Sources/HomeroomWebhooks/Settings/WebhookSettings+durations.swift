@@ -8,7 +8,7 @@ extension WebhookSettings {
     /// ``deliveryTimeoutSeconds`` for outgoing posts.
     package var deliveryTimeout: Duration { .milliseconds(Self.milliseconds(deliveryTimeoutSeconds)) }
     /// ``acknowledgeAfterSeconds`` for the answer handoff.
-    var acknowledgeAfter: Duration { .milliseconds(Self.milliseconds(acknowledgeAfterSeconds)) }
+    package var acknowledgeAfter: Duration { .milliseconds(Self.milliseconds(acknowledgeAfterSeconds)) }
 
     /// `seconds` in whole milliseconds, from 1 ms to a day. Decoding holds every setting to a
     /// narrower range; settings built in code are clamped here instead of trapping.

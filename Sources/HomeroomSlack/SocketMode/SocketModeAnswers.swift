@@ -1,3 +1,4 @@
+import HomeroomWebhooks
 import Synchronization
 
 /// The slash commands this process answers in their acknowledgement, so that one Slack sends again

@@ -1,3 +1,5 @@
+import HomeroomWebhooks
+
 /// What acknowledges an envelope: `{"envelope_id": …}`, with a slash command's answer as
 /// `payload` when it is ready in time
 /// (https://api.slack.com/apis/socket-mode — "Acknowledging events" and "Responding to events").

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// One message Slack sends over a Socket Mode connection
 /// (https://api.slack.com/apis/socket-mode — "Connecting to the WebSocket URL" and "Disconnects").

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// The slice of an Events API `event_callback` that Homeroom reads
 /// (https://api.slack.com/apis/events-api — "Callback field overview").

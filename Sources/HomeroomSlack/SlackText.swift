@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Text as a Slack message shows it, literally. Slack reads `&`, `<` and `>` as markup, so they
 /// become entities: `<!channel>`, `<!subteam^…>`, `<@U123>` and `<http://evil|click>` stay text

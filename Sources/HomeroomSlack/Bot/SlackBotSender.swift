@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Logging
 
 /// Slack notifications through the bot token: `chat.postMessage` to channels, and to people

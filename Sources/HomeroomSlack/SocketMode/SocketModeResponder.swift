@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Logging
 
 /// Answers the envelopes of every Socket Mode connection: each delivery is acknowledged at once

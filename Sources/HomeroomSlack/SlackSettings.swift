@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Slack: the app's signing secret (Basic Information → App Credentials) for slash commands over
 /// HTTPS, its bot token for posting to channels and people, its app-level token for Socket Mode,

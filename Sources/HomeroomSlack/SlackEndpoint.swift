@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 
 /// `POST /slack/commands`: a Slack slash command. The signature is checked over the raw body

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 extension SlackWebAPI {
     /// Which of the two tokens a method takes.

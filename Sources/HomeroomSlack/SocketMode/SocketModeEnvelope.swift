@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HomeroomWebhooks
 
 /// An envelope Slack sends over Socket Mode, to be acknowledged with its `envelope_id` within 3 s
 /// (https://api.slack.com/apis/socket-mode — "Acknowledging events"). Its payload is what the HTTP

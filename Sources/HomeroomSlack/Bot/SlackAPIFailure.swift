@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 
 /// A Web API call that did not succeed, with Slack's error code when Slack gave one
 /// (`{"ok": false, "error": "not_in_channel"}`), so that a caller can act on the code (open a

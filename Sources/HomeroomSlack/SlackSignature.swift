@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Slack's request signing: `X-Slack-Signature: v0=HEX(HMAC-SHA256(secret, "v0:TIMESTAMP:BODY"))`
 /// over the raw body, before anything in it is read.
