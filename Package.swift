@@ -138,6 +138,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Homeroom's own JSON API: messages from its clients, notifications to their notifyURLs.
+        .target(
+            name: "HomeroomMessageAPI",
+            dependencies: [
+                "HomeroomCore", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Discord: interactions, its bot and webhooks.
         .target(
             name: "HomeroomDiscord",
@@ -304,7 +314,7 @@ let package = Package(
             name: "InstalledPlatforms",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams",
+                "HomeroomTeams", "HomeroomMessageAPI",
             ]),
         .target(
             name: "InstalledPlugins",
@@ -314,6 +324,7 @@ let package = Package(
             dependencies: [
                 "InstalledPlatforms",
                 "HomeroomMattermost",
+                "HomeroomMessageAPI",
                 "InstalledPlugins",
                 "CivilDates",
                 "HomeroomCore",
@@ -459,7 +470,7 @@ let package = Package(
                 "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "Lunch",
                 "Events", "Schedule",
-                "HomeroomWebhooks", "HomeroomFetch",
+                "HomeroomWebhooks", "HomeroomMessageAPI", "HomeroomFetch",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -470,7 +481,7 @@ let package = Package(
             name: "HomeroomWebhooksTests",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "InstalledPlatforms",
+                "HomeroomTeams", "HomeroomMessageAPI", "InstalledPlatforms",
                 "HomeroomCore",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",

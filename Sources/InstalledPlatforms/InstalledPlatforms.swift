@@ -1,6 +1,7 @@
 import HomeroomDiscord
 import HomeroomGoogleChat
 import HomeroomMattermost
+import HomeroomMessageAPI
 import HomeroomSlack
 import HomeroomTeams
 import HomeroomWebhooks

@@ -2,6 +2,7 @@ import ArgumentParser
 import HomeroomCore
 import HomeroomIRC
 import HomeroomMatrix
+import HomeroomMessageAPI
 import HomeroomRuntime
 import HomeroomStorage
 import HomeroomWebhooks

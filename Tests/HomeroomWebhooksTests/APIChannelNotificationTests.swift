@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomMessageAPI
 import HomeroomTesting
 import HomeroomWebhooks
 import Testing

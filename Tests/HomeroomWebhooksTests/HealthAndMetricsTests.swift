@@ -4,6 +4,7 @@ import HomeroomTesting
 import NIOCore
 import Testing
 
+@testable import HomeroomMessageAPI
 @testable import HomeroomWebhooks
 
 @Suite struct HealthAndMetricsTests {

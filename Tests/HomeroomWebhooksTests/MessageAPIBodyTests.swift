@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HomeroomMessageAPI
 @testable import HomeroomWebhooks
 
 /// The JSON API reads its common requests and writes its answers without Foundation's JSON coders:

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomMessageAPI
 import HomeroomTesting
 import HomeroomWebhooks
 import Testing

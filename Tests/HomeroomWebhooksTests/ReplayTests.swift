@@ -6,6 +6,7 @@ import HomeroomTesting
 import Testing
 
 @testable import HomeroomDiscord
+@testable import HomeroomMessageAPI
 @testable import HomeroomSlack
 @testable import HomeroomTeams
 @testable import HomeroomWebhooks

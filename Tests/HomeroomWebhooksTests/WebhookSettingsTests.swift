@@ -3,6 +3,7 @@ import HomeroomRuntime
 import Testing
 
 @testable import HomeroomMattermost
+@testable import HomeroomMessageAPI
 @testable import HomeroomSlack
 @testable import HomeroomTeams
 @testable import HomeroomWebhooks

@@ -23,7 +23,7 @@ package enum JSONBody {
     }
 
     /// A response with JSON bytes as its body.
-    static func response(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+    package static func response(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
@@ -32,7 +32,7 @@ package enum JSONBody {
 
     /// Appends `text` as a JSON string, escaped as the encoder escapes it: quotation mark, reverse
     /// solidus and control characters; slashes and non-ASCII text as they are.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         if !text.utf8.contains(where: needsEscape) {
             bytes.append(contentsOf: text.utf8)

@@ -5,7 +5,7 @@ import Hummingbird
 /// of them is parsed.
 package struct RawRequest: Sendable {
     package let body: [UInt8]
-    let headers: HTTPFields
+    package let headers: HTTPFields
 
     /// The body and headers of `request`, whose body ``RequestBodyDeadline`` already read (within
     /// `webhooks.maximumBodyBytes` and `webhooks.readTimeoutSeconds`).

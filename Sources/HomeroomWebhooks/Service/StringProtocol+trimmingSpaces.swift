@@ -4,7 +4,7 @@ extension StringProtocol {
     /// The text without its leading and trailing spaces and tabs: what
     /// `trimmingCharacters(in: .whitespaces)` gives (Unicode's space separators and the tab),
     /// without that method's way through `NSString`.
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         let scalars = Substring(self).unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isSpace($0) }) ?? first

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomMessageAPI
 import HomeroomRuntime
 import HomeroomWebhooks
 import InstalledPlatforms

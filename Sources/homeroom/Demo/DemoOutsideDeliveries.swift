@@ -1,4 +1,5 @@
 import HomeroomIRC
+import HomeroomMessageAPI
 import HomeroomRuntime
 import HomeroomWebhooks
 import InstalledPlatforms

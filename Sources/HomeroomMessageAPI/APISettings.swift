@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// Homeroom's JSON API: the clients allowed to post messages, by name.
 public struct APISettings: PlatformSettingsSection {

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 
 /// `POST /api/v1/messages`: Homeroom's own JSON API for any system that can post JSON (a kiosk,

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 
 /// The clients of the JSON API and how each proves who it is: a bearer token
 /// (`Authorization: Bearer TOKEN`), or an HMAC signature with a timestamp

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomWebhooks
 import Logging
 
 /// The JSON API's channels kept from before a client's channels were its own: subscriptions and
