@@ -4,7 +4,6 @@ import HomeroomTesting
 import NIOCore
 import NIOPosix
 import Synchronization
-import Testing
 
 /// One student of a ``Classroom``: a raw IRC client that registers on a test server, becomes an
 /// operator with user mode +F (so that ngircd's own throttle does not hold its lines back), joins a

@@ -1,6 +1,5 @@
 import Foundation
 import HomeroomTesting
-import Testing
 
 /// Several ``HomeroomInstance``s sharing one database, as a district runs them: each with its own
 /// configuration file and port, started together and stopped together, also when a test fails.
@@ -69,12 +68,12 @@ public struct HomeroomCluster: Sendable {
 
     /// Waits (up to `timeout`) until one running instance holds `duty`, and returns it.
     public func waitForHolder(
-        of duty: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
+        of duty: String, timeout: Duration = .seconds(30), fileID: String = #fileID, line: Int = #line
     ) async throws -> HomeroomInstance {
         var holders: [HomeroomInstance] = []
         try await eventually(
             "one instance holding the duty \(duty) (held by: \(holders.map(\.name)))", within: timeout,
-            every: .milliseconds(100), sourceLocation: sourceLocation
+            every: .milliseconds(100), fileID: fileID, line: line
         ) {
             holders = await self.holders(of: duty)
             return holders.count == 1

@@ -2,7 +2,6 @@ import HomeroomCore
 import HomeroomIRC
 import HomeroomRuntime
 import HomeroomTesting
-import Testing
 
 /// Homeroom connected to test servers through its IRC adapter: a ``TestBot`` with the real runtime,
 /// and an ``IRCAdapter`` running for it on the networks given.

@@ -1,5 +1,3 @@
-import Testing
-
 /// Waits until `condition` holds, asking again every `interval`; when it still does not after
 /// `timeout` of real time, throws ``ConditionUnmet``, which says what it waited for and where.
 /// Returns how long the wait took.
@@ -16,7 +14,7 @@ import Testing
 @discardableResult
 public func eventually(
     _ what: @autoclosure () -> String, within timeout: Duration = .seconds(10),
-    every interval: Duration = .milliseconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+    every interval: Duration = .milliseconds(10), fileID: String = #fileID, line: Int = #line,
     _ condition: () async throws -> Bool
 ) async throws -> Duration {
     let start = ContinuousClock.now
@@ -25,19 +23,21 @@ public func eventually(
         try await Task.sleep(for: interval)
     }
     if try await condition() { return ContinuousClock.now - start }
-    throw ConditionUnmet(what: what(), timeout: timeout, sourceLocation: sourceLocation)
+    throw ConditionUnmet(what: what(), timeout: timeout, fileID: fileID, line: line)
 }
 
-/// What ``eventually(_:within:every:sourceLocation:_:)`` waited for in vain.
+/// What ``eventually(_:within:every:fileID:line:_:)`` waited for in vain.
 public struct ConditionUnmet: Error, CustomStringConvertible {
     /// What it waited for.
     public let what: String
     /// How long it waited.
     public let timeout: Duration
-    /// Where it was called.
-    public let sourceLocation: SourceLocation
+    /// The file it was called from.
+    public let fileID: String
+    /// The line it was called from.
+    public let line: Int
 
     public var description: String {
-        "still waiting after \(timeout) for \(what) (\(sourceLocation.fileName):\(sourceLocation.line))"
+        "still waiting after \(timeout) for \(what) (\(fileID):\(line))"
     }
 }

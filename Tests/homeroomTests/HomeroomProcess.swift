@@ -87,10 +87,10 @@ final class RunningHomeroom: Sendable {
     }
 
     /// Waits (up to 20 s) until the output contains `text`.
-    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func waitFor(_ text: String, fileID: String = #fileID, line: Int = #line) async throws {
         try await eventually(
             "homeroom printing \"\(text)\"; it printed: \(printed); on standard error: \(errors)", within: .seconds(20),
-            every: .milliseconds(50), sourceLocation: sourceLocation
+            every: .milliseconds(50), fileID: fileID, line: line
         ) { output.withLock { $0.contains(text) } }
     }
 

@@ -3,7 +3,6 @@ import HomeroomRuntime
 import HomeroomTesting
 import NIOHTTP1
 import Synchronization
-import Testing
 
 /// A person on a homeserver as the tests play them, a student or an admin: a plain client of the
 /// client-server API (v3) that makes rooms, invites, joins, sends, and reads what arrives with a
@@ -112,12 +111,12 @@ public final class MatrixStudent: Sendable {
     /// Waits (polling, up to `timeout`) until `user`'s membership of `room` is `membership`.
     public func waitUntil(
         _ user: String, is membership: String = "join", in room: String, timeout: Duration = .seconds(30),
-        sourceLocation: SourceLocation = #_sourceLocation
+        fileID: String = #fileID, line: Int = #line
     ) async throws {
         var last: String?
         try await eventually(
             "\(user) to be \(membership) in \(room) (is \(last ?? "not"))", within: timeout,
-            every: .milliseconds(100), sourceLocation: sourceLocation
+            every: .milliseconds(100), fileID: fileID, line: line
         ) {
             last = try await self.membership(of: user, in: room)
             return last == membership
