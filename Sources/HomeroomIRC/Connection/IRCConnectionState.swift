@@ -253,14 +253,14 @@ actor IRCConnectionState {
                 continue
             }
             let now = clock.now
-            var step = conversation.next(at: now, on: platform)
+            var step = self.step(at: now)
             if step.line != nil {
                 var lines: [IRCMessage] = []
                 var completes: [Int] = []
                 while let line = step.line, lines.count < Self.linesPerWrite {
                     lines.append(line)
                     if let id = step.completes { completes.append(id) }
-                    if lines.count < Self.linesPerWrite { step = conversation.next(at: now, on: platform) }
+                    if lines.count < Self.linesPerWrite { step = self.step(at: now) }
                 }
                 return (lines, completes, false)
             }
@@ -270,8 +270,8 @@ actor IRCConnectionState {
         return nil
     }
 
-    /// The line to write at `now`, or how long until one may be ready (for tests that step the
-    /// queue at chosen instants).
+    /// The line to write at `now`, or how long until one may be ready: what the writer takes,
+    /// one line at a time (tests step it at chosen instants).
     func step(at now: Date) -> OutgoingQueue<FloodBucket>.Step {
         conversation.next(at: now, on: platform)
     }
