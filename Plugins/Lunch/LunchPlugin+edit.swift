@@ -22,7 +22,7 @@ extension LunchPlugin {
                 let existing = try await store.menus(in: change.date...change.date, on: db)[change.date]
                 let menu = change.applied(to: existing)
                 try await store.save(menu, by: user, at: now, on: db)
-                try await AuditLog.insert(audit, into: db)
+                try await context.storage.audit.insert(audit, into: db)
                 return menu
             }
             cache.invalidate()

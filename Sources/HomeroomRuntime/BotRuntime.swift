@@ -122,7 +122,7 @@ public final class BotRuntime: Sendable {
         let core: CorePlugin
         do {
             core = try CorePlugin(
-                login: login, switchboard: switchboard, plugins: plugins,
+                login: login, switchboard: switchboard, outbox: outbox, plugins: plugins,
                 retention: configuration.configuration.security.retention)
         } catch let error as UserFacingError {
             throw ConfigurationError(key: "plugins", problem: error.message)
@@ -152,7 +152,9 @@ public final class BotRuntime: Sendable {
             entries: allPlugins.flatMap { plugin in
                 plugin.jobs.map {
                     Scheduler.Entry(
-                        pluginID: plugin.id, job: $0, storage: PluginStorage(pluginID: plugin.id, database: database))
+                        pluginID: plugin.id, job: $0,
+                        storage: PluginStorage(
+                            pluginID: plugin.id, database: database, audit: AuditLog(), notifications: outbox))
                 }
             },
             school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, roster: roster,
@@ -168,9 +170,10 @@ public final class BotRuntime: Sendable {
         await dispatcher.handle(message)
     }
 
-    /// The storage view of one plugin, for importers and tools.
+    /// The storage view of one plugin, for importers and tools: its audit entries go to the audit
+    /// log and its notifications to ``outbox``.
     public func storage(for pluginID: String) -> PluginStorage {
-        PluginStorage(pluginID: pluginID, database: database)
+        PluginStorage(pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox)
     }
 
     /// Closes the database (and on PostgreSQL the roster's connection), once the caches changed

@@ -26,8 +26,8 @@ import Testing
         try await TemporaryDatabase.with(backend, logger: StorageTests.logger) { database in
             try await MigrationRunner(database: database, logger: StorageTests.logger).run([("recipes", [Self.recipes])]
             )
-            let index = PluginStorage(pluginID: "recipes", database: database).fullTextIndex(
-                "search", fields: ["title", "body"])
+            // The index the migration made: the recipes plugin's `search`, whose table is `recipes_search`.
+            let index = database.fullTextIndex(table: "recipes_search", fields: ["title", "body"])
             try await database.write { [documents] db in
                 for (id, title, body) in documents { try await index.replace(id, fields: [title, body], in: db) }
             }

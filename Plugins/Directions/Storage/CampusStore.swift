@@ -81,7 +81,7 @@ struct CampusStore: Sendable {
                     SQLBind(Int64(audit.at.timeIntervalSince1970))
                 ).run()
             try await db.delete(from: locations).where("checkpoint", .notIn, SQLBind.group(ids)).run()
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
         }
     }
 

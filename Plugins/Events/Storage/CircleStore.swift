@@ -78,7 +78,7 @@ struct CircleStore: Sendable {
                 ).run()
             try await db.insert(into: members).columns("circle", "user_id", "joined_at")
                 .values(SQLBind(circle.name), SQLBind(circle.owner.description), SQLBind(EventStore.seconds(now))).run()
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
             return true
         }
     }
@@ -88,7 +88,7 @@ struct CircleStore: Sendable {
     func invite(_ user: UserID, to circle: String, by inviter: UserID, at now: Date, notice: String) async throws {
         let table = storage.table("invitations")
         try await storage.write { db in
-            try await Outbox.enqueue(
+            try await storage.notifications.enqueue(
                 adapter: user.adapter, target: .user(user), lines: [notice],
                 idempotencyKey: "circle-invite:\(circle):\(user):\(EventStore.seconds(now))", due: now, into: db)
             try await db.delete(from: table).where("circle", .equal, circle).where("user_id", .equal, user.description)
@@ -129,7 +129,7 @@ struct CircleStore: Sendable {
                 "user_id", .equal, user.description
             )
             .run()
-            if let audit { try await AuditLog.insert(audit, into: db) }
+            if let audit { try await storage.audit.insert(audit, into: db) }
             return true
         }
     }
@@ -139,7 +139,7 @@ struct CircleStore: Sendable {
         let circles = storage.table("circles")
         try await storage.write { db in
             try await db.update(circles).set("owner", to: SQLBind(user.description)).where("name", .equal, circle).run()
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
         }
     }
 
@@ -190,7 +190,7 @@ struct CircleStore: Sendable {
                 .returning("id").all()
             let post = try rows[0].decode(column: "id", as: Int64.self)
             for member in recipients {
-                try await Outbox.enqueue(
+                try await storage.notifications.enqueue(
                     adapter: member.adapter, target: .user(member), lines: [line],
                     idempotencyKey: "circle-post:\(post):\(member)", due: now, into: db)
             }

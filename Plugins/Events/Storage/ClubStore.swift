@@ -47,7 +47,7 @@ struct ClubStore: Sendable {
                     SQLBind(club.room), SQLBind(club.advisor), SQLBind(club.link), SQLBind(audit.actor.description),
                     SQLBind(EventStore.seconds(audit.at))
                 ).run()
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
         }
     }
 
@@ -59,7 +59,7 @@ struct ClubStore: Sendable {
                 return false
             }
             try await db.delete(from: table).where("name", .equal, name).run()
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
             return true
         }
     }

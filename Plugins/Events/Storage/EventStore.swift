@@ -60,7 +60,7 @@ struct EventStore: Sendable {
                     SQLBind(event.place), SQLBind(event.circle), SQLBind(audit.actor.description),
                     SQLBind(Self.seconds(audit.at))
                 ).returning("id").all()
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
             return try rows[0].decode(column: "id", as: Int64.self)
         }
     }
@@ -79,7 +79,7 @@ struct EventStore: Sendable {
         let table = storage.table("events")
         try await storage.write { db in
             try await db.delete(from: table).where("id", .equal, id).run()
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
         }
     }
 

@@ -39,7 +39,7 @@ public enum LunchImporter {
                     try await store.delete(day.date, on: db)
                 }
             }
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
         }
         return summary
     }

@@ -69,7 +69,7 @@ struct FeedPoller: Sendable {
                     added += 1
                     for subscriber in subscribers {
                         guard let target = DeliveryTarget(stored: subscriber.target) else { continue }
-                        try await Outbox.enqueue(
+                        try await store.storage.notifications.enqueue(
                             adapter: subscriber.adapter, target: target,
                             lines: ["News from \(source.name): \(story.title)"] + (story.link.map { [$0] } ?? []),
                             idempotencyKey: "news:story:\(id):\(subscriber.adapter):\(subscriber.target)", due: now,

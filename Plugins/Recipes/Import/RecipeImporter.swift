@@ -116,7 +116,7 @@ public enum RecipeImporter {
                     summary.numbers.append(id)
                 }
             }
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
             return summary
         }
     }

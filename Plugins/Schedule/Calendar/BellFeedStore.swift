@@ -31,7 +31,7 @@ struct BellFeedStore: CalendarFeedStore {
             let current = try await store.feedState(for: key, on: db)
             if let failing = current?.failingSince, current?.alerted == true {
                 for target in targets {
-                    _ = try await Outbox.enqueue(
+                    _ = try await store.storage.notifications.enqueue(
                         adapter: target.adapter, target: target.target,
                         lines: ["The bell schedule feed works again (\(shown))."],
                         idempotencyKey: "schedule:feed-recovered:\(shown):\(Int(failing.timeIntervalSince1970))",
@@ -71,7 +71,7 @@ struct BellFeedStore: CalendarFeedStore {
                     ? "The copy fetched \(Self.stamp(state.fetchedAt)) keeps serving."
                     : "There is no earlier copy, so /now has no bell schedule until it works."
                 for target in targets {
-                    _ = try await Outbox.enqueue(
+                    _ = try await store.storage.notifications.enqueue(
                         adapter: target.adapter, target: target.target,
                         lines: ["The bell schedule feed is failing: \(problem).", serving, "Feed: \(shown)"],
                         idempotencyKey: "schedule:feed-down:\(shown):\(Int(since.timeIntervalSince1970))", due: now,

@@ -38,7 +38,7 @@ public enum CourseCatalogImporter {
             detail: "\(name): \(summary.courses) courses for grades \(summary.grades.joined(separator: ", "))")
         try await storage.write { db in
             try await store.replaceCatalog(courses, on: db)
-            try await AuditLog.insert(audit, into: db)
+            try await storage.audit.insert(audit, into: db)
         }
         return summary
     }

@@ -2,8 +2,18 @@ import Foundation
 import SQLKit
 
 /// The audit table, `core_audit`: every admin change and security event, never updated or deleted.
-public enum AuditLog {
+///
+/// Plugins insert through the ``AuditTrail`` their ``PluginStorage`` carries, which is this log.
+public struct AuditLog: AuditTrail {
     static let table = "core_audit"
+
+    /// The audit log; it holds nothing but the table's name, so any value writes the same table.
+    public init() {}
+
+    /// Inserts `entry` in the caller's transaction `database` (``AuditTrail``).
+    public func insert(_ entry: AuditEntry, into database: any SQLDatabase) async throws {
+        try await Self.insert(entry, into: database)
+    }
 
     /// Inserts `entry` on `database`; call it inside the transaction that makes the change.
     public static func insert(_ entry: AuditEntry, into database: any SQLDatabase) async throws {

@@ -11,9 +11,9 @@ extension CorePlugin {
             access: .restricted
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
-            let waiting = try await context.outbox.pendingCounts()
-            let deadCount = try await context.outbox.deadLetterCount()
-            let letters = try await context.outbox.deadLetters(limit: 10)
+            let waiting = try await outbox.pendingCounts()
+            let deadCount = try await outbox.deadLetterCount()
+            let letters = try await outbox.deadLetters(limit: 10)
             let total = waiting.values.reduce(0, +)
             var lines = [
                 total == 0
@@ -48,7 +48,7 @@ extension CorePlugin {
                 throw context.usageError()
             }
             guard
-                try await context.outbox.retryDeadLetter(
+                try await outbox.retryDeadLetter(
                     id, audit: context.auditEntry("admin.outbox.retry", "notification \(id)"))
             else {
                 throw UserFacingError("no given-up notification #\(id) — \(context.typed("admin outbox")) lists them")

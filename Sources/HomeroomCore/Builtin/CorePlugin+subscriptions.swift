@@ -25,7 +25,7 @@ extension CorePlugin {
 
     /// The job that sends the daily topics due in the last ``catchUpMinutes`` minutes and not sent yet.
     var subscriptionJob: ScheduledJob {
-        ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) { [topics] context in
+        ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) { [topics, outbox] context in
             // Each recent minute's local time, and the instant it fell on (the first, when DST repeats it).
             var dueAt: [String: Date] = [:]
             for minutesAgo in (0..<Self.catchUpMinutes).reversed() {
@@ -42,7 +42,7 @@ extension CorePlugin {
                 let date = context.school.localDate(at: due)
                 let key = "subscription:\(entry.id):\(date.iso)"
                 guard !schoolDaysOnly || context.school.isSchoolDay(date),
-                    try await !context.outbox.hasMessage(withKey: key)
+                    try await !outbox.hasMessage(withKey: key)
                 else { continue }
                 let lines: [String]?
                 do {

@@ -10,6 +10,8 @@ package struct CorePlugin: Plugin {
 
     let login: PinLogin
     let switchboard: ChannelSwitchboard
+    /// The runtime's outbox, which `/admin outbox` looks into.
+    let outbox: Outbox
     /// Every plugin's subscription topics, with the plugin's id.
     let topics: [(pluginID: String, topic: SubscriptionTopic)]
     /// Every plugin's part of `/day`, in order, with the plugin's id.
@@ -21,14 +23,15 @@ package struct CorePlugin: Plugin {
     /// What the daily pruning deletes, and when.
     let retention: RetentionPolicy
 
-    /// Creates the core commands over the runtime's login service, channel switches and the
+    /// Creates the core commands over the runtime's login service, channel switches, outbox and the
     /// plugins' subscription topics; throws when two plugins declare the same topic.
     package init(
-        login: PinLogin, switchboard: ChannelSwitchboard, plugins: [any Plugin] = [],
+        login: PinLogin, switchboard: ChannelSwitchboard, outbox: Outbox, plugins: [any Plugin] = [],
         dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy()
     ) throws {
         self.login = login
         self.switchboard = switchboard
+        self.outbox = outbox
         self.dayDeadline = dayDeadline
         self.retention = retention
         sections = plugins.flatMap { plugin in plugin.daySections.map { (plugin.id, $0) } }

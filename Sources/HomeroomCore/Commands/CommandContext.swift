@@ -104,9 +104,10 @@ public struct CommandContext: Sendable {
         _ action: String, _ detail: String, _ change: @escaping @Sendable (any SQLDatabase) async throws -> T?
     ) async throws -> T? {
         let entry = auditEntry(action, detail)
+        let audit = services.storage.audit
         return try await services.storage.write { db in
             guard let result = try await change(db) else { return nil }
-            try await AuditLog.insert(entry, into: db)
+            try await audit.insert(entry, into: db)
             return result
         }
     }

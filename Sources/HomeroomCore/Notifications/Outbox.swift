@@ -5,7 +5,7 @@ import SQLKit
 /// The durable outbox of notifications (DESIGN.md, Notifications): subscriptions and plugins put
 /// messages here, in the same transaction as the change that causes them, and a delivery worker
 /// per adapter sends them at least once — across restarts, and with retries when a platform is down.
-public struct Outbox: Sendable {
+public struct Outbox: NotificationQueue {
     /// How failed deliveries are retried: exponential backoff from `firstDelay`, capped at
     /// `maximumDelay`, given up (and logged as failed) after `maximumAttempts`.
     package struct RetryPolicy: Sendable, Equatable {
@@ -87,6 +87,18 @@ public struct Outbox: Sendable {
             .ignoringConflicts(with: "idempotency_key")
             .returning("id").all()
         return !inserted.isEmpty
+    }
+
+    /// Adds a notification inside the caller's transaction `db` (``NotificationQueue``): the same as the
+    /// static ``enqueue(adapter:target:lines:idempotencyKey:due:into:)``, the outbox a transaction writes
+    /// to being the one in that transaction's database.
+    @discardableResult
+    public func enqueue(
+        adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String, due: Date,
+        into db: any SQLDatabase
+    ) async throws -> Bool {
+        try await Self.enqueue(
+            adapter: adapter, target: target, lines: lines, idempotencyKey: idempotencyKey, due: due, into: db)
     }
 
     /// Adds a notification, due now, in a transaction of its own.

@@ -11,29 +11,29 @@ public struct Migration: Sendable {
     public struct Context: Sendable {
         /// The transaction to run the schema changes in.
         public let database: any SQLDatabase
-        /// The plugin's storage, for its table names and the backend-specific pieces.
-        let storage: PluginStorage
+        /// The plugin's id.
+        public let pluginID: String
+        /// The database the transaction belongs to, for the backend-specific pieces.
+        let store: any Database
 
         /// Creates a context for the migrations of `pluginID`, running in the transaction `database` of `store`.
         package init(database: any SQLDatabase, store: any Database, pluginID: String) {
             self.database = database
-            self.storage = PluginStorage(pluginID: pluginID, database: store)
+            self.store = store
+            self.pluginID = pluginID
         }
 
         /// The backend, for the rare statement that differs.
-        public var backend: DatabaseBackend { storage.database.backend }
-
-        /// The plugin's id.
-        public var pluginID: String { storage.pluginID }
+        public var backend: DatabaseBackend { store.backend }
 
         /// The plugin's full-text index `name` (see ``PluginStorage/fullTextIndex(_:fields:)``); call
         /// ``FullTextIndex/create(in:)`` with ``database`` on it.
         public func fullTextIndex(_ name: String, fields: [String]) -> any FullTextIndex {
-            storage.fullTextIndex(name, fields: fields)
+            store.fullTextIndex(table: table(name), fields: fields)
         }
 
         /// The full name of one of the plugin's tables (see ``PluginStorage/table(_:)``).
-        public func table(_ name: String) -> String { storage.table(name) }
+        public func table(_ name: String) -> String { PluginStorage.table(name, of: pluginID) }
     }
 
     /// The step's number; numbers start at 1 and never change once released.

@@ -17,28 +17,28 @@ public struct PluginServices: Sendable {
     public let clock: any HomeroomClock
     /// A logger with the plugin's (and the command's or job's) metadata.
     public let logger: Logger
-    /// Notifications to deliver later; enqueue inside the transaction that causes them.
-    public let outbox: Outbox
     /// Outgoing HTTP (feeds, calendars, pages).
     public let fetcher: any HTTPFetching
 
+    /// Notifications to deliver later (the storage's ``PluginStorage/notifications``); enqueue inside
+    /// the transaction that causes them.
+    public var outbox: any NotificationQueue { storage.notifications }
+
     /// Bundles the services. The runtime does this; a plugin's tests reach them through `TestBot`.
     package init(
-        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger, outbox: Outbox,
+        storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger,
         fetcher: any HTTPFetching
     ) {
         self.storage = storage
         self.school = school
         self.clock = clock
         self.logger = logger
-        self.outbox = outbox
         self.fetcher = fetcher
     }
 
     /// The same services over the tables of plugin `pluginID`.
     package func handingOver(to pluginID: String) -> PluginServices {
         PluginServices(
-            storage: PluginStorage(pluginID: pluginID, database: storage.database), school: school, clock: clock,
-            logger: logger, outbox: outbox, fetcher: fetcher)
+            storage: storage.handingOver(to: pluginID), school: school, clock: clock, logger: logger, fetcher: fetcher)
     }
 }

@@ -79,7 +79,7 @@ package struct Scheduler: Sendable {
     /// there is no such job.
     package func runNow(pluginID: String, name: String) async -> Bool {
         guard let entry = entries.first(where: { $0.pluginID == pluginID && $0.job.name == name }) else { return false }
-        await runJob(entry, scheduledFor: clock.now, storage: entry.storage, outbox: outbox)
+        await runJob(entry, scheduledFor: clock.now, storage: entry.storage)
         return true
     }
 
@@ -122,8 +122,10 @@ package struct Scheduler: Sendable {
     /// Runs the job under `hold`, its writes fenced, and records the due time as run.
     private func runJob(_ entry: Entry, scheduledFor: Date, under hold: DutyHold) async {
         let ran = await runJob(
-            entry, scheduledFor: scheduledFor, storage: PluginStorage(pluginID: entry.pluginID, database: hold.database),
-            outbox: outbox.working(under: hold))
+            entry, scheduledFor: scheduledFor,
+            storage: PluginStorage(
+                pluginID: entry.pluginID, database: hold.database, audit: AuditLog(),
+                notifications: outbox.working(under: hold)))
         guard ran else { return }
         do {
             try await JobRuns.record(entry.duty, ranFor: scheduledFor, in: hold.database)
@@ -137,13 +139,13 @@ package struct Scheduler: Sendable {
     /// Runs the job once; false when it stopped because another instance holds its duty now, or
     /// because it was cancelled (the lease was lost, or the process stops).
     @discardableResult
-    private func runJob(_ entry: Entry, scheduledFor: Date, storage: PluginStorage, outbox: Outbox) async -> Bool {
+    private func runJob(_ entry: Entry, scheduledFor: Date, storage: PluginStorage) async -> Bool {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
         let context = ScheduledJob.Context(
             scheduledFor: scheduledFor,
             services: PluginServices(
-                storage: storage, school: school, clock: clock, logger: logger, outbox: outbox, fetcher: fetcher))
+                storage: storage, school: school, clock: clock, logger: logger, fetcher: fetcher))
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")

@@ -1,6 +1,7 @@
 import SQLKit
 
-/// A plugin's view of the database: the shared connection and the names of the plugin's own tables.
+/// A plugin's view of the database: the shared connection, the names of the plugin's own tables,
+/// and the runtime's audit log and outbox, which a plugin writes in its own transactions.
 ///
 /// Each plugin owns the tables whose names start with its id and an underscore (`lunch_menus`);
 /// ``table(_:)`` builds those names so that a plugin never spells another plugin's table.
@@ -9,15 +10,32 @@ public struct PluginStorage: Sendable {
     public let pluginID: String
     /// The database.
     package let database: any Database
+    /// The audit log: insert an admin change's ``AuditEntry`` in the transaction that makes the change.
+    public let audit: any AuditTrail
+    /// The outbox: enqueue a notification in the transaction that causes it.
+    public let notifications: any NotificationQueue
 
-    /// Creates the storage view of one plugin.
-    package init(pluginID: String, database: any Database) {
+    /// Creates the storage view of one plugin, whose audit entries go to `audit` and notifications to
+    /// `notifications`.
+    package init(
+        pluginID: String, database: any Database, audit: any AuditTrail, notifications: any NotificationQueue
+    ) {
         self.pluginID = pluginID
         self.database = database
+        self.audit = audit
+        self.notifications = notifications
+    }
+
+    /// The same storage over the tables of plugin `pluginID`.
+    package func handingOver(to pluginID: String) -> PluginStorage {
+        PluginStorage(pluginID: pluginID, database: database, audit: audit, notifications: notifications)
     }
 
     /// The full name of one of this plugin's tables: `table("menus")` is `lunch_menus` for the lunch plugin.
-    public func table(_ name: String) -> String { "\(pluginID)_\(name)" }
+    public func table(_ name: String) -> String { Self.table(name, of: pluginID) }
+
+    /// The full name of plugin `pluginID`'s table `name`.
+    static func table(_ name: String, of pluginID: String) -> String { "\(pluginID)_\(name)" }
 
     /// The plugin's full-text index `name` (its table is `plugin_name`), over `fields`.
     public func fullTextIndex(_ name: String, fields: [String]) -> any FullTextIndex {
