@@ -8,7 +8,8 @@ import Testing
     /// The people as `asker` names them, by the forms of the adapters Homeroom runs.
     static func people(_ bot: TestBot, asker: String) throws -> PeopleDirectory {
         PeopleDirectory(
-            forms: UserIDForm.homeroomAdapters, database: bot.runtime.database, asker: try #require(UserID(asker)))
+            forms: UserIDForm.homeroomAdapters, links: IdentityLinks(database: bot.runtime.database),
+            asker: try #require(UserID(asker)))
     }
 
     /// What `typed` resolves to, or the error's message.

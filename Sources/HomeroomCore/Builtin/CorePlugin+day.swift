@@ -42,7 +42,8 @@ extension CorePlugin {
                     prefix: "/", caller: Caller(user: reader, capabilities: .none), catalog: try CommandCatalog([]),
                     services: daily.services,
                     // The morning overview names no one, so it reads no user name.
-                    people: PeopleDirectory(forms: [], database: daily.services.storage.database, asker: reader))
+                    people: PeopleDirectory(
+                        forms: [], links: IdentityLinks(database: daily.services.storage.database), asker: reader))
                 return await overview(of: daily.date, context, sections, deadline: deadline, withGist: false).lines
             })
     }

@@ -40,7 +40,7 @@ package struct Dispatcher: Sendable {
             switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
             logger: Logger, observer: (any CommandObserver)? = nil, userIDForms: [UserIDForm]
         ) {
-            self.people = PeopleDirectory(forms: userIDForms, database: database)
+            self.people = PeopleDirectory(forms: userIDForms, links: IdentityLinks(database: database))
             self.database = database
             self.school = school
             self.clock = clock

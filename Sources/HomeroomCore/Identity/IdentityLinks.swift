@@ -9,7 +9,7 @@ import SQLKit
 /// has a row in `core_identity_links` naming the home identity; an identity without a row is a
 /// person of its own. Codes live in `core_link_codes`, as SHA-256 digests, for ``codeLifetime``;
 /// redeeming one deletes it.
-package struct IdentityLinks: Sendable {
+package struct IdentityLinks: HomeIdentities {
     /// What redeeming a code came to.
     package enum Redemption: Equatable, Sendable {
         /// Joined: the identity now belongs to the person whose home identity is given.

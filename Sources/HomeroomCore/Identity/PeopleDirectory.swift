@@ -4,40 +4,40 @@
 /// A full id (`adapter:id`) is taken as it is when its adapter is one the runtime runs; a bare
 /// name is an id on the asker's own adapter, sharing the leading parts that adapter's
 /// `UserIDForm` names (on IRC, the asker's network). The person is then the identity's home
-/// identity when it is linked (`IdentityLinks`), since plugins keep people by it.
+/// identity when it is linked (``HomeIdentities``), since plugins keep people by it.
 public struct PeopleDirectory: Sendable {
     /// The longest name read.
     package static let maximumNameLength = 200
 
     let forms: [String: UserIDForm]
-    let database: any Database
+    let links: any HomeIdentities
     let asker: UserID
 
-    /// The people as `asker` names them, by the adapters' `forms`, with the links in `database`.
+    /// The people as `asker` names them, by the adapters' `forms`, with the identity `links`.
     /// Without an `asker`, as the runtime names them (``asked(by:)`` gives each command's view).
     package init(
-        forms: [UserIDForm], database: any Database, asker: UserID = UserID(adapter: "homeroom", id: "runtime")
+        forms: [UserIDForm], links: any HomeIdentities, asker: UserID = UserID(adapter: "homeroom", id: "runtime")
     ) {
         self.forms = Dictionary(forms.map { ($0.adapter, $0) }) { first, _ in first }
-        self.database = database
+        self.links = links
         self.asker = asker
     }
 
-    private init(forms: [String: UserIDForm], database: any Database, asker: UserID) {
+    private init(forms: [String: UserIDForm], links: any HomeIdentities, asker: UserID) {
         self.forms = forms
-        self.database = database
+        self.links = links
         self.asker = asker
     }
 
     /// The same people as `asker` names them.
     package func asked(by asker: UserID) -> PeopleDirectory {
-        PeopleDirectory(forms: forms, database: database, asker: asker)
+        PeopleDirectory(forms: forms, links: links, asker: asker)
     }
 
     /// The person `typed` names: the home identity of the identity it names. Throws a short error
     /// naming the problem when `typed` is not a user name.
     public func resolve(_ typed: String) async throws -> UserID {
-        try await IdentityLinks(database: database).home(of: identity(typed))
+        try await links.home(of: identity(typed))
     }
 
     /// The identity `typed` names, before links are followed: `irc:school:alice` as it is;
