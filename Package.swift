@@ -21,6 +21,7 @@ let package = Package(
     products: [
         .executable(name: "homeroom", targets: ["homeroom"]),
         .library(name: "HomeroomCore", targets: ["HomeroomCore"]),
+        .library(name: "HomeroomEngine", targets: ["HomeroomEngine"]),
         .library(name: "HomeroomTesting", targets: ["HomeroomTesting"]),
     ],
     dependencies: [
@@ -44,15 +45,27 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
+        // The plugin SDK: what a plugin declares and calls (commands, answers, its storage, time,
+        // fetching, the audit trail and notification queue it writes to); pure logic, no queries.
         .target(
             name: "HomeroomCore",
             dependencies: [
                 "CivilDates",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The engine: the dispatcher, identity and PIN logins, the outbox and its delivery, the
+        // scheduler, the audit log and the core plugin, each table's schema beside its queries.
+        .target(
+            name: "HomeroomEngine",
+            dependencies: [
+                "CivilDates", "HomeroomCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The one calendar date (days since 1970, weekdays, month lengths) that the core, the parsers and
@@ -92,7 +105,7 @@ let package = Package(
         .target(
             name: "HomeroomIRC",
             dependencies: [
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomEngine",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -103,7 +116,7 @@ let package = Package(
         .target(
             name: "HomeroomMatrix",
             dependencies: [
-                "HomeroomCore", "HomeroomFetch",
+                "HomeroomCore", "HomeroomEngine", "HomeroomFetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -115,7 +128,7 @@ let package = Package(
         .target(
             name: "HomeroomWebhooks",
             dependencies: [
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomEngine",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -130,7 +143,7 @@ let package = Package(
         .target(
             name: "HomeroomSlack",
             dependencies: [
-                "HomeroomCore", "HomeroomWebhooks",
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -142,7 +155,7 @@ let package = Package(
         .target(
             name: "HomeroomMessageAPI",
             dependencies: [
-                "HomeroomCore", "HomeroomWebhooks",
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -152,7 +165,7 @@ let package = Package(
         .target(
             name: "HomeroomDiscord",
             dependencies: [
-                "HomeroomCore", "HomeroomWebhooks",
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -162,7 +175,7 @@ let package = Package(
         .target(
             name: "HomeroomMattermost",
             dependencies: [
-                "HomeroomCore", "HomeroomWebhooks",
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
@@ -170,7 +183,7 @@ let package = Package(
         .target(
             name: "HomeroomGoogleChat",
             dependencies: [
-                "HomeroomCore", "HomeroomWebhooks",
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -181,7 +194,7 @@ let package = Package(
         .target(
             name: "HomeroomTeams",
             dependencies: [
-                "HomeroomCore", "HomeroomWebhooks",
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -199,7 +212,7 @@ let package = Package(
         .target(
             name: "HomeroomRuntime",
             dependencies: [
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomEngine",
                 "HomeroomStorage",
                 "HomeroomFetch",
                 .product(name: "Logging", package: "swift-log"),
@@ -212,7 +225,7 @@ let package = Package(
         .target(
             name: "HomeroomTesting",
             dependencies: [
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomEngine",
                 "HomeroomStorage",
                 "HomeroomRuntime",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -327,7 +340,7 @@ let package = Package(
                 "HomeroomMessageAPI",
                 "InstalledPlugins",
                 "CivilDates",
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomEngine",
                 "HomeroomStorage",
                 "HomeroomRuntime",
                 "ICalendar",
@@ -354,7 +367,7 @@ let package = Package(
         .executableTarget(
             name: "HomeroomBenchmarks",
             dependencies: [
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomEngine",
                 "HomeroomIRC",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -381,23 +394,32 @@ let package = Package(
         .testTarget(
             name: "HomeroomCoreTests",
             dependencies: [
-                "CivilDates", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "CivilDates", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
+            name: "HomeroomEngineTests",
+            dependencies: [
+                "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
             name: "HomeroomStorageTests",
             dependencies: [
-                "HomeroomCore", "HomeroomStorage", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit"),
+                "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "HomeroomRuntimeTests",
             dependencies: [
-                "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "InstalledPlugins", "Lunch", "Events", "Schedule", "News", "Directions", "RecipesPlugin",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -407,15 +429,15 @@ let package = Package(
             dependencies: ["HomeroomCore", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]),
         .testTarget(
             name: "LunchTests",
-            dependencies: ["Lunch", "CivilDates", "HomeroomCore", "HomeroomTesting", "HomeroomTestbed"]),
+            dependencies: ["Lunch", "CivilDates", "HomeroomCore", "HomeroomEngine", "HomeroomTesting", "HomeroomTestbed"]),
         .testTarget(
             name: "homeroomTests",
-            dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomRuntime"]),
+            dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime"]),
         // Three real `homeroom serve` processes on one PostgreSQL database (the executable is built
         // beside the tests), with ngircd, nginx and wrk; Scripts/test runs it after the others.
         .testTarget(
             name: "ScaleOutTests",
-            dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomIRC"]),
+            dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomEngine", "HomeroomIRC"]),
         .testTarget(name: "CivilDatesTests", dependencies: ["CivilDates"]),
         .testTarget(
             name: "ICalendarTests", dependencies: ["ICalendar", "CivilDates", "HomeroomTesting", "HomeroomTestbed"]),
@@ -433,7 +455,7 @@ let package = Package(
         .testTarget(
             name: "DirectionsTests",
             dependencies: [
-                "Directions", "Campus", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "Directions", "Campus", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomWebhooks", "InstalledPlatforms",
                 "HomeroomFetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -442,7 +464,7 @@ let package = Package(
         .testTarget(
             name: "EventsTests",
             dependencies: [
-                "Events", "ICalendar", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "Events", "ICalendar", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomWebhooks",
                 "HomeroomFetch", "HomeroomIRC",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -458,7 +480,7 @@ let package = Package(
         .testTarget(
             name: "HomeroomMatrixTests",
             dependencies: [
-                "HomeroomMatrix", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "HomeroomMatrix", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
                 "HomeroomTestbed", "Lunch", "Events",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -467,7 +489,7 @@ let package = Package(
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [
-                "HomeroomIRC", "HomeroomCore", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomIRC", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "Lunch",
                 "Events", "Schedule",
                 "HomeroomWebhooks", "HomeroomMessageAPI", "HomeroomFetch",
@@ -482,7 +504,7 @@ let package = Package(
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
                 "HomeroomTeams", "HomeroomMessageAPI", "InstalledPlatforms",
-                "HomeroomCore",
+                "HomeroomCore", "HomeroomEngine",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
                 .product(name: "Crypto", package: "swift-crypto"),

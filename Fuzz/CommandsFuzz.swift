@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// libFuzzer entry: a chat line as the dispatcher reads it. Recognised (in a channel and in a direct
 /// message), split into words, and its first word matched against command names by edit distance.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// The Chat app's access token, traded for a signed assertion of its service account at the

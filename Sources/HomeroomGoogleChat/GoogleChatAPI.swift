@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// The slice of the Google Chat API a Chat app calls with its service account's token

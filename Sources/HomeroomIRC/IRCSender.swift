@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// Delivers notifications addressed to `irc`: a channel (`#lunch`, or `libera/#lunch` to name the
 /// network) or a user, in the bulk lane behind people's answers. A delivery counts only once its

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import Logging
 import NIOSSL
 import ServiceLifecycle

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// What a Mattermost sender whose id is unverified may not do: link or unlink accounts. Whoever

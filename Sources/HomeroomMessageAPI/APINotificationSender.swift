@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// Delivers notifications for the JSON API's users and channels to the clients' `notifyURL`s:

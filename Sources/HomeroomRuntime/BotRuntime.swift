@@ -1,6 +1,7 @@
 import CoreMetrics
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomFetch
 import HomeroomStorage
 import Logging

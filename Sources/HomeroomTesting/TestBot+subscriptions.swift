@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 extension TestBot {
     /// Stands the clock at `instant`, runs the runtime's subscription job as the scheduler would

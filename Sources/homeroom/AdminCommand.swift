@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomRuntime
 import HomeroomWebhooks
 import InstalledPlatforms

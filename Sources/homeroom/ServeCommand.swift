@@ -1,5 +1,6 @@
 import ArgumentParser
 import HomeroomCore
+import HomeroomEngine
 import HomeroomIRC
 import HomeroomMatrix
 import HomeroomMessageAPI

@@ -2,6 +2,7 @@ import Campus
 import Directions
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomTesting
 import Logging
 import Synchronization

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomRuntime
 import HomeroomTesting
 import Testing

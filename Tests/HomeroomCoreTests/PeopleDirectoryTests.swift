@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 import HomeroomRuntime
 import HomeroomTesting
 import Testing

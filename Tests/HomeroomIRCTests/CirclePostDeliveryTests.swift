@@ -2,6 +2,7 @@ import Crypto
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomMessageAPI
 import HomeroomTestbed
 import HomeroomTesting

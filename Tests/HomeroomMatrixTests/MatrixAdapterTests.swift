@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomMatrix
 import HomeroomRuntime
 import HomeroomTestbed

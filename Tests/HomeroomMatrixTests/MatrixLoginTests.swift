@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomTesting
 import Logging
 import Testing

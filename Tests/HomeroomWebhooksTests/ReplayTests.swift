@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomStorage
 import HomeroomTesting
 import Testing

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomTestbed
 import HomeroomTesting
 import InstalledPlatforms

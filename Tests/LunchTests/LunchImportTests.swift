@@ -1,6 +1,7 @@
 import CivilDates
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomTesting
 import Lunch
 import Testing

@@ -27,7 +27,7 @@ public struct SharedCache: Sendable {
 
     /// A cache of another shape: `announcer` says when this instance changed its data, `empty`
     /// drops (or marks stale) what it holds when another instance did.
-    init(announcer: CacheAnnouncer, empty: @escaping @Sendable () -> Void) {
+    package init(announcer: CacheAnnouncer, empty: @escaping @Sendable () -> Void) {
         self.announcer = announcer
         self.empty = empty
     }

@@ -12,7 +12,7 @@ public struct RegisteredCommand: Sendable {
     public let subcommands: [RegisteredCommand]
 
     /// Registers a top-level command of `pluginID` with its subcommands.
-    init(pluginID: String, command: Command) {
+    package init(pluginID: String, command: Command) {
         self.init(
             pluginID: pluginID, command: command, fullName: command.name,
             capability: command.explicitCapability ?? command.name)
@@ -46,7 +46,7 @@ public struct RegisteredCommand: Sendable {
     }
 
     /// True when `caller` may run this command (a restricted one needs a grant; a denial stops any).
-    func isAvailable(to caller: Caller) -> Bool {
+    package func isAvailable(to caller: Caller) -> Bool {
         switch command.access {
         case .everyone: !caller.capabilities.denies(capability)
         case .restricted: caller.may(capability)
@@ -55,7 +55,7 @@ public struct RegisteredCommand: Sendable {
 
     /// True when `caller` may run this command (when it has a handler) or at least one of its
     /// subcommands, so that help lists it.
-    func isVisible(to caller: Caller) -> Bool {
+    package func isVisible(to caller: Caller) -> Bool {
         (command.handler != nil && isAvailable(to: caller)) || subcommands.contains { $0.isAvailable(to: caller) }
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 
 /// Which duties this instance holds, and the work done under each (DESIGN.md, Several instances).
 ///
-/// One SQLite file is one instance, which holds every duty (``SoleInstanceRoster``). On PostgreSQL
-/// the instances share the duties through leases (`LeaseRoster` in HomeroomStorage): each duty is
-/// held by one instance at a time, renewed by it, and taken over by another within seconds when
-/// the holder dies or loses its database connection.
+/// One SQLite file is one instance, which holds every duty (`SoleInstanceRoster` in HomeroomEngine).
+/// On PostgreSQL the instances share the duties through leases (`LeaseRoster` in HomeroomStorage):
+/// each duty is held by one instance at a time, renewed by it, and taken over by another within
+/// seconds when the holder dies or loses its database connection.
 package protocol DutyRoster: Sendable {
     /// This instance's name in the roster (`host:pid:random`).
     var instanceID: String { get }

@@ -49,7 +49,7 @@ public struct CapabilitySet: Sendable, Equatable {
     }
 
     /// True when `pattern` names `capability` or one of its parents, or is `*`.
-    static func pattern(_ pattern: String, covers capability: String) -> Bool {
+    package static func pattern(_ pattern: String, covers capability: String) -> Bool {
         if pattern == "*" || pattern == capability { return true }
         let stem = pattern.hasSuffix(".*") ? String(pattern.dropLast(2)) : pattern
         return capability.count > stem.count && capability.hasPrefix(stem)

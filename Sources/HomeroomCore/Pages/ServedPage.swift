@@ -8,12 +8,25 @@ package struct ServedPage: Sendable {
     package let page: WebPage
     let services: PluginServices
 
+    /// Binds plugin `pluginID`'s `page` to the plugin's `services`.
+    package init(pluginID: String, page: WebPage, services: PluginServices) {
+        self.pluginID = pluginID
+        self.page = page
+        self.services = services
+    }
+
     /// Two plugins declared the same page path.
     package struct DuplicatePath: Error, CustomStringConvertible {
         /// The path.
         package let path: String
         /// The plugins that declared it.
         package let pluginIDs: [String]
+
+        /// The error for `path`, declared by each of `pluginIDs`.
+        package init(path: String, pluginIDs: [String]) {
+            self.path = path
+            self.pluginIDs = pluginIDs
+        }
         package var description: String {
             "the page /\(path) is declared by both \(pluginIDs.joined(separator: " and "))"
         }

@@ -22,7 +22,7 @@ public struct PluginServices: Sendable {
 
     /// Notifications to deliver later (the storage's ``PluginStorage/notifications``); enqueue inside
     /// the transaction that causes them.
-    public var outbox: any NotificationQueue { storage.notifications }
+    public var outbox: any NotificationOutbox { storage.notifications }
 
     /// Bundles the services. The runtime does this; a plugin's tests reach them through `TestBot`.
     package init(

@@ -13,12 +13,12 @@ public struct PluginStorage: Sendable {
     /// The audit log: insert an admin change's ``AuditEntry`` in the transaction that makes the change.
     public let audit: any AuditTrail
     /// The outbox: enqueue a notification in the transaction that causes it.
-    public let notifications: any NotificationQueue
+    public let notifications: any NotificationOutbox
 
     /// Creates the storage view of one plugin, whose audit entries go to `audit` and notifications to
     /// `notifications`.
     package init(
-        pluginID: String, database: any Database, audit: any AuditTrail, notifications: any NotificationQueue
+        pluginID: String, database: any Database, audit: any AuditTrail, notifications: any NotificationOutbox
     ) {
         self.pluginID = pluginID
         self.database = database

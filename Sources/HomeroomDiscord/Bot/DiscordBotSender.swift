@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// Discord notifications through the bot token: posts to channels by id, and direct messages to

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// The slice of Discord's REST API the bot calls, through HomeroomFetch, with the bot token and

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// Answers one command accepted on a connection (``IRCTurn``): `!more` from the kept lines,
 /// anything else through the bot, with the services-account rule (``IRCServicesRule``) as the

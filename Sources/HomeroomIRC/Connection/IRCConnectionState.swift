@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// One live connection's state, shared by its reader, writer and ticker: the session (the
 /// protocol), the ``ConversationMachine`` (answers in order, coalesced, paged and metered), and

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// What someone without a services account may not do on IRC: log in with a PIN, link or unlink
 /// accounts, or run a command that needs a role. Anyone can take a nick, and behind a web-chat

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// A command accepted on a connection, to be answered outside it: the message, its command
 /// (recognised once, when it arrived), and the snapshot its answer is rendered from, whose

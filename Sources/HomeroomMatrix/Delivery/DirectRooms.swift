@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import Synchronization
 
 /// The direct rooms one account opened with people, remembered in its ``AdapterState``: the room

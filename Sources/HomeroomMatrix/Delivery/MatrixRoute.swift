@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// Which account delivers a notification, and to whom: the one routing rule, read by the sender
 /// for each message and turned into SQL (``MatrixSettings/deliveryTargets(for:)``) for the

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import Synchronization
 
 /// Delivers notifications addressed to `matrix`: to a room (`channel:!id:server`, an alias

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// How one account logs in: with its configured access token; else with the session a password
 /// login stored before (`session` in its ``AdapterState``); else, or when that token is refused,

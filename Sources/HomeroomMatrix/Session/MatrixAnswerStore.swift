@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import Synchronization
 
 /// What makes one account's answers outlive the process: the commands handled, the answers not

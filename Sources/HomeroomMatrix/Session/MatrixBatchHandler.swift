@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import Logging
 
 /// Handles one `/sync` batch of a ``MatrixSyncSession``: the rooms left are forgotten, the

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// Delivers the outbox's notifications for the `console` adapter by printing them, so that
 /// subscriptions can be tried on the terminal of `homeroom serve`.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// The configuration file, `homeroom.json` (see `config.example.json`): every key optional, with
 /// working defaults, and unknown keys refused so that a typo never passes silently.

@@ -1,5 +1,6 @@
 import CoreMetrics
 import HomeroomCore
+import HomeroomEngine
 import Synchronization
 
 /// Counts handled commands through swift-metrics: `homeroom_commands_total` by plugin and

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import HomeroomCore
 import _CryptoExtras
+import HomeroomEngine
 
 /// PIN hashing with PBKDF2-HMAC-SHA256 and a random 16-byte salt.
 ///

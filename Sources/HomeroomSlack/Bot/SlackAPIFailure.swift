@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// A Web API call that did not succeed, with Slack's error code when Slack gave one

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// The slice of Slack's Web API Homeroom calls, through HomeroomFetch.

@@ -1,9 +1,10 @@
 import SQLKit
 
 extension LeaseTable {
-    /// Creates `core_leases` and `core_instances`, in core migration 6 (``CorePlugin/schemaMigrations``).
-    /// SQLite creates them too, so one schema serves both backends; only PostgreSQL reads them.
-    static func createTables(on db: any SQLDatabase) async throws {
+    /// Creates `core_leases` and `core_instances`, in core migration 6 (HomeroomRuntime's
+    /// `CorePlugin.schemaMigrations`). SQLite creates them too, so one schema serves both backends;
+    /// only PostgreSQL reads them.
+    package static func createTables(on db: any SQLDatabase) async throws {
         try await db.create(table: leases)
             .column("duty", type: .text, .primaryKey(autoIncrement: false)).column("holder", type: .text, .notNull)
             .column("token", type: .bigint, .notNull).column("acquired_at", type: .bigint, .notNull)

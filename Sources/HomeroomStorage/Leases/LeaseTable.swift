@@ -4,7 +4,7 @@ import SQLKit
 /// The SQL behind the leases (PostgreSQL only): `core_leases` holds one row per duty ever held,
 /// and `core_instances` one row per running instance. Times are milliseconds since 1970 on the
 /// database server's clock, so instances whose clocks disagree still agree on when a lease ends.
-enum LeaseTable {
+package enum LeaseTable {
     static let leases = "core_leases"
     static let instances = "core_instances"
 

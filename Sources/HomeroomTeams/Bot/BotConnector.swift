@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// The slice of the Bot Connector REST API the Teams bot uses: send to a conversation, reply to an

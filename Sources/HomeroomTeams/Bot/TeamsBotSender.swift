@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// Teams notifications through the Bot Framework: to a conversation the bot was added to, and

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 
 /// A person's one-to-one chat with the Teams bot: the one remembered from their messages, or a new

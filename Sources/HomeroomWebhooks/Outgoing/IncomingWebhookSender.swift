@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// Delivers one platform's notifications from the outbox to its incoming-webhook URLs (Slack,
 /// Mattermost, Discord, Teams), one URL per channel as configured. Each post carries the

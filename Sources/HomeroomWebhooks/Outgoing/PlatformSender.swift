@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// One chat platform's notifications, whichever way the configuration reaches it: a channel with
 /// an incoming-webhook URL of its own (or the `*` one) through that URL, any other channel and

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// Posts JSON to a platform's URL (an incoming webhook, a `response_url`, Discord's interaction
 /// webhook) and sorts failures into the ones worth retrying (no answer, 408, 429 with its

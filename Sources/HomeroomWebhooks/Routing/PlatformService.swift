@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 import ServiceLifecycle
 
 /// One thing a platform runs beside the HTTP server.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import Logging
 
 /// What every platform endpoint shares: the bot's message path, the clock signed requests are

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// What the log says of an answer dropped because the platform stopped waiting for it: its size,
 /// the command it answers and who asked, never its words, which may be the asker's own data

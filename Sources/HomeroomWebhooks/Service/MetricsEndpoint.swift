@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 import Hummingbird
 import NIOCore
 import Prometheus

@@ -1,0 +1,50 @@
+import Foundation
+import HomeroomCore
+import SQLKit
+
+/// The audit table, `core_audit`: every admin change and security event, never updated or deleted.
+///
+/// Plugins insert through the ``AuditTrail`` their ``PluginStorage`` carries, which is this log.
+public struct AuditLog: AuditTrail {
+    static let table = "core_audit"
+
+    /// The audit log; it holds nothing but the table's name, so any value writes the same table.
+    public init() {}
+
+    /// Inserts `entry` in the caller's transaction `database` (``AuditTrail``).
+    public func insert(_ entry: AuditEntry, into database: any SQLDatabase) async throws {
+        try await Self.insert(entry, into: database)
+    }
+
+    /// Inserts `entry` on `database`; call it inside the transaction that makes the change.
+    public static func insert(_ entry: AuditEntry, into database: any SQLDatabase) async throws {
+        try await database.insert(into: table)
+            .columns("at", "actor", "action", "detail", "channel")
+            .values(
+                SQLBind(Int64(entry.at.timeIntervalSince1970)), SQLBind(entry.actor.description), SQLBind(entry.action),
+                SQLBind(entry.detail), SQLBind(entry.channel)
+            )
+            .run()
+    }
+
+    /// Records `entry` in a transaction of its own.
+    public static func record(_ entry: AuditEntry, in database: any Database) async throws {
+        try await database.write { try await insert(entry, into: $0) }
+    }
+
+    /// The most recent entries, newest first.
+    public static func recent(_ limit: Int, in database: any Database) async throws -> [AuditEntry] {
+        try await database.read { db in
+            let rows = try await db.select().columns("at", "actor", "action", "detail", "channel")
+                .from(table).orderBy("id", .descending).limit(limit).all()
+            return try rows.map { row in
+                AuditEntry(
+                    at: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "at", as: Int64.self))),
+                    actor: UserID(try row.decode(column: "actor", as: String.self)) ?? AuditEntry.commandLine,
+                    action: try row.decode(column: "action", as: String.self),
+                    detail: try row.decode(column: "detail", as: String.self),
+                    channel: try row.decode(column: "channel", as: String?.self))
+            }
+        }
+    }
+}

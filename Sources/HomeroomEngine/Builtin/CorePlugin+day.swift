@@ -1,0 +1,149 @@
+import CivilDates
+import Foundation
+import HomeroomCore
+
+extension CorePlugin {
+    /// `/day [DATE]`: every plugin's section for the asker, each within ``dayDeadline``.
+    var dayCommand: Command {
+        Command(
+            "day", summary: "your day at a glance: schedule, lunch, events, news", usage: "[DATE]",
+            examples: [
+                .init("day", "today at a glance", answerContains: "Lunch"),
+                .init("day tomorrow", "tomorrow at a glance", answerContains: "Lunch"),
+            ]
+        ) { [sections, dayDeadline] context in
+            let overview = await Self.overview(
+                of: try context.dateArgument(), context, sections, deadline: dayDeadline,
+                withGist: context.message.conversation.channelName != nil)
+            return CompactAnswer.reply(overview.lines, compact: overview.gist, visibility: .sender, for: context)
+        }
+    }
+
+    /// The `day` topic: `/day` sent on school days at 07:15 or the subscriber's time, to a person
+    /// (their wave, classes and circles) or a channel (nobody's: every wave, public events).
+    static func dayTopic(_ sections: [(pluginID: String, section: DaySection)], deadline: Duration)
+        -> SubscriptionTopic
+    {
+        SubscriptionTopic(
+            "day", summary: "your day at a glance",
+            delivery: .daily(defaultTime: "07:15", schoolDaysOnly: true) { daily in
+                let reader: UserID
+                let conversation: Conversation
+                switch daily.target {
+                case .user(let person):
+                    (reader, conversation) = (person, .direct)
+                case .channel(let name):
+                    (reader, conversation) = (UserID(adapter: daily.adapter, id: name), .channel(name))
+                }
+                let context = CommandContext(
+                    message: IncomingMessage(
+                        sender: reader, conversation: conversation, text: "/day", receivedAt: daily.now),
+                    arguments: [],
+                    command: RegisteredCommand(pluginID: id, command: Command("day", summary: "", handler: nil)),
+                    prefix: "/", caller: Caller(user: reader, capabilities: .none), catalog: try CommandCatalog([]),
+                    services: daily.services,
+                    // The morning overview names no one, so it reads no user name.
+                    people: PeopleDirectory(
+                        forms: [], links: IdentityLinks(database: daily.services.storage.database), asker: reader))
+                return await overview(of: daily.date, context, sections, deadline: deadline, withGist: false).lines
+            })
+    }
+
+    /// `/day` for `date` (the next school day when there is no school then). `lines`: a heading,
+    /// then each section's title, lines and "more" command, or a note when it was left out.
+    /// `gist` (with `withGist`, else empty): the same in one or two lines for a channel,
+    /// `Today, Mon Nov 23 — Schedule: … | Lunch: … | Events: …`.
+    static func overview(
+        of date: LocalDate, _ context: CommandContext, _ sections: [(pluginID: String, section: DaySection)],
+        deadline: Duration, withGist: Bool
+    ) async -> (lines: [String], gist: [String]) {
+        var date = date
+        var lines: [String] = []
+        let lead: String
+        if context.school.isSchoolDay(date) {
+            lines.append("\(date == context.today ? "Today, " : "")\(date.longName):")
+            lead = "\(date == context.today ? "Today, " : "")\(date.shortName) — "
+        } else {
+            let next = context.school.schoolDay(onOrAfter: date.adding(days: 1))
+            lines.append("No school on \(date.longName). Next school day, \(next.longName):")
+            lead = "No school \(date.shortName) · next school day \(next.shortName) — "
+            date = next
+        }
+        var gists: [String] = []
+        for (entry, outcome) in await compose(sections, for: date, context, deadline: deadline, withGist: withGist) {
+            let title = entry.section.title
+            switch outcome {
+            case .lines(let body, let gist):
+                lines.append("\(title):")
+                lines += body.prefix(DaySection.maximumLines).map { "  \($0)" }
+                lines.append("  more: \(context.typed(entry.section.more))")
+                gists.append(CompactAnswer.clipped("\(title): \(gist ?? body.first ?? "")", bytes: gistBytes))
+            case .nothing:
+                continue
+            case .late:
+                lines.append("(\(title) is left out: it did not answer in time.)")
+                gists.append("\(title): did not answer in time")
+            case .failed:
+                lines.append("(\(title) is left out: it could not be read just now.)")
+                gists.append("\(title): could not be read just now")
+            }
+        }
+        return (lines, withGist ? CompactAnswer.packed(lead, gists, separator: " | ") : [])
+    }
+
+    /// The most UTF-8 bytes one section takes in the gist, so that four fit in two lines.
+    static let gistBytes = CompactAnswer.lineBudget * 2 / 5
+
+    /// How one section came out.
+    enum SectionOutcome: Sendable {
+        /// Its lines (never empty), and its gist when asked for and the section wrote one.
+        case lines([String], gist: String?)
+        case nothing
+        case late
+        case failed
+    }
+
+    /// Runs every section at once (with its gist when `withGist`) and waits for them until
+    /// `deadline`; a section still running then is `late`, and one that threw is `failed` (logged).
+    /// Results come in the sections' order.
+    static func compose(
+        _ sections: [(pluginID: String, section: DaySection)], for date: LocalDate, _ context: CommandContext,
+        deadline: Duration, withGist: Bool
+    ) async -> [((pluginID: String, section: DaySection), SectionOutcome)] {
+        let (results, continuation) = AsyncStream.makeStream(of: (Int, SectionOutcome).self)
+        // Unstructured on purpose: a task group would wait for a section that ignores
+        // cancellation, and a hanging plugin must not hold up the others' answer.
+        let tasks = sections.enumerated().map { index, entry in
+            Task {
+                let outcome: SectionOutcome
+                do {
+                    let handed = context.handingOver(to: entry.pluginID, arguments: [])
+                    if let body = try await entry.section.compose(handed, date), !body.isEmpty {
+                        let gist = withGist ? try await entry.section.summarize?(handed, date) : nil
+                        outcome = .lines(body, gist: gist)
+                    } else {
+                        outcome = .nothing
+                    }
+                } catch {
+                    context.logger.error("day section \(entry.section.title) failed: \(error)")
+                    outcome = .failed
+                }
+                continuation.yield((index, outcome))
+            }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: deadline)
+            continuation.finish()
+        }
+        var outcomes = [SectionOutcome](repeating: .late, count: sections.count)
+        var received = 0
+        for await (index, outcome) in results {
+            outcomes[index] = outcome
+            received += 1
+            if received == sections.count { break }
+        }
+        timer.cancel()
+        for task in tasks { task.cancel() }
+        return Array(zip(sections, outcomes))
+    }
+}

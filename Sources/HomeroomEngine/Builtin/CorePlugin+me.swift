@@ -1,0 +1,143 @@
+import Foundation
+import HomeroomCore
+import SQLKit
+
+extension CorePlugin {
+    /// `/me`: what Homeroom knows about the asker; `/me forget` and `/me forget yes` delete it.
+    var meCommand: Command {
+        Command(
+            "me", summary: "what Homeroom knows about you, and how to change or delete it",
+            examples: [
+                .init(
+                    "me", "your roles, settings, subscriptions, circles and linked accounts", answerContains: "Roles: ")
+            ],
+            subcommands: [forgetCommand, forgetConfirmedCommand]
+        ) { context in
+            guard context.arguments.isEmpty else { throw context.usageError() }
+            let caller = context.caller
+            var lines = ["You are \(caller.user)."]
+            let others = caller.identities.filter { $0 != caller.user }
+            lines.append(
+                others.isEmpty
+                    ? "Linked accounts: none — \(context.typed("link")) joins another."
+                    : "Linked with \(others.map(\.description).joined(separator: ", ")); settings are kept under "
+                        + "\(caller.person) — \(context.typed("unlink")) ADAPTER splits one off.")
+            if caller.roles.isEmpty {
+                lines.append("Roles: none.")
+            } else {
+                let inForce =
+                    context.message.senderIsVerified || caller.isLoggedIn
+                    ? "" : " (\(context.typed("login")) PIN puts them in force)"
+                lines.append(
+                    "Roles: \(caller.roles.joined(separator: ", "))\(caller.isLoggedIn ? ", logged in" : "")\(inForce)."
+                )
+            }
+            for (pluginID, data) in everyonesPersonalData {
+                lines += try await data.describe(
+                    context.handingOver(to: pluginID, arguments: [], asDirectMessage: true))
+            }
+            lines.append("\(context.typed("me forget")) deletes all of this.")
+            return Reply(lines: lines, visibility: .sender)
+        }
+    }
+
+    static let forgetAction = "me.forget"
+
+    /// What the runtime keeps about a person: their subscriptions (the last line of `/me`), linked
+    /// accounts, notifications waiting for them and questions waiting for their answer.
+    package var personalData: PersonalData {
+        PersonalData(
+            "your subscriptions, your linked accounts, notifications waiting for you, the chat platforms' "
+                + "direct-message channels and conversation references for you",
+            columns: [
+                .erased("subscriptions", "target"), .erased("outbox", "target"), .erased("identity_links", "identity"),
+                .erased("identity_links", "home"), .erased("link_codes", "identity"),
+                .erased("confirmations", "identity"), .erased("adapter_state", "person"),
+                .kept("subscriptions", "created_by", because: "a channel's subscription stays, with who made it"),
+                .kept("roles", "identity", because: "roles are an admin's to change"),
+                .kept("roles", "granted_by", because: "the record of which admin granted a role"),
+                .kept("pins", "identity", because: "PINs are an admin's to change"),
+                .kept("sessions", "identity", because: "a login expires within hours and is pruned"),
+                .kept("login_failures", "identity", because: "failure counts expire and are pruned"),
+                .kept("audit", "actor", because: "the audit log records who changed what, and that they asked"),
+                .kept("channel_switches", "target", because: "it names a plugin or command, never a person"),
+                .kept("outbox", "claimed_by", because: "it names the delivery worker, never a person"),
+            ],
+            describe: { context in
+                let subscriptions = try await subscriptions(of: context).map { topic, time in
+                    time.map { "\(topic.name) at \($0)" } ?? topic.name
+                }
+                return [
+                    subscriptions.isEmpty
+                        ? "Subscriptions: none — \(context.typed("subscribe")) lists the topics."
+                        : "Subscriptions: \(subscriptions.joined(separator: ", ")) — "
+                            + "\(context.typed("unsubscribe")) TOPIC."
+                ]
+            },
+            forget: { context, db in
+                let caller = context.caller
+                try await SubscriptionBook.forget(caller.identities, on: db)
+                try await Outbox.forget(caller.identities, on: db)
+                try await IdentityLinks.forget(home: caller.person, identities: caller.identities, on: db)
+                try await PendingConfirmations.forget(caller.identities, on: db)
+                try await AdapterState.forget(caller.identities, on: db)
+            })
+    }
+
+    /// Every plugin's personal data that `/me` shows and `/me forget` deletes, then the runtime's own.
+    private var everyonesPersonalData: [(pluginID: String, data: PersonalData)] {
+        personal + [(Self.id, personalData)]
+    }
+
+    /// `/me forget`: says what would be deleted and asks for `/me forget yes`.
+    private var forgetCommand: Command {
+        Command(
+            "forget", summary: "delete what Homeroom keeps about you (asks first)",
+            examples: [.init("me forget", "what would be deleted, and how to confirm", answerContains: "forget")]
+        ) { context in
+            guard context.arguments.isEmpty else { throw context.usageError() }
+            try await PendingConfirmations.ask(
+                context.caller.user, Self.forgetAction, at: context.now, in: context.storage.database)
+            let what = everyonesPersonalData.compactMap(\.data.summary)
+            return Reply(
+                lines: [
+                    "This deletes \(what.joined(separator: ", ")), for every account of yours "
+                        + "(\(context.caller.identities.map(\.description).joined(separator: ", "))).",
+                    "Kept: roles and PINs (an admin's to change), what you added for others (events, recipes), "
+                        + "and the audit log, which will say that you asked.",
+                    "To go on, send \(context.typed("me forget yes")) within 5 minutes.",
+                ], visibility: .sender)
+        }
+    }
+
+    /// `/me forget yes`: deletes the person's data in one transaction, audited without the data.
+    private var forgetConfirmedCommand: Command {
+        Command("forget yes", summary: "confirm deleting what Homeroom keeps about you") { context in
+            guard context.arguments.isEmpty else { throw context.usageError() }
+            let caller = context.caller
+            let now = context.now
+            let contexts = everyonesPersonalData.map {
+                (context.handingOver(to: $0.pluginID, arguments: []), $0.data)
+            }
+            let audit = context.auditEntry(
+                Self.forgetAction,
+                "personal data of \(caller.person) deleted (\(caller.identities.count) account"
+                    + "\(caller.identities.count == 1 ? "" : "s"))")
+            let confirmed = try await context.storage.write { db in
+                guard try await PendingConfirmations.take(caller.user, Self.forgetAction, at: now, on: db) else {
+                    return false
+                }
+                for (pluginContext, data) in contexts { try await data.forget(pluginContext, db) }
+                try await AuditLog.insert(audit, into: db)
+                return true
+            }
+            guard confirmed else {
+                throw UserFacingError(
+                    "nothing to confirm: \(context.typed("me forget")) first, then \(context.typed("me forget yes")) "
+                        + "within 5 minutes")
+            }
+            for identity in caller.identities { login.directory.forget(identity) }
+            return Reply.privately("Done: Homeroom has forgotten your settings, subscriptions and linked accounts.")
+        }
+    }
+}

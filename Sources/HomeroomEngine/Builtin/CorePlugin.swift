@@ -1,0 +1,74 @@
+import HomeroomCore
+
+/// The runtime's own commands: `/help`, `/login`, `/logout`, `/admin` (per-channel switches, the
+/// outbox), `/link` and `/unlink` (one person across platforms), `/me` over the plugins' personal
+/// data, and, over the plugins' topics and day sections, `/subscribe`, `/subscriptions`,
+/// `/unsubscribe` and `/day` (itself a topic).
+///
+/// They cannot be switched off per channel. Their tables (`core_…`) are made by the migrations
+/// `CoreSchema` lists, run before any plugin's (HomeroomStorage's `CorePlugin.schemaMigrations`).
+package struct CorePlugin: Plugin {
+    package static let id = "core"
+
+    let login: PinLogin
+    let switchboard: ChannelSwitchboard
+    /// The runtime's outbox, which `/admin outbox` looks into.
+    let outbox: Outbox
+    /// Every plugin's subscription topics, with the plugin's id.
+    let topics: [(pluginID: String, topic: SubscriptionTopic)]
+    /// Every plugin's part of `/day`, in order, with the plugin's id.
+    let sections: [(pluginID: String, section: DaySection)]
+    /// What each plugin keeps about a person, with the plugin's id; plugins that keep nothing are left out.
+    let personal: [(pluginID: String, data: PersonalData)]
+    /// How long `/day` waits for a section before leaving it out.
+    let dayDeadline: Duration
+    /// What the daily pruning deletes, and when.
+    let retention: RetentionPolicy
+
+    /// Creates the core commands over the runtime's login service, channel switches, outbox and the
+    /// plugins' subscription topics; throws when two plugins declare the same topic.
+    package init(
+        login: PinLogin, switchboard: ChannelSwitchboard, outbox: Outbox, plugins: [any Plugin] = [],
+        dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy()
+    ) throws {
+        self.login = login
+        self.switchboard = switchboard
+        self.outbox = outbox
+        self.dayDeadline = dayDeadline
+        self.retention = retention
+        sections = plugins.flatMap { plugin in plugin.daySections.map { (plugin.id, $0) } }
+            .sorted { ($0.section.order, $0.section.title) < ($1.section.order, $1.section.title) }
+        personal = plugins.compactMap { plugin in
+            plugin.personalData.summary == nil ? nil : (plugin.id, plugin.personalData)
+        }
+        var topics: [(pluginID: String, topic: SubscriptionTopic)] =
+            sections.isEmpty ? [] : [(Self.id, Self.dayTopic(sections, deadline: dayDeadline))]
+        for plugin in plugins {
+            for topic in plugin.topics {
+                if let other = topics.first(where: { $0.topic.name == topic.name }) {
+                    throw UserFacingError(
+                        "the subscription topic \(topic.name) is declared by both \(other.pluginID) and \(plugin.id)")
+                }
+                topics.append((plugin.id, topic))
+            }
+        }
+        self.topics = topics
+    }
+
+    package var jobs: [ScheduledJob] {
+        [
+            ScheduledJob("prune expired records", schedule: try! CronSchedule("17 3 * * *")) {
+                [login, retention] context in
+                let logins = try await login.pruneExpired()
+                let records = try await RecordPruning.prune(
+                    retention, at: context.clock.now, in: context.storage.database)
+                context.logger.info("pruned \(logins) expired logins and failure counts, \(records)")
+            }
+        ] + (topics.isEmpty ? [] : [subscriptionJob])
+    }
+
+    package var commands: [Command] {
+        [HelpCommand.command, loginCommand, logoutCommand, adminCommand, linkCommand, unlinkCommand, meCommand]
+            + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
+    }
+}

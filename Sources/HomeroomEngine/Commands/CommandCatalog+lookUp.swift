@@ -1,0 +1,27 @@
+import HomeroomCore
+
+extension CommandCatalog {
+    /// The command a recognised command's `body` (`link 123456`) names by its first word, and the
+    /// words after it; nil when the body cannot be split into words (an open quote) or its first
+    /// word names no command.
+    package func lookUp(_ body: String) -> (command: RegisteredCommand, arguments: ArraySlice<String>)? {
+        guard let words = try? ArgumentTokenizer.words(in: body), let name = words.first,
+            let command = command(named: name)
+        else { return nil }
+        return (command, words.dropFirst())
+    }
+
+    /// The core's own command that `body` names, when it is one of `names` (`link`, `unlink`, …)
+    /// by its name or an alias; nil for any other command, a plugin's of the same name included.
+    package func coreCommand(in body: String, among names: Set<String>) -> RegisteredCommand? {
+        guard let command = lookUp(body)?.command, command.isCoreCommand(among: names) else { return nil }
+        return command
+    }
+}
+
+extension RegisteredCommand {
+    /// True when this is the core's own command named one of `names`, not a plugin's.
+    package func isCoreCommand(among names: Set<String>) -> Bool {
+        pluginID == CorePlugin.id && names.contains(command.name)
+    }
+}

@@ -1,0 +1,103 @@
+import HomeroomCore
+
+/// Decides whether a message is meant for the bot and, if so, which text is the command.
+///
+/// A command is recognised when it starts with one of the configured prefixes followed by a
+/// letter (`/lunch`, `!lunch`), when the bot is addressed by name (`homeroom: lunch`,
+/// `homeroom, lunch`, `@homeroom lunch`), or, in a direct message, from any text that starts with
+/// a letter. Everything else is chatter and is ignored.
+package struct CommandRecognizer: Sendable {
+    /// A recognised command: the text after the prefix or the bot's name, and the prefix to show
+    /// in answers (`/lunch`, `!lunch`).
+    package struct Recognized: Sendable, Equatable {
+        /// The prefix the user typed, or the first configured one where they typed none.
+        package var prefix: String
+        /// The command text: a command name, then its arguments; only the arguments when the
+        /// platform named the command (``name``).
+        package var body: String
+        /// The command's name when the platform parsed it (``PlatformCommand``); nil when it is
+        /// the first word of ``body``.
+        package var name: String?
+
+        /// Creates a recognised command.
+        package init(prefix: String, body: String, name: String? = nil) {
+            self.prefix = prefix
+            self.body = body
+            self.name = name
+        }
+
+        /// The command the platform parsed, shown with `prefix` in answers.
+        package init(_ command: PlatformCommand, prefix: String) {
+            self.init(prefix: prefix, body: command.arguments, name: command.name)
+        }
+
+        /// The command's words: its name, then its arguments.
+        package func words() throws(ArgumentTokenizer.UnclosedQuote) -> [String] {
+            guard let name else { return try ArgumentTokenizer.words(in: body) }
+            return [name] + (try ArgumentTokenizer.words(in: body))
+        }
+    }
+
+    /// The prefixes, longest first so that `!!` would win over `!`.
+    package let prefixes: [String]
+    /// The prefix used when an answer names a command the user typed without one: the first configured.
+    package let preferredPrefix: String
+    /// The bot's name, lowercased, as users address it.
+    package let botName: String
+
+    /// Creates a recognizer. Empty prefixes are dropped.
+    package init(prefixes: [String] = ["/", "!"], botName: String = "homeroom") {
+        self.prefixes = prefixes.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        self.preferredPrefix = prefixes.first { !$0.isEmpty } ?? ""
+        self.botName = botName.lowercased()
+    }
+
+    /// Recognises the command in `text`, or returns nil for chatter.
+    package func recognize(_ text: String, in conversation: Conversation) -> Recognized? {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return nil }
+        if let addressed = stripAddress(trimmed) {
+            return commandBody(addressed.trimmingWhitespace(), requirePrefix: false)
+        }
+        return commandBody(trimmed, requirePrefix: !conversation.isDirect)
+    }
+
+    private func commandBody(_ text: Substring, requirePrefix: Bool) -> Recognized? {
+        for prefix in prefixes where text.hasPrefix(prefix) {
+            let rest = text.dropFirst(prefix.count)
+            guard let first = rest.first, first.isLetter else { return nil }
+            return Recognized(prefix: prefix, body: String(rest))
+        }
+        guard !requirePrefix, let first = text.first, first.isLetter else { return nil }
+        return Recognized(prefix: preferredPrefix, body: String(text))
+    }
+
+    /// Returns the text after `homeroom:`, `homeroom,` or `@homeroom`, or nil when the bot is not addressed.
+    private func stripAddress(_ text: Substring) -> Substring? {
+        var rest = text
+        let mentioned = rest.first == "@"
+        if mentioned { rest = rest.dropFirst() }
+        // More characters than the name, without counting all of them.
+        guard !rest.dropFirst(botName.count).isEmpty else { return nil }
+        let name = rest.prefix(botName.count)
+        guard name.lowercased() == botName else { return nil }
+        rest = rest.dropFirst(botName.count)
+        guard let separator = rest.first else { return nil }
+        if separator == ":" || separator == "," {
+            return rest.dropFirst()
+        }
+        if mentioned && separator.isWhitespace {
+            return rest
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing white space (Unicode-aware).
+    func trimmingWhitespace() -> SubSequence {
+        guard let start = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
+        let end = lastIndex(where: { !$0.isWhitespace })!
+        return self[start...end]
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import HomeroomCore
+import Logging
+
+/// The bot runtime's message path: recognise, parse, identify, authorise, rate-limit, route, answer.
+///
+/// Built once at start-up from the plugins and then immutable, so messages are handled
+/// concurrently; the mutable state it consults (rate buckets, channel switches, cached callers)
+/// lives in the thread-safe services it holds.
+package struct Dispatcher: Sendable {
+    /// The services the dispatcher and the handlers use.
+    package struct Services: Sendable {
+        /// The database.
+        package var database: any Database
+        /// The school's calendar.
+        package var school: SchoolCalendar
+        /// The clock.
+        package var clock: any HomeroomClock
+        /// Roles, logins and resolved callers.
+        package var access: AccessDirectory
+        /// Per-channel switches.
+        package var switchboard: ChannelSwitchboard
+        /// Per-user buckets.
+        package var rateLimiter: RateLimiter
+        /// Notifications waiting for delivery.
+        package var outbox: Outbox
+        /// Outgoing HTTP.
+        package var fetcher: any HTTPFetching
+        /// The runtime's logger.
+        package var logger: Logger
+        /// Told about every handled command (the metrics), if set.
+        package var observer: (any CommandObserver)?
+        /// The people a command may name, read by the id forms of the adapters the runtime runs;
+        /// each command asks it as its sender (``PeopleDirectory/asked(by:)``).
+        package let people: PeopleDirectory
+
+        /// Bundles the services; `userIDForms` says how each adapter the runtime runs writes its
+        /// users' ids (a full id of any other adapter is refused).
+        package init(
+            database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
+            switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
+            logger: Logger, observer: (any CommandObserver)? = nil, userIDForms: [UserIDForm]
+        ) {
+            self.people = PeopleDirectory(forms: userIDForms, links: IdentityLinks(database: database))
+            self.database = database
+            self.school = school
+            self.clock = clock
+            self.access = access
+            self.switchboard = switchboard
+            self.rateLimiter = rateLimiter
+            self.outbox = outbox
+            self.fetcher = fetcher
+            self.logger = logger
+            self.observer = observer
+        }
+
+        /// What plugin `pluginID` sees of these services, with `logger`.
+        func plugin(_ pluginID: String, logger: Logger) -> PluginServices {
+            PluginServices(
+                storage: PluginStorage(pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox),
+                school: school, clock: clock, logger: logger, fetcher: fetcher)
+        }
+    }
+
+    /// What routing one message gave: the reply, and for the metrics the plugin and outcome
+    /// (nil when the message was not a command).
+    private struct Routed {
+        var reply: Reply?
+        var pluginID: String? = nil
+        var outcome: CommandOutcome?
+
+        static let ignored = Routed(reply: nil, outcome: nil)
+    }
+
+    /// Every registered command.
+    package let catalog: CommandCatalog
+    /// How commands are recognised.
+    package let recognizer: CommandRecognizer
+    /// The per-user limit; nil switches rate limiting off.
+    package let rateLimit: RateLimit?
+    /// How chat adapters coalesce identical answers in a channel.
+    package let channelAnswers: ChannelAnswerSettings
+    /// Plugins whose commands cannot be switched off per channel (the core commands).
+    package let alwaysOnPlugins: Set<String>
+    /// The plugins' web pages, by path.
+    package let pages: [String: ServedPage]
+    let services: Services
+    /// Each plugin's services: its tables and a logger with its id.
+    private let pluginServices: [String: PluginServices]
+
+    /// Builds the dispatcher; throws when two plugins declare the same command name or page path.
+    package init(
+        plugins: [any Plugin], recognizer: CommandRecognizer, rateLimit: RateLimit?, alwaysOnPlugins: Set<String>,
+        channelAnswers: ChannelAnswerSettings = ChannelAnswerSettings(), services: Services
+    ) throws {
+        catalog = try CommandCatalog(
+            plugins.flatMap { plugin in plugin.commands.map { RegisteredCommand(pluginID: plugin.id, command: $0) } })
+        self.recognizer = recognizer
+        self.rateLimit = rateLimit
+        self.channelAnswers = channelAnswers
+        self.alwaysOnPlugins = alwaysOnPlugins
+        self.services = services
+        pluginServices = Dictionary(
+            uniqueKeysWithValues: plugins.map { plugin in
+                var logger = services.logger
+                logger[metadataKey: "plugin"] = "\(plugin.id)"
+                return (plugin.id, services.plugin(plugin.id, logger: logger))
+            })
+        var pages: [String: ServedPage] = [:]
+        for plugin in plugins {
+            for page in plugin.pages {
+                if let other = pages[page.path] {
+                    throw ServedPage.DuplicatePath(path: page.path, pluginIDs: [other.pluginID, plugin.id])
+                }
+                pages[page.path] = ServedPage(pluginID: plugin.id, page: page, services: pluginServices[plugin.id]!)
+            }
+        }
+        self.pages = pages
+    }
+
+    /// Handles one message: the reply to send, or nil when the message was not for the bot (or
+    /// the sender is over the rate limit and has already been told). A command the platform
+    /// parsed (``IncomingMessage/command``) is run as it is; otherwise the text is recognised.
+    package func handle(_ message: IncomingMessage) async -> Reply? {
+        if let command = message.command {
+            let recognized = CommandRecognizer.Recognized(command, prefix: recognizer.preferredPrefix)
+            return await handle(message, recognized: recognized, countingAgainstRateLimit: true)
+        }
+        guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return nil }
+        return await handle(message, recognized: recognized, countingAgainstRateLimit: true)
+    }
+
+    /// Handles one message whose command a chat adapter recognised already (`recognized`); it
+    /// passes false for a person's repeat of a command they asked in the same channel moments ago,
+    /// which the per-user limit does not count (a command's own limit still applies), and its
+    /// platform's `policy`, if it has one.
+    package func handle(
+        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool,
+        policy: (any DispatchPolicy)? = nil
+    ) async -> Reply? {
+        guard let observer = services.observer else {
+            return await route(
+                message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit, policy: policy
+            ).reply
+        }
+        let start = ContinuousClock.now
+        let routed = await route(
+            message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit, policy: policy)
+        if let outcome = routed.outcome {
+            observer.commandHandled(
+                HandledCommand(pluginID: routed.pluginID, outcome: outcome, duration: ContinuousClock.now - start))
+        }
+        return routed.reply
+    }
+
+    private func route(
+        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool,
+        policy: (any DispatchPolicy)?
+    ) async -> Routed {
+        let words: [String]
+        do {
+            words = try recognized.words()
+        } catch {
+            return Routed(
+                reply: .error("a quote (\") is missing its closing partner — nothing was done"), outcome: .refused)
+        }
+        guard let name = words.first else { return .ignored }
+        let prefix = recognized.prefix
+
+        if let policy, let top = catalog.command(named: name) {
+            let (command, _) = top.resolve(words.dropFirst())
+            if let refusal = policy.refusal(for: command, named: top, in: message, prefix: prefix) {
+                return Routed(reply: .error(refusal), pluginID: command.pluginID, outcome: .refused)
+            }
+        }
+        if countingAgainstRateLimit, let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) {
+            return Routed(reply: answer, outcome: .limited)
+        }
+        let caller: Caller
+        do {
+            caller = try await services.access.caller(for: message.sender, verified: message.senderIsVerified)
+        } catch {
+            return Routed(reply: failure(error, command: name, logger: services.logger), outcome: .failed)
+        }
+        guard let top = catalog.command(named: name) else {
+            return Routed(
+                reply: .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller)), outcome: .refused)
+        }
+        let (command, consumed) = top.resolve(words.dropFirst())
+
+        if message.conversation.channelName != nil {
+            do {
+                try await services.switchboard.refreshIfStale(at: services.clock.now)
+            } catch {
+                services.logger.warning("could not re-read the channel switches: \(error)")
+            }
+        }
+        if let channel = message.conversation.channelName, !alwaysOnPlugins.contains(command.pluginID),
+            services.switchboard.isDisabled(
+                adapter: message.adapter, channel: channel, pluginID: command.pluginID, capability: command.capability)
+        {
+            return Routed(
+                reply: .error("\(prefix)\(command.fullName) is switched off in this channel"),
+                pluginID: command.pluginID,
+                outcome: .refused)
+        }
+        guard command.isAvailable(to: caller) else {
+            let refusal =
+                command.command.access == .restricted
+                ? UserFacingError.missingPermission(command.capability).message
+                : "\(prefix)\(command.fullName) is not available to you"
+            return Routed(reply: .error(refusal), pluginID: command.pluginID, outcome: .refused)
+        }
+        if let limit = command.command.rateLimit,
+            let answer = overLimit(message, scope: command.capability, limit: limit)
+        {
+            return Routed(reply: answer, pluginID: command.pluginID, outcome: .limited)
+        }
+        guard let handler = command.command.handler else {
+            return Routed(
+                reply: .error(subcommandList(of: command, prefix: prefix, caller: caller)), pluginID: command.pluginID,
+                outcome: .refused)
+        }
+        let context = CommandContext(
+            message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
+            caller: caller, catalog: catalog, services: pluginServices[command.pluginID]!,
+            people: services.people.asked(by: message.sender))
+        do {
+            let reply = try await handler(context)
+            return Routed(
+                reply: reply, pluginID: command.pluginID, outcome: reply.isError ? .refused : .answered)
+        } catch let error as UserFacingError {
+            return Routed(reply: .error(error.message), pluginID: command.pluginID, outcome: .refused)
+        } catch {
+            return Routed(
+                reply: failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger),
+                pluginID: command.pluginID, outcome: .failed)
+        }
+    }
+
+    /// nil when the sender is within `limit`; otherwise what to answer: a polite note the first
+    /// time, nothing (`.some(nil)`) after that until a token is back.
+    private func overLimit(_ message: IncomingMessage, scope: String, limit: RateLimit) -> Reply?? {
+        switch services.rateLimiter.check(message.sender, scope: scope, limit: limit, at: services.clock.now) {
+        case .allowed:
+            return nil
+        case .warn(let seconds):
+            var notice = Reply.error("you're sending commands faster than I can answer — try again in \(seconds) s")
+            notice.retryAfterSeconds = seconds
+            return .some(notice)
+        case .silent:
+            return .some(nil)
+        }
+    }
+
+    private func subcommandList(of command: RegisteredCommand, prefix: String, caller: Caller) -> String {
+        let names = command.subcommands.filter { $0.isAvailable(to: caller) }.map { "\(prefix)\($0.fullName)" }
+        return "\(prefix)\(command.fullName) needs one of: \(names.sorted().joined(separator: ", "))"
+    }
+
+    private func failure(_ error: any Error, command: String, logger: Logger) -> Reply {
+        let reference = ErrorReference.logging(
+            error, as: "command failed", metadata: ["command": "\(command)"], to: logger)
+        return .error("something went wrong with \(command) — it is logged as \(reference) for the admins")
+    }
+}

@@ -1,7 +1,0 @@
-import HomeroomCore
-
-extension CorePlugin {
-    /// The core tables' migrations, which run before any plugin's: `CoreSchema`'s list, with the
-    /// tables this module queries itself (``LeaseTable``) made in the step that always made them.
-    package static let schemaMigrations = CoreSchema.migrations { try await LeaseTable.createTables(on: $0) }
-}
