@@ -46,18 +46,18 @@ let package = Package(
     ],
     targets: [
         // The plugin SDK: what a plugin declares and calls (commands, answers, its storage, time,
-        // fetching, the audit trail and notification queue it writes to); pure logic, no queries.
+        // fetching, the audit trail and notification outbox it writes to); pure logic, no queries.
         .target(
             name: "HomeroomCore",
             dependencies: [
                 "CivilDates",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // The engine: the dispatcher, identity and PIN logins, the outbox and its delivery, the
-        // scheduler, the audit log and the core plugin, each table's schema beside its queries.
+        // The engine: the conversation layer and connection supervision, the dispatcher, identity
+        // and PIN logins, the outbox and its delivery, the scheduler, the audit log and the core
+        // plugin, each table's schema beside its queries.
         .target(
             name: "HomeroomEngine",
             dependencies: [
@@ -66,6 +66,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The one calendar date (days since 1970, weekdays, month lengths) that the core, the parsers and
@@ -246,6 +247,7 @@ let package = Package(
             dependencies: [
                 "CSpawn",
                 "HomeroomCore",
+                "HomeroomEngine",
                 "HomeroomRuntime",
                 "HomeroomTesting",
                 "HomeroomIRC",
@@ -394,10 +396,9 @@ let package = Package(
         .testTarget(
             name: "HomeroomCoreTests",
             dependencies: [
-                "CivilDates", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "CivilDates", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
@@ -406,6 +407,7 @@ let package = Package(
                 "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(
@@ -419,7 +421,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomRuntimeTests",
             dependencies: [
-                "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "HomeroomTestbed",
                 "InstalledPlugins", "Lunch", "Events", "Schedule", "News", "Directions", "RecipesPlugin",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -429,7 +432,9 @@ let package = Package(
             dependencies: ["HomeroomCore", "HomeroomTesting", .product(name: "SQLKit", package: "sql-kit")]),
         .testTarget(
             name: "LunchTests",
-            dependencies: ["Lunch", "CivilDates", "HomeroomCore", "HomeroomEngine", "HomeroomTesting", "HomeroomTestbed"]),
+            dependencies: [
+                "Lunch", "CivilDates", "HomeroomCore", "HomeroomEngine", "HomeroomTesting", "HomeroomTestbed",
+            ]),
         .testTarget(
             name: "homeroomTests",
             dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime"]),
@@ -455,7 +460,8 @@ let package = Package(
         .testTarget(
             name: "DirectionsTests",
             dependencies: [
-                "Directions", "Campus", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "Directions", "Campus", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting",
+                "HomeroomTestbed",
                 "HomeroomWebhooks", "InstalledPlatforms",
                 "HomeroomFetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -464,7 +470,8 @@ let package = Package(
         .testTarget(
             name: "EventsTests",
             dependencies: [
-                "Events", "ICalendar", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+                "Events", "ICalendar", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting",
+                "HomeroomTestbed",
                 "HomeroomWebhooks",
                 "HomeroomFetch", "HomeroomIRC",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -480,7 +487,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomMatrixTests",
             dependencies: [
-                "HomeroomMatrix", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
+                "HomeroomMatrix", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage",
+                "HomeroomTesting",
                 "HomeroomTestbed", "Lunch", "Events",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -489,7 +497,8 @@ let package = Package(
         .testTarget(
             name: "HomeroomIRCTests",
             dependencies: [
-                "HomeroomIRC", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
+                "HomeroomIRC", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage",
+                "HomeroomTesting", "HomeroomTestbed",
                 "Lunch",
                 "Events", "Schedule",
                 "HomeroomWebhooks", "HomeroomMessageAPI", "HomeroomFetch",

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomStorage
 import HomeroomTestbed
 import HomeroomTesting

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// What the bot answers to one chat message on IRC, ready for the outgoing queue.
 typealias IRCAnswer = ConversationAnswer<IRCMessage>

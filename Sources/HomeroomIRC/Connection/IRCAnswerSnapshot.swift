@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// The connection's state an answer is rendered from, taken when its command arrived, in the
 /// same call (``IRCConnectionState/receive(_:now:accepting:)``).

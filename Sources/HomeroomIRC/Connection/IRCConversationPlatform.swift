@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// IRC as the ``ConversationMachine`` sees it at one moment: names folded under the server's case
 /// mapping, and channel answers addressed within the relayed line's byte budget, which the bot's

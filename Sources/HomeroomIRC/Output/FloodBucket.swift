@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// IRC's ``SendBudget``: the token bucket ``FloodControl`` describes, full at the start. The
 /// protocol's own lines are free; a control line (a notice that must stay true) may borrow up to

@@ -1,4 +1,5 @@
 import HomeroomCore
+import HomeroomEngine
 
 /// How a channel answer names whom it answers, within the relayed line's byte budget:
 /// `alice, bob: Lunch Tue Nov 24: …` on its first line, and the short line that points late

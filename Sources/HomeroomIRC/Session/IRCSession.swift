@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// The client side of one IRC connection as a state machine, apart from the socket: lines from
 /// the server and the passing of time go in, lines to send and messages for the bot come out.

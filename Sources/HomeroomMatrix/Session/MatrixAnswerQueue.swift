@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// The messages one account has to send, in order, with the busy-room rules of
 /// ``ChannelAnswerBoard``: an answer for everyone in a room waits here unaddressed, and a class

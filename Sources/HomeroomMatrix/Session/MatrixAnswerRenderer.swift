@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 
 /// Turns a reply into Matrix messages: `m.notice`s with the plain lines in `body` and the same
 /// lines as escaped HTML in `formatted_body`, mentioning only the people answered.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomMatrix
 import HomeroomRuntime
 import HomeroomTesting

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// The waits between attempts to connect: ``first`` after the first failure, doubling while
 /// attempts keep failing, at most ``maximum``; each wait is drawn between ``shortestShare`` of it

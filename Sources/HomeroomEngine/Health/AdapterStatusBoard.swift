@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 import Synchronization
 
 /// The state of one adapter, as `/healthz` and `/metrics` report it.

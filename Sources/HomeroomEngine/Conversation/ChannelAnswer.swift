@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// An answer for everyone in a channel, before it is addressed to its askers.
 package struct ChannelAnswer: Sendable, Equatable {
     /// The channel, as the platform named it.

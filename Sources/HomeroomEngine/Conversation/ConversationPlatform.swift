@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// What the ``ConversationMachine`` asks of a chat platform: how it folds names (a channel, a
 /// person) into keys, and its lines naming the askers of a channel answer. An adapter makes one
 /// from its session's state (the bot's name, the server's case rules) for each call.

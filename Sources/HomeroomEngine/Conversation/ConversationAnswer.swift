@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// What the bot answers to one chat message, in the platform's lines, ready for the outgoing queue.
 package enum ConversationAnswer<Line: Sendable>: Sendable {
     /// Lines as they are: direct messages, notices to one person.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HomeroomCore
+@testable import HomeroomEngine
 
 /// The board that turns a class asking at once into one answer naming them all, at chosen instants.
 @Suite struct ChannelAnswerBoardTests {

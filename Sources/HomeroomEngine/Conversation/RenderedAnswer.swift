@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// An answer rendered outside the ``ConversationMachine`` and handed back to it in one call
 /// (``ConversationMachine/finish(_:with:at:on:)``): what to send, and what it keeps for `!more`.
 package struct RenderedAnswer<Line: Sendable>: Sendable {

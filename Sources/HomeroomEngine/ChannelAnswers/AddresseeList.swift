@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// The names a channel answer is addressed to, as they lead its first line: `alice`,
 /// `alice, bob, carol`, or past the room `alice, bob, and 12 others`.
 package enum AddresseeList {

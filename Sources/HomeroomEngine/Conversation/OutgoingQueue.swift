@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// The lines waiting to go out on one connection, in priority lanes (control, replies, bulk),
 /// fair between targets (a busy channel does not hold up a direct message), in order within a

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import Testing
 
 /// The conversation machine on its own, with a platform of plain text lines and a budget of one

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import HomeroomCore
+@testable import HomeroomEngine
 
 /// The answers kept for `!more`, on their own: pages taken in order, a new answer in place of
 /// the old, nothing kept forgotten, and the cap on answers kept at one time.

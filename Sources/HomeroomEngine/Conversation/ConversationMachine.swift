@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// The path from a recognised chat message to the lines that go out, for one connection of any
 /// chat adapter: the place of each answer in the outgoing queue (so answers keep the order of the

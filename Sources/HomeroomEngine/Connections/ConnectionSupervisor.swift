@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 import Logging
 import ServiceLifecycle
 import Synchronization

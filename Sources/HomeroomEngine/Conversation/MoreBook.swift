@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// The answers kept for `!more`: the lines of an answer not shown yet, by conversation and
 /// person, at most `capacity` answers at one time (a new one replaces the oldest). A value: the
 /// ``ConversationMachine`` keeps one, with keys folded by the platform's case rules.

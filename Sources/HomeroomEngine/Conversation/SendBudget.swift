@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// How fast a platform lets the bot send: each chat adapter supplies one for its
 /// ``OutgoingQueue`` (IRC's flood bucket; a platform without a limit of its own spends nothing).

@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// What a `!more` found kept for its asker when it arrived.
 package enum MoreTaken: Sendable, Equatable {
     /// Nothing: a plugin's own `more` may answer.

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// How chat adapters with channels (IRC, Matrix) answer a class that asks at once: the
 /// `channelAnswers` section of the configuration.

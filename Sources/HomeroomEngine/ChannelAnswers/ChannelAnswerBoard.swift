@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 
 /// The answers a chat adapter has queued or sent in its channels lately, so that a class asking
 /// the same thing at once gets one answer that names them all, not thirty copies.

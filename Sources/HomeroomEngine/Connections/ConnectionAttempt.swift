@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomCore
 import Synchronization
 
 /// One attempt of a ``ConnectionSupervisor`` to connect, handed to the platform's session: the
