@@ -1,5 +1,3 @@
-import HomeroomCore
-
 /// How a command ended, as counted in the metrics.
 package enum CommandOutcome: String, Sendable, CaseIterable {
     /// The handler answered.

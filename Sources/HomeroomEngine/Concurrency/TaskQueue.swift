@@ -1,5 +1,3 @@
-import HomeroomCore
-
 /// Tasks started from code that cannot wait for them (a request handler that answered already,
 /// a socket reader that must go on reading), run by one long-lived loop that owns them: the
 /// adapter's `run` calls ``run()``, so they stay structured, and stopping the adapter waits for

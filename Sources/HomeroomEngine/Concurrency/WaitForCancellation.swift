@@ -1,4 +1,3 @@
-import HomeroomCore
 import Synchronization
 
 /// Suspends the calling task until it is cancelled, without waking on any clock: what a service

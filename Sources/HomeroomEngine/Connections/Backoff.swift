@@ -1,5 +1,4 @@
 import Foundation
-import HomeroomCore
 
 /// The waits between attempts to connect: ``first`` after the first failure, doubling while
 /// attempts keep failing, at most ``maximum``; each wait is drawn between ``shortestShare`` of it

@@ -1,5 +1,4 @@
 import Foundation
-import HomeroomCore
 
 /// How a platform's session handed to a ``ConnectionSupervisor`` ended.
 package enum ConnectionEnd: Sendable, Equatable {

@@ -1,5 +1,4 @@
 import Foundation
-import HomeroomCore
 import Synchronization
 
 /// The state of one adapter, as `/healthz` and `/metrics` report it.

@@ -1,4 +1,3 @@
-import HomeroomCore
 import SQLKit
 
 extension AccessDirectory {

@@ -1,5 +1,4 @@
 import Foundation
-import HomeroomCore
 
 /// How PIN logins behave: how long one lasts, and how many wrong PINs lock an identity for how long.
 package struct LoginPolicy: Sendable, Equatable {

@@ -1,5 +1,3 @@
-import HomeroomCore
-
 /// Turns PINs into salted, slow hashes and checks PINs against them. The runtime provides the
 /// implementation (PBKDF2 from swift-crypto); Core only stores and compares what it returns.
 package protocol SecretHasher: Sendable {

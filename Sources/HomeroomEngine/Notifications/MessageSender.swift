@@ -1,5 +1,3 @@
-import HomeroomCore
-
 /// What an adapter provides so the outbox can deliver through it.
 package protocol MessageSender: Sendable {
     /// The adapter's name; the worker delivers the messages addressed to it.

@@ -1,5 +1,4 @@
 import Foundation
-import HomeroomCore
 import SQLKit
 
 /// Claims: how several delivery workers, in one process or in several instances on one

@@ -1,5 +1,4 @@
 import Foundation
-import HomeroomCore
 
 /// How long Homeroom keeps records it no longer needs. The daily "prune expired records" job
 /// applies it:
