@@ -4,7 +4,7 @@
 /// A full id (`adapter:id`) is taken as it is when its adapter is one the runtime runs; a bare
 /// name is an id on the asker's own adapter, sharing the leading parts that adapter's
 /// `UserIDForm` names (on IRC, the asker's network). The person is then the identity's home
-/// identity when it is linked (``HomeIdentities``), since plugins keep people by it.
+/// identity when it is linked (the engine's identity links), since plugins keep people by it.
 public struct PeopleDirectory: Sendable {
     /// The longest name read.
     package static let maximumNameLength = 200

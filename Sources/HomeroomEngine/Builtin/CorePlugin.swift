@@ -6,7 +6,7 @@ import HomeroomCore
 /// `/unsubscribe` and `/day` (itself a topic).
 ///
 /// They cannot be switched off per channel. Their tables (`core_…`) are made by the migrations
-/// `CoreSchema` lists, run before any plugin's (HomeroomStorage's `CorePlugin.schemaMigrations`).
+/// `CoreSchema` lists, run before any plugin's (HomeroomRuntime's `CorePlugin.schemaMigrations`).
 package struct CorePlugin: Plugin {
     package static let id = "core"
 
