@@ -17,16 +17,16 @@ struct SchedulerTests {
 
     static let duty = Duty.job(plugin: "tally", name: "count")
 
-    /// A scheduler for one job every five minutes (`run` records its due time, then does `then`),
-    /// running until the returned task is cancelled.
+    /// A scheduler for one job every five minutes (`runs` records its due time, then the job does
+    /// `then`), running until the returned task is cancelled.
     static func start(
-        on bot: TestBot, runs: Runs, then: @escaping @Sendable () throws -> Void = {}
+        on bot: TestBot, runs: Runs, then: @escaping @Sendable (ScheduledJob.Context) async throws -> Void = { _ in }
     ) -> (SoleInstanceRoster, Task<Void, Never>) {
         let roster = SoleInstanceRoster(
             database: bot.runtime.database, clock: bot.clock, instanceID: "only", logger: TestBot.testLogger())
         let job = ScheduledJob("count", schedule: try! CronSchedule("*/5 * * * *")) { context in
             runs.add(context.scheduledFor)
-            try then()
+            try await then(context)
         }
         let scheduler = Scheduler(
             entries: [Scheduler.Entry(pluginID: "tally", job: job, storage: bot.runtime.storage(for: "tally"))],
@@ -79,7 +79,7 @@ struct SchedulerTests {
         struct Broken: Error {}
         try await TestBot.with(at: "2026-11-24T10:29:00-05:00") { bot in
             let runs = Runs()
-            let (_, task) = Self.start(on: bot, runs: runs) { throw Broken() }
+            let (_, task) = Self.start(on: bot, runs: runs) { _ in throw Broken() }
             defer { task.cancel() }
             try await eventually("the job waits on the clock") { bot.clock.sleeperCount == 1 }
             bot.clock.set(to: Self.at("10:30:00"))
