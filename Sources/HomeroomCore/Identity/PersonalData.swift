@@ -92,9 +92,9 @@ extension CommandContext {
 extension SQLDatabase {
     /// Deletes the rows of `table` whose `column` names one of `identities`: as `adapter:id`, or
     /// as the direct-message target `user:adapter:id` when `asDeliveryTargets`.
-    package func deleteRows(naming identities: [UserID], from table: String, column: String, asDeliveryTargets: Bool = false)
-        async throws
-    {
+    package func deleteRows(
+        naming identities: [UserID], from table: String, column: String, asDeliveryTargets: Bool = false
+    ) async throws {
         let names = identities.map { asDeliveryTargets ? DeliveryTarget.user($0).description : $0.description }
         try await delete(from: table).where(column, .in, SQLBind.group(names)).run()
     }

@@ -57,7 +57,8 @@ package struct Dispatcher: Sendable {
         /// What plugin `pluginID` sees of these services, with `logger`.
         func plugin(_ pluginID: String, logger: Logger) -> PluginServices {
             PluginServices(
-                storage: PluginStorage(pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox),
+                storage: PluginStorage(
+                    pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox),
                 school: school, clock: clock, logger: logger, fetcher: fetcher)
         }
     }

@@ -2,8 +2,8 @@ import Crypto
 import Dispatch
 import Foundation
 import HomeroomCore
-import _CryptoExtras
 import HomeroomEngine
+import _CryptoExtras
 
 /// PIN hashing with PBKDF2-HMAC-SHA256 and a random 16-byte salt.
 ///
