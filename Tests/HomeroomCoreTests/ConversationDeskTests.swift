@@ -54,4 +54,21 @@ import Testing
         #expect(pointer.receipts == ["r-bo"])
         #expect(await desk.next() == nil)
     }
+
+    @Test func aResponseDeskHandsOutTheRepeatOnceTheFirstAnswerWentInItsResponse() async throws {
+        let clock = TestClock("2026-11-23T12:00:00-05:00")
+        let desk = ResponseDesk(
+            budget: UnmeteredBudget(), channelAnswers: ChannelAnswerSettings(), platform: ExactNames(), clock: clock)
+        let first = try #require(await desk.accept("lunch", from: "slack:U1", in: "C1"))
+        let other = await desk.accept("lunch", from: "slack:U2", in: "C1")
+        #expect(other != nil, "another person's question does not wait")
+        let repeated = Task { await desk.accept("lunch", from: "slack:U1", in: "C1") }
+        try await eventually("the repeat waits in the desk") { await desk.waitingQuestions == 1 }
+        await desk.finishInResponse(
+            first.ticket, asker: "slack:U1", keeping: [RenderedAnswer<Never>.Kept(conversation: "C1", lines: ["more"])])
+        let handedOut = try #require(await repeated.value)
+        #expect(handedOut.ticket.id > first.ticket.id)
+        let more = try #require(await desk.accept("more", from: "slack:U1", in: "C1", takingMore: 5))
+        #expect(more.more == .here(MoreBook.Page(lines: ["more"], remaining: 0)), "what the answer kept for more")
+    }
 }

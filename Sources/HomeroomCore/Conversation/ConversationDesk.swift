@@ -7,9 +7,9 @@ import Foundation
 /// naming late askers at once, and then nil.
 ///
 /// IRC keeps its machine in its connection's actor (with the protocol's own state); Matrix uses
-/// this desk.
-package actor ConversationDesk<Budget: SendBudget, Platform: ConversationPlatform>
-where Platform.Line == Budget.Line {
+/// this desk with a writer, and the webhook platforms one without (``ResponseDesk``): each of
+/// their questions is answered in the response to it (``finishInResponse(_:asker:keeping:)``).
+package actor ConversationDesk<Budget: SendBudget, Platform: ConversationNaming> {
     /// What the platform sends.
     package typealias Line = Budget.Line
     /// A question accepted.
@@ -23,8 +23,8 @@ where Platform.Line == Budget.Line {
     /// Questions waiting for the answer to the same question asked before, by place.
     private var waitingTurns: [Int: CheckedContinuation<Accepted, Never>] = [:]
 
-    /// An empty desk spending `budget`, coalescing with `channelAnswers`, addressing on
-    /// `platform`, telling time by `clock`.
+    /// An empty desk spending `budget`, coalescing with `channelAnswers`, naming (and addressing)
+    /// on `platform`, telling time by `clock`.
     package init(budget: Budget, channelAnswers: ChannelAnswerSettings, platform: Platform, clock: any HomeroomClock) {
         machine = ConversationMachine(budget: budget, channelAnswers: channelAnswers)
         self.platform = platform
@@ -35,7 +35,7 @@ where Platform.Line == Budget.Line {
     /// ``ConversationMachine/accept(_:from:in:takingMore:at:on:)`` does; a question the asker is
     /// still being answered in the channel returns once that answer is in. nil when too many
     /// questions are being answered or wait to be sent: it is not answered. Each question accepted
-    /// must be finished (``finish(_:with:)``), or the answers after it to the same place never go.
+    /// must be finished, or the answers after it to the same place never go.
     package func accept(_ question: String, from asker: String, in channel: String?, takingMore pageSize: Int? = nil)
         async -> Accepted?
     {
@@ -52,6 +52,23 @@ where Platform.Line == Budget.Line {
     /// How many questions wait for the answer to the same question asked before.
     package var waitingQuestions: Int { waitingTurns.count }
 
+    /// Takes back the place `ticket` holds once its answer went out in the response to its
+    /// question (``ConversationMachine/finishInResponse(_:asker:keeping:at:on:)``), and hands out
+    /// the same question asked again meanwhile.
+    package func finishInResponse(
+        _ ticket: ConversationMachine<Budget>.Ticket, asker: String, keeping: [RenderedAnswer<Line>.Kept] = []
+    ) {
+        handOut(machine.finishInResponse(ticket, asker: asker, keeping: keeping, at: clock.now, on: platform))
+    }
+
+    /// Resumes the question handed out, which waited for the answer to the same question.
+    private func handOut(_ next: Accepted?) {
+        guard let next else { return }
+        waitingTurns.removeValue(forKey: next.ticket.id)?.resume(returning: next)
+    }
+}
+
+extension ConversationDesk where Platform: ConversationPlatform, Platform.Line == Budget.Line {
     /// Reserves the place of an answer to `target` that needs no question accepted (one kept from
     /// a stopped session); nil when the queue is full.
     package func reserveAnswer(to target: String) -> ConversationMachine<Budget>.Ticket? {
@@ -66,9 +83,7 @@ where Platform.Line == Budget.Line {
         -> [String]
     {
         defer { writer.wake() }
-        if let next = machine.finish(ticket, with: rendered, at: clock.now, on: platform) {
-            waitingTurns.removeValue(forKey: next.ticket.id)?.resume(returning: next)
-        }
+        handOut(machine.finish(ticket, with: rendered, at: clock.now, on: platform))
         return machine.takeSettledReceipts()
     }
 
@@ -99,3 +114,7 @@ where Platform.Line == Budget.Line {
         return nil
     }
 }
+
+/// The desk of platforms that answer each question in the response to it (the webhook
+/// platforms, and Slack's Socket Mode): places, order and `!more`, with no line queued.
+package typealias ResponseDesk = ConversationDesk<UnmeteredBudget<Never>, ExactNames>

@@ -95,7 +95,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// answer. nil when ``maximumAnswersInProgress`` commands are being answered already.
     package mutating func accept(
         _ question: String, from asker: String, in channel: String?, takingMore pageSize: Int?, at now: Date,
-        on platform: some ConversationPlatform<Line>
+        on platform: some ConversationNaming
     ) -> Acceptance? {
         guard let ticket = reserveAnswer(to: channel ?? asker) else { return nil }
         if let channel {
@@ -116,7 +116,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// What the answer in the place `ticket` holds is rendered from, as the conversation stands at `now`.
     private mutating func accepted(
         _ ticket: Ticket, _ question: String, from asker: String, in channel: String?, takingMore pageSize: Int?,
-        at now: Date, on platform: some ConversationPlatform<Line>
+        at now: Date, on platform: some ConversationNaming
     ) -> Accepted {
         let isRepeat =
             channel.map { board.isRepeat(question, in: ($0, platform.key($0)), by: (asker, platform.key(asker)), at: now) }
@@ -149,11 +149,32 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     package mutating func finish(
         _ ticket: Ticket, with rendered: RenderedAnswer<Line>, at now: Date, on platform: some ConversationPlatform<Line>
     ) -> Accepted? {
-        answersInProgress = max(0, answersInProgress - 1)
-        for kept in rendered.keptForMore {
-            more.keep(kept.lines, for: moreKey(kept.conversation, rendered.asker, on: platform))
-        }
         fill(ticket, with: rendered.answer, to: rendered.asker, receipt: rendered.receipt, at: now, on: platform)
+        return settle(ticket, asker: rendered.asker, keeping: rendered.keptForMore, at: now, on: platform)
+    }
+
+    /// Takes back the place `ticket` holds once its answer went out in the response to its
+    /// question, for a platform that answers each question so (a webhook): nothing is queued for
+    /// it, nor folded with other answers. Keeps `keptForMore` for the asker's `!more`, and hands
+    /// out the same question asked again meanwhile, as ``finish(_:with:at:on:)`` does.
+    package mutating func finishInResponse(
+        _ ticket: Ticket, asker: String, keeping keptForMore: [RenderedAnswer<Line>.Kept] = [], at now: Date,
+        on platform: some ConversationNaming
+    ) -> Accepted? {
+        queue.fill(ticket, with: [])
+        return settle(ticket, asker: asker, keeping: keptForMore, at: now, on: platform)
+    }
+
+    /// The answer in the place `ticket` holds is done: what it keeps for `!more` is kept, and the
+    /// same question asked again meanwhile, if one waits for it, is handed out.
+    private mutating func settle(
+        _ ticket: Ticket, asker: String, keeping keptForMore: [RenderedAnswer<Line>.Kept], at now: Date,
+        on platform: some ConversationNaming
+    ) -> Accepted? {
+        answersInProgress = max(0, answersInProgress - 1)
+        for kept in keptForMore {
+            more.keep(kept.lines, for: moreKey(kept.conversation, asker, on: platform))
+        }
         guard let next = questionAnswered(in: ticket.id), let waiting = waitingQuestions.removeValue(forKey: next)
         else { return nil }
         return accepted(
@@ -241,7 +262,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     }
 
     /// The key of what `person` keeps for `!more` in `conversation`.
-    private func moreKey(_ conversation: String, _ person: String, on platform: some ConversationPlatform<Line>)
+    private func moreKey(_ conversation: String, _ person: String, on platform: some ConversationNaming)
         -> MoreBook.Key
     {
         MoreBook.Key(conversation: platform.key(conversation), person: platform.key(person))

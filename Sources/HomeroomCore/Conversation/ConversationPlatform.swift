@@ -1,12 +1,9 @@
 /// What the ``ConversationMachine`` asks of a chat platform: how it folds names (a channel, a
 /// person) into keys, and its lines naming the askers of a channel answer. An adapter makes one
 /// from its session's state (the bot's name, the server's case rules) for each call.
-package protocol ConversationPlatform<Line>: Sendable {
+package protocol ConversationPlatform<Line>: ConversationNaming {
     /// What the platform sends.
     associatedtype Line: Sendable
-
-    /// The key of a channel or person's name under the platform's case rules.
-    func key(_ name: String) -> String
 
     /// The lines of a channel answer (its pieces cut with room for names), with `names` leading
     /// the first and `others` more counted after them.
