@@ -241,4 +241,21 @@ import Testing
         _ = machine.next(at: Self.start, on: TextPlatform())
         #expect(machine.reserveAnswer(to: "ada") != nil, "a line sent frees a place")
     }
+
+    @Test func everyLateAskersReceiptGoesWithThePointerBeyondTheNamesItShows() throws {
+        var machine = Self.machine()
+        try Self.answer(&machine, "/lunch", from: "ada", Self.lunch(for: "ada"), receipt: "r-ada", at: Self.start)
+        #expect(Self.lines(&machine, at: Self.start).count == 1)
+        #expect(Self.lines(&machine, at: Self.start.addingTimeInterval(1)).count == 1)
+        let late = Self.start.addingTimeInterval(2)
+        let askers = ChannelAnswerBoard.maximumAddressees + 1
+        for number in 0..<askers {
+            try Self.answer(&machine, "/lunch", from: "p\(number)", Self.lunch(for: "p\(number)"), receipt: "r-\(number)", at: late)
+        }
+        #expect(machine.takeSettledReceipts().isEmpty, "the late askers wait for the pointer, and take no place meanwhile")
+        let due = try #require(machine.nextPointerDue)
+        let pointer = machine.next(at: due, on: TextPlatform())
+        #expect(pointer.line?.hasPrefix("#hall> p0, p1") == true)
+        #expect(pointer.receipts.count == askers, "the one past the names shown is answered by the same line")
+    }
 }

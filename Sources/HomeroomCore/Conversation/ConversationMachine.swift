@@ -76,8 +76,9 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     private var answersInProgress = 0
     /// The receipts of the answers a place's lines complete, by place.
     private var receiptsInPlace: [Int: [String]] = [:]
-    /// The receipts of late askers' answers, by channel key, until the line naming them is queued.
-    private var pointedReceipts: [String: [(askerKey: String, receipt: String)]] = [:]
+    /// The receipts of late askers' answers, by the answer they are pointed to, until the line
+    /// pointing to it is queued.
+    private var pointedReceipts: [ChannelAnswerBoard.AnswerID: [String]] = [:]
     /// Receipts of answers for which nothing is to be sent, not yet taken.
     private var settledReceipts: [String] = []
 
@@ -234,16 +235,23 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
                     _ = queue.replace(waiting.ticket, with: addressedLines(of: id, on: platform))
                 }
                 track(receipt, in: waitingAnswers[id]?.ticket)
-            case .pointed:
+            case .pointed(let id):
                 queue.fill(ticket, with: [])
-                if let receipt {
-                    pointedReceipts[platform.key(channelAnswer.channel), default: []].append(
-                        (platform.key(channelAnswer.asker), receipt))
-                }
+                if let receipt { point(receipt, to: id) }
             case .alreadyNamed:
                 queue.fill(ticket, with: [])
                 track(receipt, in: nil)
             }
+        }
+    }
+
+    /// Notes that `receipt` goes with the line pointing late askers to the answer `id`. Receipts
+    /// for more answers than the board keeps are settled, the oldest first: an answer the board
+    /// forgot has no pointer to come.
+    private mutating func point(_ receipt: String, to id: ChannelAnswerBoard.AnswerID) {
+        pointedReceipts[id, default: []].append(receipt)
+        if pointedReceipts.count > ChannelAnswerBoard.maximumAnswers, let oldest = pointedReceipts.keys.min() {
+            settledReceipts += pointedReceipts.removeValue(forKey: oldest) ?? []
         }
     }
 
@@ -300,13 +308,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
         for pointer in board.duePointers(at: now).reversed() {
             let ticket = queue.appendAhead(
                 [platform.pointer(to: pointer.names, in: pointer.channel)], lane: .reply, target: pointer.channel)
-            let channelKey = platform.key(pointer.channel)
-            if let pointed = pointedReceipts[channelKey] {
-                let named = Set(pointer.names.map(platform.key))
-                for receipt in pointed where named.contains(receipt.askerKey) { track(receipt.receipt, in: ticket) }
-                let left = pointed.filter { !named.contains($0.askerKey) }
-                pointedReceipts[channelKey] = left.isEmpty ? nil : left
-            }
+            for receipt in pointedReceipts.removeValue(forKey: pointer.answer) ?? [] { track(receipt, in: ticket) }
         }
         var step = queue.next(now: now)
         if let completes = step.completes { step.receipts = receiptsInPlace.removeValue(forKey: completes) ?? [] }

@@ -66,10 +66,25 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
         reserve(lane: lane, target: target, ahead: false)
     }
 
-    /// Fills a reserved place; an empty answer frees it.
+    /// Fills a reserved place; an empty answer frees it at once.
     package mutating func fill(_ ticket: Ticket, with lines: [Line]) {
         guard let index = index(of: ticket) else { return }
-        lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
+        guard lines.isEmpty else {
+            lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
+            return
+        }
+        var queue = lanes[ticket.lane.rawValue]
+        defer { lanes[ticket.lane.rawValue] = queue }
+        queue.slots[ticket.target]!.remove(at: index)
+        count -= 1
+        guard queue.slots[ticket.target]!.isEmpty, let position = queue.targets.firstIndex(of: ticket.target) else {
+            return
+        }
+        queue.slots[ticket.target] = nil
+        queue.targets.remove(at: position)
+        // The target whose turn it is keeps it.
+        if position < queue.rotation { queue.rotation -= 1 }
+        if queue.rotation >= queue.targets.count { queue.rotation = 0 }
     }
 
     /// Writes a filled place again, unless its first line went out already: false then.
