@@ -159,17 +159,6 @@ public final class Classroom: Sendable {
         students.compactMap { student in student.received.last { $0.message.sourceNick == bot }?.arrivedAt }.max()
     }
 
-    /// Waits until no student has received a line from `bot` for `quiet` (its answers have all gone
-    /// out), or `limit` has passed.
-    public func waitForQuiet(from bot: String, quiet: Duration, limit: Duration) async {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            let latest = latestLine(from: bot) ?? questions.last?.sentAt ?? .now
-            if ContinuousClock.now - latest >= quiet { return }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-    }
-
     /// What `student` said and what `bot` said to them or in the channel, one line each, timed from
     /// the first question: for the message of a failed expectation.
     public func transcript(of student: ClassroomStudent, bot: String) -> String {

@@ -20,9 +20,12 @@ struct BusyChannelTests {
             "!events week", "!lunch friday", "!events friday", "!schedule friday", "!day friday", "!lunch 2026-11-25",
             "!events 2026-11-25", "!schedule 2026-11-25", "!day 2026-11-25",
         ]
+    /// The question that marks the end of a lesson: asked by the latecomer, who asks nothing else,
+    /// and by no one in the class.
+    static let endOfLesson = "!schedule 2026-11-30"
 
     @Test func aClassOfThirtyAskingForLunchWithinASecondIsNamedWithinThreeSecondsInFourLines() async throws {
-        try await Self.withLunchRoom(size: 30) { homeroom, classroom in
+        try await Self.withLunchRoom(size: 30) { homeroom, classroom, _ in
             let step = Duration.seconds(1) / classroom.students.count
             try await classroom.ask(
                 classroom.students.enumerated().map { (step * $0.offset, $0.element, "!lunch") })
@@ -57,18 +60,18 @@ struct BusyChannelTests {
     }
 
     @Test func fourStudentsSendingFiveCommandsEachAreNamedWithinTenSecondsAndAllAnswered() async throws {
-        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
-            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: homeroom.bot)
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom, latecomer in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands + [Self.endOfLesson], bot: homeroom.bot)
             try await Self.askQuickly(Self.fiveCommands, classroom)
-            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected, latecomer: latecomer)
         }
     }
 
     @Test func fourStudentsRepeatingFiveCommandsFourTimesAreNamedWithinTenSecondsAndAllAnswered() async throws {
-        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
-            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: homeroom.bot)
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom, latecomer in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands + [Self.endOfLesson], bot: homeroom.bot)
             try await Self.askQuickly(Array(repeating: Self.fiveCommands, count: 4).flatMap { $0 }, classroom)
-            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected, latecomer: latecomer)
             for student in classroom.students {
                 let told = classroom.notices(from: Self.bot, to: student).filter { $0.text.contains("try again in") }
                 #expect(told.isEmpty, "\(student.nick): a repeat is folded, never counted: \(told.map(\.text))")
@@ -77,11 +80,12 @@ struct BusyChannelTests {
     }
 
     @Test func fourStudentsSendingTwentyDifferentCommandsAreAnsweredOrToldATrueTimeToTryAgain() async throws {
-        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom, latecomer in
             let retry = "!schedule 2026-11-26"
-            let expected = try await Self.expectedAnswers(to: Self.twentyCommands + [retry], bot: homeroom.bot)
+            let expected = try await Self.expectedAnswers(
+                to: Self.twentyCommands + [retry, Self.endOfLesson], bot: homeroom.bot)
             try await Self.askQuickly(Self.twentyCommands, classroom)
-            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected, latecomer: latecomer)
             var waits: [Int] = []
             for student in classroom.students {
                 let told = classroom.notices(from: Self.bot, to: student).filter { $0.text.contains("try again in") }
@@ -112,15 +116,19 @@ struct BusyChannelTests {
     // MARK: - The lesson
 
     /// ngircd, the bot (lunch, schedule, events) at its defaults with today's menu and bell
-    /// schedule (``BusyChannel``), and a class of `size` in #lunch; afterwards, checks that the bot
-    /// was never disconnected.
-    static func withLunchRoom(size: Int, _ body: (IRCHomeroom, Classroom) async throws -> Void) async throws {
+    /// schedule (``BusyChannel``), a class of `size` in #lunch, and a latecomer there too, outside
+    /// the class, to ask ``endOfLesson``; afterwards, checks that the bot was never disconnected.
+    static func withLunchRoom(
+        size: Int, _ body: (IRCHomeroom, Classroom, ClassroomStudent) async throws -> Void
+    ) async throws {
         try await IRCIntegrationTests.withServer { server in
             try await BusyChannel.withHomeroom(port: server.port) { homeroom in
-                try await Classroom.with(port: server.port, size: size) { classroom in
-                    try await body(homeroom, classroom)
-                    #expect(!classroom.sawLeave(of: bot), "the bot left or reconnected")
-                    #expect(homeroom.isUp)
+                try await ClassroomStudent.with(port: server.port, nick: "latecomer", channel: "#lunch") { latecomer in
+                    try await Classroom.with(port: server.port, size: size, channel: "#lunch") { classroom in
+                        try await body(homeroom, classroom, latecomer)
+                        #expect(!classroom.sawLeave(of: bot), "the bot left or reconnected")
+                        #expect(homeroom.isUp)
+                    }
                 }
             }
         }
@@ -161,10 +169,13 @@ struct BusyChannelTests {
     }
 
     /// Waits until every student is named in the channel and their every command answered (or
-    /// refused with a notice), then checks that each was named within 10 s of their first question
-    /// and that a notice to try again came within 3 s of their last question, while the channel's
-    /// answers were still going out.
-    static func expectEveryoneAnswered(_ classroom: Classroom, expected: [String: ExpectedAnswer]) async throws {
+    /// refused with a notice), then until every student has the answer to `latecomer`'s
+    /// ``endOfLesson`` (the lesson's lines all in), and checks that each was named within 10 s of
+    /// their first question and that a notice to try again came within 3 s of their last question,
+    /// while the channel's answers were still going out.
+    static func expectEveryoneAnswered(
+        _ classroom: Classroom, expected: [String: ExpectedAnswer], latecomer: ClassroomStudent
+    ) async throws {
         var unanswered: [String] = []
         try await eventually(
             "every question answered; silently ignored: \(unanswered) "
@@ -179,7 +190,30 @@ struct BusyChannelTests {
             }
             return unanswered.isEmpty
         }
-        await classroom.waitForQuiet(from: bot, quiet: .seconds(5), limit: .seconds(120))
+        // A later question marks the end of the lesson's lines, as for the class of thirty: the bot
+        // reserves each channel answer's place when the question arrives and writes a channel's
+        // places in order, and each student receives the bot's lines in the order it wrote them. So
+        // whatever the class's questions still bring (a stray copy of an answer, a second notice)
+        // reaches every student before the answer to a question asked once all were answered. The
+        // latecomer asks it: having asked nothing before, no rate limit holds it back.
+        let end = try #require(expected[endOfLesson])
+        try #require(!end.isNotice, "\(endOfLesson) is answered in the channel")
+        try await classroom.ask(latecomer, endOfLesson)
+        var lessonLines: [String: [Classroom.SeenLine]] = [:]
+        var waiting: [String] = []
+        try await eventually("the answer to \(endOfLesson) seen by all; not by \(waiting)", within: .seconds(120)) {
+            waiting = []
+            for student in classroom.students {
+                let seen = classroom.channelLines(from: bot, seenBy: student)
+                let answer = seen.firstIndex { $0.text.contains(end.marker) || $0.names.contains(latecomer.nick) }
+                if let answer {
+                    lessonLines[student.nick] = Array(seen[..<answer])
+                } else {
+                    waiting.append(student.nick)
+                }
+            }
+            return waiting.isEmpty
+        }
         for student in classroom.students {
             let questions = classroom.questions(of: student)
             let first = try #require(questions.first).sentAt
@@ -188,7 +222,7 @@ struct BusyChannelTests {
             let named = try #require(
                 classroom.firstNamed(student, by: bot), "\(student.nick) never named: \(transcript)")
             #expect(named - first <= .seconds(10), "\(student.nick) first named \(named - first) after: \(transcript)")
-            let lastLine = try #require(classroom.channelLines(from: bot, seenBy: student).last).arrivedAt
+            let lastLine = try #require(lessonLines[student.nick]?.last).arrivedAt
             for notice in classroom.notices(from: bot, to: student) where notice.text.contains("try again in") {
                 #expect(notice.arrivedAt - last <= .seconds(3), "\(student.nick): late notice: \(transcript)")
                 #expect(notice.arrivedAt < lastLine, "\(student.nick): the notice waited behind: \(transcript)")
