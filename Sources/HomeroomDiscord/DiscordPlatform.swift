@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 import Hummingbird
 
@@ -17,7 +18,7 @@ extension WebhookSettings {
 }
 
 /// Discord: interactions at `/discord/interactions`, notifications through webhooks and the bot.
-package enum DiscordPlatform: PlatformModule {
+package enum DiscordPlatform: WebhookAndBotPlatform {
     package typealias Settings = DiscordSettings
     package static let platform = WebhookPlatform.discord
     package static let sectionKey = "discord"
@@ -48,18 +49,11 @@ package enum DiscordPlatform: PlatformModule {
         }
     }
 
-    /// Its notifications' sender as `settings` configure it, or nil when they reach no one.
-    package static func sender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> PlatformSender? {
-        PlatformSender.make(
-            self, settings: settings, dependencies: dependencies,
-            bot: DiscordBotSender(settings: settings, dependencies: dependencies),
-            botSetting: "webhooks.discord.botToken")
+    package static func botSender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
+        -> (any MessageSender)?
+    {
+        DiscordBotSender(settings: settings, dependencies: dependencies)
     }
 
-    package static func services(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
-        -> [PlatformService]
-    {
-        let sender = Self.sender(settings, dependencies: dependencies)
-        return sender.map { [$0.service] } ?? []
-    }
+    package static var botSetting: String { "webhooks.discord.botToken" }
 }

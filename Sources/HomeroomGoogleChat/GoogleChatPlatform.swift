@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 import Hummingbird
 
@@ -17,7 +18,7 @@ extension WebhookSettings {
 }
 
 /// Google Chat: a Chat app's events at `/google-chat/events`, notifications through the Chat API.
-package enum GoogleChatPlatform: PlatformModule {
+package enum GoogleChatPlatform: WebhookAndBotPlatform {
     package typealias Settings = GoogleChatSettings
     package static let platform = WebhookPlatform.googlechat
     package static let sectionKey = "googleChat"
@@ -42,18 +43,11 @@ package enum GoogleChatPlatform: PlatformModule {
         }
     }
 
-    /// Its notifications' sender as `settings` configure it, or nil when they reach no one.
-    package static func sender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> PlatformSender? {
-        PlatformSender.make(
-            self, settings: settings, dependencies: dependencies,
-            bot: GoogleChatSender(settings: settings, dependencies: dependencies),
-            botSetting: "webhooks.googleChat.serviceAccountKeyFile")
+    package static func botSender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
+        -> (any MessageSender)?
+    {
+        GoogleChatSender(settings: settings, dependencies: dependencies)
     }
 
-    package static func services(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
-        -> [PlatformService]
-    {
-        let sender = Self.sender(settings, dependencies: dependencies)
-        return sender.map { [$0.service] } ?? []
-    }
+    package static var botSetting: String { "webhooks.googleChat.serviceAccountKeyFile" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 import Hummingbird
 
@@ -17,7 +18,7 @@ extension WebhookSettings {
 }
 
 /// Mattermost: slash commands at `/mattermost/commands`, notifications through incoming webhooks.
-package enum MattermostPlatform: PlatformModule {
+package enum MattermostPlatform: WebhookAndBotPlatform {
     package typealias Settings = MattermostSettings
     package static let platform = WebhookPlatform.mattermost
     package static let sectionKey = "mattermost"
@@ -46,17 +47,5 @@ package enum MattermostPlatform: PlatformModule {
         }
     }
 
-    /// Its notifications' sender as `settings` configure it, or nil when they reach no one.
-    package static func sender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> PlatformSender? {
-        PlatformSender.make(
-            self, settings: settings, dependencies: dependencies, bot: nil,
-            botSetting: "a bot account, which Homeroom does not support on \(platform.rawValue)")
-    }
-
-    package static func services(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
-        -> [PlatformService]
-    {
-        let sender = Self.sender(settings, dependencies: dependencies)
-        return sender.map { [$0.service] } ?? []
-    }
+    package static var botSetting: String { "a bot account, which Homeroom does not support on \(platform.rawValue)" }
 }

@@ -74,7 +74,7 @@ struct MessageAPIEndpoint: Sendable {
         let message = IncomingMessage(
             sender: UserID(adapter: WebhookPlatform.api.rawValue, id: "\(client):\(user)"), senderIsVerified: true,
             conversation: owned.map { .channel($0) } ?? .direct, text: body.text, receivedAt: gateway.clock.now)
-        let reply = await gateway.dispatcher.handle(message)
+        let reply = await gateway.reply(to: message)
         // The client knows its channel as it named it (`#lobby`), not as Homeroom keeps it.
         let lines = (reply?.lines ?? []).map { line in
             guard let owned, let channel else { return line }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 import Hummingbird
 
@@ -18,7 +19,7 @@ extension WebhookSettings {
 
 /// Slack: slash commands at `/slack/commands` or over Socket Mode, notifications through incoming
 /// webhooks and the bot.
-package enum SlackPlatform: PlatformModule {
+package enum SlackPlatform: WebhookAndBotPlatform {
     package typealias Settings = SlackSettings
     package static let platform = WebhookPlatform.slack
     package static let sectionKey = "slack"
@@ -49,12 +50,13 @@ package enum SlackPlatform: PlatformModule {
         }
     }
 
-    /// Its notifications' sender as `settings` configure it, or nil when they reach no one.
-    package static func sender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> PlatformSender? {
-        PlatformSender.make(
-            self, settings: settings, dependencies: dependencies,
-            bot: SlackBotSender(settings: settings, dependencies: dependencies), botSetting: "webhooks.slack.botToken")
+    package static func botSender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
+        -> (any MessageSender)?
+    {
+        SlackBotSender(settings: settings, dependencies: dependencies)
     }
+
+    package static var botSetting: String { "webhooks.slack.botToken" }
 
     package static func services(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
         -> [PlatformService]

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 import Hummingbird
 
@@ -18,7 +19,7 @@ extension WebhookSettings {
 
 /// Teams: outgoing webhooks at `/teams/messages`, a Bot Framework bot at `/teams/bot`, and
 /// notifications through incoming webhooks and the bot.
-package enum TeamsPlatform: PlatformModule {
+package enum TeamsPlatform: WebhookAndBotPlatform {
     package typealias Settings = TeamsSettings
     package static let platform = WebhookPlatform.teams
     package static let sectionKey = "teams"
@@ -56,18 +57,11 @@ package enum TeamsPlatform: PlatformModule {
         }
     }
 
-    /// Its notifications' sender as `settings` configure it, or nil when they reach no one.
-    package static func sender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> PlatformSender? {
-        PlatformSender.make(
-            self, settings: settings, dependencies: dependencies,
-            bot: TeamsBotSender(settings: settings, dependencies: dependencies),
-            botSetting: "webhooks.teams.appID and appPassword")
+    package static func botSender(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
+        -> (any MessageSender)?
+    {
+        TeamsBotSender(settings: settings, dependencies: dependencies)
     }
 
-    package static func services(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies)
-        -> [PlatformService]
-    {
-        let sender = Self.sender(settings, dependencies: dependencies)
-        return sender.map { [$0.service] } ?? []
-    }
+    package static var botSetting: String { "webhooks.teams.appID and appPassword" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomIRC
+import HomeroomTesting
 import Synchronization
 
 /// A class of real IRC clients in one channel of a test server, `student01`, `student02`, …: each
@@ -83,16 +84,16 @@ public final class Classroom: Sendable {
     /// The class once all `size` students sit in `register`; throws when one could not come or 60 s
     /// have passed.
     private static func seated(in register: Register, size: Int, channel: String) async throws -> Classroom {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while true {
-            let (seated, failure) = register.state.withLock { ($0.seated, $0.failure) }
+        var seated: [ClassroomStudent] = []
+        try await eventually(
+            "a class of \(size) seated (\(seated.count) seated)", within: .seconds(60), every: .milliseconds(20)
+        ) {
+            let failure: (any Error)?
+            (seated, failure) = register.state.withLock { ($0.seated, $0.failure) }
             if let failure { throw failure }
-            if seated.count == size {
-                return Classroom(students: seated.sorted { $0.nick < $1.nick }, channel: channel)
-            }
-            guard ContinuousClock.now < deadline else { throw ClassroomError.notSeated(seated.count, of: size) }
-            try await Task.sleep(for: .milliseconds(20))
+            return seated.count == size
         }
+        return Classroom(students: seated.sorted { $0.nick < $1.nick }, channel: channel)
     }
 
     /// Who is seated, whether a student could not come, and whether the class is over.
@@ -158,17 +159,6 @@ public final class Classroom: Sendable {
         students.compactMap { student in student.received.last { $0.message.sourceNick == bot }?.arrivedAt }.max()
     }
 
-    /// Waits until no student has received a line from `bot` for `quiet` (its answers have all gone
-    /// out), or `limit` has passed.
-    public func waitForQuiet(from bot: String, quiet: Duration, limit: Duration) async {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            let latest = latestLine(from: bot) ?? questions.last?.sentAt ?? .now
-            if ContinuousClock.now - latest >= quiet { return }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-    }
-
     /// What `student` said and what `bot` said to them or in the channel, one line each, timed from
     /// the first question: for the message of a failed expectation.
     public func transcript(of student: ClassroomStudent, bot: String) -> String {
@@ -198,11 +188,5 @@ public final class Classroom: Sendable {
         student.received.filter { matches($0.message) }.map {
             SeenLine(text: $0.message.parameter(1) ?? "", arrivedAt: $0.arrivedAt)
         }
-    }
-
-    /// Why a class could not be held.
-    public enum ClassroomError: Error {
-        /// Only the first number of students sat down within 60 s.
-        case notSeated(Int, of: Int)
     }
 }

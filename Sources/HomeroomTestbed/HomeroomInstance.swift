@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HomeroomTesting
 import NIOCore
 import Synchronization
 
@@ -91,13 +92,17 @@ public final class HomeroomInstance: Sendable {
         }
         thread.name = "homeroom \(name) output"
         thread.start()
-        let deadline = ContinuousClock.now + timeout
-        while baseURL == nil {
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                let ended = process.isRunning ? "did not listen within \(timeout)" : "ended before listening"
-                throw InstanceError.didNotStart("homeroom \(name) \(ended); its log ends: \(log.suffix(2000))")
+        func didNotStart(_ ended: String) -> InstanceError {
+            .didNotStart("homeroom \(name) \(ended); its log ends: \(log.suffix(2000))")
+        }
+        do {
+            try await eventually("homeroom \(name) to listen", within: timeout, every: .milliseconds(20)) {
+                if baseURL != nil { return true }
+                guard process.isRunning else { throw didNotStart("ended before listening") }
+                return false
             }
-            try await Task.sleep(for: .milliseconds(20))
+        } catch is ConditionUnmet {
+            throw didNotStart("did not listen within \(timeout)")
         }
     }
 
@@ -197,10 +202,7 @@ public final class HomeroomInstance: Sendable {
 
     /// Polled: Foundation's `waitUntilExit` can hang on Swift concurrency's threads, and would block one.
     private static func waitForExit(_ process: Process, timeout: Duration) async {
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { return }
-        }
+        _ = try? await eventually("homeroom to end", within: timeout, every: .milliseconds(20)) { !process.isRunning }
     }
 
     /// The instance did not come up.

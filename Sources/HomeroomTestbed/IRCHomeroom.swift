@@ -50,11 +50,7 @@ public struct IRCHomeroom: Sendable {
 
     /// Waits (up to 60 s) until it is connected to every network (registered with the server).
     public func waitUntilUp() async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !isUp {
-            guard ContinuousClock.now < deadline else { throw WaitError.timedOut("the bot did not connect") }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await eventually("the bot to connect", within: .seconds(60), every: .milliseconds(20)) { isUp }
     }
 
     /// Waits (up to 60 s) until `nick` is in `channel` on the server at `port`, as a passer-by who
@@ -62,7 +58,7 @@ public struct IRCHomeroom: Sendable {
     public static func waitUntil(_ nick: String, isIn channel: String, port: Int) async throws {
         // A nick of its own each time: the server may still hold the last passer-by's for a moment.
         let passerBy = "door\(Int.random(in: 1000...9999))"
-        try await ClassroomStudent.with(port: port, nick: passerBy, channel: channel) { doorman in
+        _ = try await ClassroomStudent.with(port: port, nick: passerBy, channel: channel) { doorman in
             try await eventually("\(nick) in \(channel)", within: .seconds(60), every: .milliseconds(200)) {
                 let names = doorman.received.filter { $0.message.command == "353" }.flatMap {
                     ($0.message.parameters.last ?? "").split(separator: " ").map {
@@ -74,11 +70,5 @@ public struct IRCHomeroom: Sendable {
                 return false
             }
         }
-    }
-
-    /// What was awaited did not happen in time.
-    public enum WaitError: Error {
-        /// What did not happen.
-        case timedOut(String)
     }
 }

@@ -42,7 +42,7 @@ import Testing
         #expect(board.duePointers(at: Self.at(1.6)).isEmpty)
         #expect(
             board.duePointers(at: Self.at(1.65))
-                == [.init(channel: "#Lunch", names: ["bo", "cy", "di"])])
+                == [.init(answer: id, channel: "#Lunch", names: ["bo", "cy", "di"])])
         #expect(board.nextPointerDue == nil)
     }
 

@@ -118,15 +118,15 @@ import Testing
 
     @Test func itStandsByUntilTheDutyIsHeldAndAgainWhenTheHoldIsLost() async throws {
         try await Rig.with(backoff: Backoff(first: 1, maximum: 4), grantedAtOnce: false) { rig in
-            try await rig.until { rig.status != nil }
+            try await eventually("a status on the board") { rig.status != nil }
             #expect(rig.status?.state == .standby)
             #expect(rig.status?.detail == "held by another instance")
             #expect(rig.sessions.startCount == 0)
             rig.roster.grant()
             _ = try await rig.nextAttempt()
-            try await rig.until { rig.beside.running }
+            try await eventually("the work beside runs") { rig.beside.running }
             rig.roster.loseHold()
-            try await rig.until { rig.status?.state == .standby }
+            try await eventually("the status standby") { rig.status?.state == .standby }
             #expect(rig.status?.detail == "held by another instance")
             #expect(rig.sessions.cancelledCount == 1, "the session was cancelled, not ended by itself")
             #expect(!rig.beside.running, "the work beside the session stopped with it")
@@ -180,7 +180,7 @@ import Testing
 
     @Test func gracefulShutdownWhileStandingByDoesNotWaitTheGrace() async throws {
         try await Rig.with(backoff: Backoff(first: 1, maximum: 4), shutdownGrace: 30, grantedAtOnce: false) { rig in
-            try await rig.until { rig.status != nil }
+            try await eventually("a status on the board") { rig.status != nil }
             await rig.shutDown()
             #expect(rig.status?.state == .standby)
             #expect(rig.sessions.startCount == 0)
@@ -246,7 +246,7 @@ extension ConnectionSupervisorTests {
         /// Waits for the next session to start; its number (1 for the first).
         func nextAttempt() async throws -> Int {
             let next = attemptsSeen.count.withLock { $0 } + 1
-            try await until { sessions.startCount >= next }
+            try await eventually("session \(next) starts") { sessions.startCount >= next }
             attemptsSeen.count.withLock { $0 = next }
             return next
         }
@@ -262,18 +262,10 @@ extension ConnectionSupervisorTests {
         }
 
         /// Returns once something sleeps on the clock.
-        func untilWaiting() async throws {
-            try await until { clock.sleeperCount > 0 }
-        }
-
-        /// Returns once `condition` holds, letting the supervisor's tasks run; fails after many turns.
-        func until(_ condition: () -> Bool) async throws {
-            for _ in 0..<1_000_000 {
-                if condition() { return }
-                await Task.yield()
+        func untilWaiting(fileID: String = #fileID, line: Int = #line) async throws {
+            try await eventually("something sleeps on the clock", fileID: fileID, line: line) {
+                clock.sleeperCount > 0
             }
-            Issue.record("the condition never held")
-            throw CancellationError()
         }
 
         /// Shuts the service group down gracefully, as `homeroom serve` does on SIGTERM, and waits

@@ -14,10 +14,10 @@ import Testing
     struct TextPlatform: ConversationPlatform {
         func key(_ name: String) -> String { name.lowercased() }
 
-        func addressed(_ pieces: [String], in channel: String, to names: [String], others: Int) -> [String] {
-            guard let first = pieces.first else { return [] }
+        func addressed(_ answer: ChannelAnswer, to names: [String], others: Int) -> [String] {
+            guard let first = answer.pieces.first else { return [] }
             let lead = names.joined(separator: ", ") + (others > 0 ? " +\(others)" : "")
-            return ["\(channel)> \(lead): \(first)"] + pieces.dropFirst().map { "\(channel)> \($0)" }
+            return ["\(answer.channel)> \(lead): \(first)"] + answer.pieces.dropFirst().map { "\(answer.channel)> \($0)" }
         }
 
         func pointer(to names: [String], in channel: String) -> String {
@@ -156,8 +156,107 @@ import Testing
         Self.finish(&machine, long, .channel(answer), asker: "ada")
         #expect(Self.lines(&machine, at: Self.start) == ["#hall> ada: one"])
         let limited = try Self.ask(&machine, "/day", from: "bo")
-        Self.finish(&machine, limited, .urgent("bo> try again in 3 s"), asker: "bo")
+        Self.finish(&machine, limited, .urgent(["bo> try again in 3 s"]), asker: "bo")
         #expect(Self.lines(&machine, at: Self.start.addingTimeInterval(1)) == ["bo> try again in 3 s"])
         #expect(Self.lines(&machine, at: Self.start.addingTimeInterval(2)) == ["#hall> two"])
+    }
+
+    // MARK: Receipts
+
+    /// Accepts `question` from `asker` in #hall at `now` and finishes it at once with `answer`, kept under `receipt`.
+    static func answer(
+        _ machine: inout Machine, _ question: String, from asker: String, _ answer: ConversationAnswer<String>,
+        receipt: String, at now: Date
+    ) throws {
+        let acceptance = machine.accept(question, from: asker, in: "#hall", takingMore: nil, at: now, on: TextPlatform())
+        guard case .now(let accepted) = acceptance else { throw CancellationError() }
+        machine.finish(
+            accepted.ticket, with: RenderedAnswer(answer: answer, asker: asker, receipt: receipt), at: now,
+            on: TextPlatform())
+    }
+
+    static func lunch(for asker: String) -> ConversationAnswer<String> {
+        .channel(ChannelAnswer(channel: "#hall", asker: asker, question: "/lunch", pieces: ["soup", "bread"]))
+    }
+
+    @Test func eachReceiptComesBackWithTheLineThatCompletesItsAnswer() throws {
+        var machine = Self.machine()
+        for asker in ["ada", "bo", "cy"] {
+            try Self.answer(&machine, "/lunch", from: asker, Self.lunch(for: asker), receipt: "r-\(asker)", at: Self.start)
+        }
+        #expect(machine.takeSettledReceipts().isEmpty, "three askers folded into one answer waiting")
+        let first = machine.next(at: Self.start, on: TextPlatform())
+        #expect(first.line == "#hall> ada, bo, cy: soup")
+        #expect(first.receipts.isEmpty, "the answer is not complete before its last line")
+        let last = machine.next(at: Self.start.addingTimeInterval(1), on: TextPlatform())
+        #expect(last.line == "#hall> bread")
+        #expect(last.receipts == ["r-ada", "r-bo", "r-cy"])
+
+        // A late asker is named in the line pointing to the answer, which carries their receipt.
+        let late = Self.start.addingTimeInterval(2)
+        try Self.answer(&machine, "/lunch", from: "di", Self.lunch(for: "di"), receipt: "r-di", at: late)
+        #expect(machine.takeSettledReceipts().isEmpty)
+        let due = try #require(machine.nextPointerDue)
+        let pointer = machine.next(at: due, on: TextPlatform())
+        #expect(pointer.line == "#hall> di: see above")
+        #expect(pointer.receipts == ["r-di"])
+
+        // Named in the pointer already: nothing is sent, and the receipt is settled at once.
+        try Self.answer(&machine, "/lunch", from: "di", Self.lunch(for: "di"), receipt: "r-di-again", at: due)
+        #expect(machine.takeSettledReceipts() == ["r-di-again"])
+        #expect(machine.takeSettledReceipts().isEmpty, "taken once")
+    }
+
+    @Test func anAnswerWithNothingToSendIsSettledAndAnUrgentOneGoesAheadWithItsReceipt() throws {
+        var machine = Self.machine()
+        try Self.answer(&machine, "/quiet", from: "ada", .none, receipt: "r-none", at: Self.start)
+        #expect(machine.takeSettledReceipts() == ["r-none"])
+        try Self.answer(&machine, "/lunch", from: "ada", Self.lunch(for: "ada"), receipt: "r-lunch", at: Self.start)
+        try Self.answer(&machine, "/day", from: "bo", .urgent(["bo> try again in 3 s"]), receipt: "r-urgent", at: Self.start)
+        let urgent = machine.next(at: Self.start, on: TextPlatform())
+        #expect(urgent.line == "bo> try again in 3 s")
+        #expect(urgent.receipts == ["r-urgent"])
+    }
+
+    @Test func aPrivateAnswersPointerGoesEachTimeAndTheAnswerOnce() throws {
+        var machine = Self.machine()
+        let privately = ConversationAnswer<String>.toTheAsker(
+            ["ada> your PIN is set"], shown: ["your PIN is set"], channel: "#hall", asker: "ada", question: "/me",
+            pointer: "#hall> ada: answered in private")
+        try Self.answer(&machine, "/me", from: "ada", privately, receipt: "r-1", at: Self.start)
+        try Self.answer(&machine, "/me", from: "ada", privately, receipt: "r-2", at: Self.start.addingTimeInterval(1))
+        var sent: [(String?, [String])] = []
+        for second in 0..<4 {
+            let step = machine.next(at: Self.start.addingTimeInterval(Double(second)), on: TextPlatform())
+            sent.append((step.line, step.receipts))
+        }
+        #expect(sent.map(\.0) == ["ada> your PIN is set", "#hall> ada: answered in private", "#hall> ada: answered in private", nil])
+        #expect(sent.map(\.1) == [[], ["r-1"], ["r-2"], []])
+    }
+
+    @Test func noAnswerIsTakenWhenTheQueueIsFull() throws {
+        var machine = Self.machine()
+        for number in 0..<Machine.maximumWaiting { machine.send(["line \(number)"], lane: .bulk, target: "#hall") }
+        let refused = machine.accept("/lunch", from: "ada", in: "#hall", takingMore: nil, at: Self.start, on: TextPlatform())
+        #expect(refused == nil)
+        _ = machine.next(at: Self.start, on: TextPlatform())
+        #expect(machine.reserveAnswer(to: "ada") != nil, "a line sent frees a place")
+    }
+
+    @Test func everyLateAskersReceiptGoesWithThePointerBeyondTheNamesItShows() throws {
+        var machine = Self.machine()
+        try Self.answer(&machine, "/lunch", from: "ada", Self.lunch(for: "ada"), receipt: "r-ada", at: Self.start)
+        #expect(Self.lines(&machine, at: Self.start).count == 1)
+        #expect(Self.lines(&machine, at: Self.start.addingTimeInterval(1)).count == 1)
+        let late = Self.start.addingTimeInterval(2)
+        let askers = ChannelAnswerBoard.maximumAddressees + 1
+        for number in 0..<askers {
+            try Self.answer(&machine, "/lunch", from: "p\(number)", Self.lunch(for: "p\(number)"), receipt: "r-\(number)", at: late)
+        }
+        #expect(machine.takeSettledReceipts().isEmpty, "the late askers wait for the pointer, and take no place meanwhile")
+        let due = try #require(machine.nextPointerDue)
+        let pointer = machine.next(at: due, on: TextPlatform())
+        #expect(pointer.line?.hasPrefix("#hall> p0, p1") == true)
+        #expect(pointer.receipts.count == askers, "the one past the names shown is answered by the same line")
     }
 }

@@ -20,24 +20,39 @@ struct BusyChannelTests {
             "!events week", "!lunch friday", "!events friday", "!schedule friday", "!day friday", "!lunch 2026-11-25",
             "!events 2026-11-25", "!schedule 2026-11-25", "!day 2026-11-25",
         ]
+    /// The question that marks the end of a lesson: asked by the latecomer, who asks nothing else,
+    /// and by no one in the class.
+    static let endOfLesson = "!schedule 2026-11-30"
 
     @Test func aClassOfThirtyAskingForLunchWithinASecondIsNamedWithinThreeSecondsInFourLines() async throws {
-        try await Self.withLunchRoom(size: 30) { homeroom, classroom in
+        try await Self.withLunchRoom(size: 30) { homeroom, classroom, _ in
             let step = Duration.seconds(1) / classroom.students.count
             try await classroom.ask(
                 classroom.students.enumerated().map { (step * $0.offset, $0.element, "!lunch") })
             let lastQuestion = try #require(classroom.questions.last).sentAt
-            let unnamed = await Self.waitUntil(.seconds(15)) {
-                classroom.students.filter { classroom.firstNamed($0, by: Self.bot) == nil }.map(\.nick)
+            var unnamed: [String] = []
+            try await eventually("every student named; never named: \(unnamed)", within: .seconds(15)) {
+                unnamed = classroom.students.filter { classroom.firstNamed($0, by: Self.bot) == nil }.map(\.nick)
+                return unnamed.isEmpty
             }
-            #expect(unnamed.isEmpty, "never named: \(unnamed)")
             for student in classroom.students {
                 guard let named = classroom.firstNamed(student, by: Self.bot) else { continue }
                 #expect(named - lastQuestion <= .seconds(3), "\(student.nick) named \(named - lastQuestion) after")
             }
-            // Time for a stray copy of the answer to show.
-            try await Task.sleep(until: lastQuestion + .seconds(6), clock: .continuous)
-            let lines = classroom.channelLines(from: Self.bot, seenBy: try #require(classroom.students.first))
+            // A later question marks the end of the class's lines: the bot reserves each channel
+            // answer's place when the question arrives and writes a channel's places in order, so a
+            // stray copy of the answer to the class, late as it may be, goes out before the answer
+            // to a question asked after everyone was named. The lines before that answer are all
+            // the class got, however slowly the flood control let them through.
+            let first = try #require(classroom.students.first)
+            try await classroom.ask(first, "!now")
+            var lines: [Classroom.SeenLine] = []
+            try await eventually("the answer to a later !now", within: .seconds(60)) {
+                let seen = classroom.channelLines(from: Self.bot, seenBy: first)
+                guard let later = seen.firstIndex(where: { $0.text.contains("Period 5") }) else { return false }
+                lines = Array(seen[..<later])
+                return true
+            }
             #expect(lines.count <= 4, "\(lines.count) lines: \(lines.map(\.text))")
             let menu = try #require(lines.first)
             #expect(menu.text.contains("Chicken tacos"), "the first line is the menu: \(menu.text)")
@@ -45,18 +60,18 @@ struct BusyChannelTests {
     }
 
     @Test func fourStudentsSendingFiveCommandsEachAreNamedWithinTenSecondsAndAllAnswered() async throws {
-        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
-            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: homeroom.bot)
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom, latecomer in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands + [Self.endOfLesson], bot: homeroom.bot)
             try await Self.askQuickly(Self.fiveCommands, classroom)
-            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected, latecomer: latecomer)
         }
     }
 
     @Test func fourStudentsRepeatingFiveCommandsFourTimesAreNamedWithinTenSecondsAndAllAnswered() async throws {
-        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
-            let expected = try await Self.expectedAnswers(to: Self.fiveCommands, bot: homeroom.bot)
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom, latecomer in
+            let expected = try await Self.expectedAnswers(to: Self.fiveCommands + [Self.endOfLesson], bot: homeroom.bot)
             try await Self.askQuickly(Array(repeating: Self.fiveCommands, count: 4).flatMap { $0 }, classroom)
-            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected, latecomer: latecomer)
             for student in classroom.students {
                 let told = classroom.notices(from: Self.bot, to: student).filter { $0.text.contains("try again in") }
                 #expect(told.isEmpty, "\(student.nick): a repeat is folded, never counted: \(told.map(\.text))")
@@ -65,11 +80,12 @@ struct BusyChannelTests {
     }
 
     @Test func fourStudentsSendingTwentyDifferentCommandsAreAnsweredOrToldATrueTimeToTryAgain() async throws {
-        try await Self.withLunchRoom(size: 4) { homeroom, classroom in
+        try await Self.withLunchRoom(size: 4) { homeroom, classroom, latecomer in
             let retry = "!schedule 2026-11-26"
-            let expected = try await Self.expectedAnswers(to: Self.twentyCommands + [retry], bot: homeroom.bot)
+            let expected = try await Self.expectedAnswers(
+                to: Self.twentyCommands + [retry, Self.endOfLesson], bot: homeroom.bot)
             try await Self.askQuickly(Self.twentyCommands, classroom)
-            try await Self.expectEveryoneAnswered(classroom, expected: expected)
+            try await Self.expectEveryoneAnswered(classroom, expected: expected, latecomer: latecomer)
             var waits: [Int] = []
             for student in classroom.students {
                 let told = classroom.notices(from: Self.bot, to: student).filter { $0.text.contains("try again in") }
@@ -83,28 +99,36 @@ struct BusyChannelTests {
             let wait = try #require(waits.max())
             homeroom.bot.clock.advance(by: TimeInterval(wait))
             for student in classroom.students { try await classroom.ask(student, retry) }
-            let unanswered = await Self.waitUntil(.seconds(60)) {
-                classroom.students.filter {
+            var unanswered: [String] = []
+            try await eventually(
+                "everyone answered after waiting \(wait) s as told; not answered: \(unanswered) "
+                    + "\(classroom.students.map { classroom.transcript(of: $0, bot: Self.bot) })",
+                within: .seconds(60)
+            ) {
+                unanswered = classroom.students.filter {
                     !Self.isAnswered(retry, for: $0, classroom, expected: expected, countingRefusals: false)
                 }.map(\.nick)
+                return unanswered.isEmpty
             }
-            let transcripts = classroom.students.map { classroom.transcript(of: $0, bot: Self.bot) }
-            #expect(unanswered.isEmpty, "not answered after waiting \(wait) s as told: \(transcripts)")
         }
     }
 
     // MARK: - The lesson
 
     /// ngircd, the bot (lunch, schedule, events) at its defaults with today's menu and bell
-    /// schedule (``BusyChannel``), and a class of `size` in #lunch; afterwards, checks that the bot
-    /// was never disconnected.
-    static func withLunchRoom(size: Int, _ body: (IRCHomeroom, Classroom) async throws -> Void) async throws {
+    /// schedule (``BusyChannel``), a class of `size` in #lunch, and a latecomer there too, outside
+    /// the class, to ask ``endOfLesson``; afterwards, checks that the bot was never disconnected.
+    static func withLunchRoom(
+        size: Int, _ body: (IRCHomeroom, Classroom, ClassroomStudent) async throws -> Void
+    ) async throws {
         try await IRCIntegrationTests.withServer { server in
             try await BusyChannel.withHomeroom(port: server.port) { homeroom in
-                try await Classroom.with(port: server.port, size: size) { classroom in
-                    try await body(homeroom, classroom)
-                    #expect(!classroom.sawLeave(of: bot), "the bot left or reconnected")
-                    #expect(homeroom.isUp)
+                try await ClassroomStudent.with(port: server.port, nick: "latecomer", channel: "#lunch") { latecomer in
+                    try await Classroom.with(port: server.port, size: size, channel: "#lunch") { classroom in
+                        try await body(homeroom, classroom, latecomer)
+                        #expect(!classroom.sawLeave(of: bot), "the bot left or reconnected")
+                        #expect(homeroom.isUp)
+                    }
                 }
             }
         }
@@ -145,22 +169,51 @@ struct BusyChannelTests {
     }
 
     /// Waits until every student is named in the channel and their every command answered (or
-    /// refused with a notice), then checks that each was named within 10 s of their first question
-    /// and that a notice to try again came within 3 s of their last question, while the channel's
-    /// answers were still going out.
-    static func expectEveryoneAnswered(_ classroom: Classroom, expected: [String: ExpectedAnswer]) async throws {
-        let unanswered = await waitUntil(.seconds(120)) {
-            classroom.students.flatMap { student in
+    /// refused with a notice), then until every student has the answer to `latecomer`'s
+    /// ``endOfLesson`` (the lesson's lines all in), and checks that each was named within 10 s of
+    /// their first question and that a notice to try again came within 3 s of their last question,
+    /// while the channel's answers were still going out.
+    static func expectEveryoneAnswered(
+        _ classroom: Classroom, expected: [String: ExpectedAnswer], latecomer: ClassroomStudent
+    ) async throws {
+        var unanswered: [String] = []
+        try await eventually(
+            "every question answered; silently ignored: \(unanswered) "
+                + "\(classroom.students.map { classroom.transcript(of: $0, bot: bot) })",
+            within: .seconds(120)
+        ) {
+            unanswered = classroom.students.flatMap { student in
                 Set(classroom.questions(of: student).map(\.text)).sorted().filter {
                     !isAnswered($0, for: student, classroom, expected: expected, countingRefusals: true)
                 }.map { "\(student.nick) \($0)" }
                     + (classroom.firstNamed(student, by: bot) == nil ? ["\(student.nick) (never named)"] : [])
             }
+            return unanswered.isEmpty
         }
-        #expect(
-            unanswered.isEmpty,
-            "silently ignored: \(unanswered) \(classroom.students.map { classroom.transcript(of: $0, bot: bot) })")
-        await classroom.waitForQuiet(from: bot, quiet: .seconds(5), limit: .seconds(120))
+        // A later question marks the end of the lesson's lines, as for the class of thirty: the bot
+        // reserves each channel answer's place when the question arrives and writes a channel's
+        // places in order, and each student receives the bot's lines in the order it wrote them. So
+        // whatever the class's questions still bring (a stray copy of an answer, a second notice)
+        // reaches every student before the answer to a question asked once all were answered. The
+        // latecomer asks it: having asked nothing before, no rate limit holds it back.
+        let end = try #require(expected[endOfLesson])
+        try #require(!end.isNotice, "\(endOfLesson) is answered in the channel")
+        try await classroom.ask(latecomer, endOfLesson)
+        var lessonLines: [String: [Classroom.SeenLine]] = [:]
+        var waiting: [String] = []
+        try await eventually("the answer to \(endOfLesson) seen by all; not by \(waiting)", within: .seconds(120)) {
+            waiting = []
+            for student in classroom.students {
+                let seen = classroom.channelLines(from: bot, seenBy: student)
+                let answer = seen.firstIndex { $0.text.contains(end.marker) || $0.names.contains(latecomer.nick) }
+                if let answer {
+                    lessonLines[student.nick] = Array(seen[..<answer])
+                } else {
+                    waiting.append(student.nick)
+                }
+            }
+            return waiting.isEmpty
+        }
         for student in classroom.students {
             let questions = classroom.questions(of: student)
             let first = try #require(questions.first).sentAt
@@ -169,7 +222,7 @@ struct BusyChannelTests {
             let named = try #require(
                 classroom.firstNamed(student, by: bot), "\(student.nick) never named: \(transcript)")
             #expect(named - first <= .seconds(10), "\(student.nick) first named \(named - first) after: \(transcript)")
-            let lastLine = try #require(classroom.channelLines(from: bot, seenBy: student).last).arrivedAt
+            let lastLine = try #require(lessonLines[student.nick]?.last).arrivedAt
             for notice in classroom.notices(from: bot, to: student) where notice.text.contains("try again in") {
                 #expect(notice.arrivedAt - last <= .seconds(3), "\(student.nick): late notice: \(transcript)")
                 #expect(notice.arrivedAt < lastLine, "\(student.nick): the notice waited behind: \(transcript)")
@@ -201,16 +254,5 @@ struct BusyChannelTests {
     static func retrySeconds(in text: String) -> Int? {
         guard let range = text.range(of: "try again in ") else { return nil }
         return Int(text[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    /// Polls `remaining` every 50 ms until it is empty or `limit` has passed, and returns its last value.
-    static func waitUntil(_ limit: Duration, _ remaining: () -> [String]) async -> [String] {
-        let deadline = ContinuousClock.now + limit
-        var left = remaining()
-        while !left.isEmpty, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(50))
-            left = remaining()
-        }
-        return left
     }
 }

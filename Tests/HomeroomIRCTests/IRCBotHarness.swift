@@ -51,19 +51,20 @@ struct IRCBotHarness {
     }
 
     /// Waits until the bot is registered and in `channel`.
-    func waitUntilJoined(_ channel: String = "#lunch", network: String = "test") async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if let state = adapter.connections.connection(network), await state.isJoined(channel) { return }
-            try await Task.sleep(for: .milliseconds(20))
+    func waitUntilJoined(
+        _ channel: String = "#lunch", network: String = "test", fileID: String = #fileID, line: Int = #line
+    ) async throws {
+        try await eventually(
+            "the bot in \(channel) on \(network); status: \(bot.runtime.adapterStatus.snapshot.description)",
+            within: .seconds(20), every: .milliseconds(20), fileID: fileID, line: line
+        ) {
+            guard let state = adapter.connections.connection(network) else { return false }
+            return await state.isJoined(channel)
         }
-        throw HarnessError.notJoined(bot.runtime.adapterStatus.snapshot.description)
     }
 
     /// The bot's current nick on `network`.
     func nick(network: String = "test") async -> String? {
         await adapter.connections.connection(network)?.nick
     }
-
-    enum HarnessError: Error { case notJoined(String) }
 }

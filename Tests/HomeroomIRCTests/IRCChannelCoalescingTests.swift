@@ -177,7 +177,7 @@ import Testing
         var conversation = Conversation(flood: FloodControl(burst: 1, secondsPerLine: 2))
         try conversation.answer(Self.answer("ada", ["one", "two", "three"]), at: Self.start)
         #expect(conversation.lines(at: Self.start) == ["ada: one"])
-        try conversation.answer(.urgent(IRCMessage("NOTICE", "bo", "try again in 3 s")), at: Self.start)
+        try conversation.answer(.urgent([IRCMessage("NOTICE", "bo", "try again in 3 s")]), at: Self.start)
         #expect(conversation.lines(at: Self.at(2)) == ["try again in 3 s"])
         #expect(conversation.lines(at: Self.at(4)) == ["two"])
     }

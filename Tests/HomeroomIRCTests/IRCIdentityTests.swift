@@ -145,10 +145,7 @@ struct IRCIdentityTests {
                 settings: settings, dispatcher: bot.runtime.dispatcher, adapterStatus: bot.runtime.adapterStatus,
                 roster: bot.runtime.roster, outbox: nil, clock: SystemClock(), logger: log.logger())
             let running = Task { try await adapter.run() }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while log.entries.isEmpty, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await eventually("the adapter's first log line", within: .seconds(10)) { !log.entries.isEmpty }
             running.cancel()
             _ = await running.result
             let warnings = log.entries.filter { $0.level == .warning }.map(\.message)

@@ -162,11 +162,9 @@ struct IRCIntegrationTests {
             try await IRCBotHarness.with(IRCBotHarness.network(port: server.port)) { harness in
                 try await harness.waitUntilJoined()
                 await server.stop()
-                let down = ContinuousClock.now + .seconds(10)
-                while harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state == .up, ContinuousClock.now < down {
-                    try await Task.sleep(for: .milliseconds(20))
+                try await eventually("the network no longer reported up", within: .seconds(10)) {
+                    harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state != .up
                 }
-                #expect(harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state != .up)
                 try await server.start()
                 try await harness.waitUntilJoined()
                 #expect(harness.bot.runtime.adapterStatus.snapshot["irc/test"]?.state == .up)
@@ -187,11 +185,9 @@ struct IRCIntegrationTests {
                     try await harness.waitUntilJoined()
                     #expect(await harness.nick() == "homeroom-alt")
                     try await squatter.sendLine("QUIT :leaving")
-                    let deadline = ContinuousClock.now + .seconds(10)
-                    while await harness.nick() != "homeroom", ContinuousClock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(20))
+                    try await eventually("the bot took its nick back", within: .seconds(10)) {
+                        await harness.nick() == "homeroom"
                     }
-                    #expect(await harness.nick() == "homeroom")
                 }
             }
         }
@@ -203,13 +199,11 @@ struct IRCIntegrationTests {
             var strict = IRCBotHarness.network(port: tlsPort)
             strict.tls = true
             try await IRCBotHarness.with(strict) { harness in
-                let deadline = ContinuousClock.now + .seconds(10)
                 var status = harness.bot.runtime.adapterStatus.snapshot["irc/test"]
-                while status?.state != .down, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
+                try await eventually("the network reported down", within: .seconds(10)) {
                     status = harness.bot.runtime.adapterStatus.snapshot["irc/test"]
+                    return status?.state == .down
                 }
-                #expect(status?.state == .down)
                 #expect(status?.detail.uppercased().contains("CERTIFICATE") == true, "\(status?.detail ?? "")")
             }
             var trusting = strict

@@ -82,28 +82,32 @@ final class IRCTestClient: Sendable {
 
     /// Waits until a received message matches, and returns it.
     @discardableResult
-    func waitFor(timeout: Duration = .seconds(20), _ matches: @Sendable (IRCMessage) -> Bool) async throws
-        -> IRCMessage
-    {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let found = received.first(where: { matches($0.message) }) { return found.message }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw ClientError.timedOut(received.suffix(10).map { String(decoding: $0.bytes, as: UTF8.self) })
+    func waitFor(
+        timeout: Duration = .seconds(20), fileID: String = #fileID, line: Int = #line,
+        _ matches: @Sendable (IRCMessage) -> Bool
+    ) async throws -> IRCMessage {
+        try await waitFor(count: 1, timeout: timeout, fileID: fileID, line: line, matches)[0].message
     }
 
     /// Waits until `count` received messages match, and returns them in order.
-    func waitFor(count: Int, timeout: Duration = .seconds(30), _ matches: @Sendable (IRCMessage) -> Bool)
-        async throws -> [Received]
-    {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let found = received.filter { matches($0.message) }
-            if found.count >= count { return found }
-            try await Task.sleep(for: .milliseconds(20))
+    func waitFor(
+        count: Int, timeout: Duration = .seconds(30), fileID: String = #fileID, line: Int = #line,
+        _ matches: @Sendable (IRCMessage) -> Bool
+    ) async throws -> [Received] {
+        var found: [Received] = []
+        try await eventually(
+            "\(count) matching line(s) for \(nick); the last received:\n\(lastLines)", within: timeout,
+            every: .milliseconds(20), fileID: fileID, line: line
+        ) {
+            found = received.filter { matches($0.message) }
+            return found.count >= count
         }
-        throw ClientError.timedOut(received.suffix(10).map { String(decoding: $0.bytes, as: UTF8.self) })
+        return found
+    }
+
+    /// The last ten lines received, as text, for a failed wait.
+    private var lastLines: String {
+        received.suffix(10).map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
     }
 
     /// Messages from `nick` to `target`.
@@ -113,6 +117,4 @@ final class IRCTestClient: Sendable {
         }
         .compactMap { $0.message.parameter(1) }
     }
-
-    enum ClientError: Error { case timedOut([String]) }
 }

@@ -124,4 +124,19 @@ import Testing
         #expect(queue.next(now: Self.start).completes == ticket.id)
         #expect(queue.next(now: Self.start).line == nil)
     }
+
+    @Test func anEmptyAnswerFreesItsPlaceAtOnceAndTheTargetsKeepTheirTurns() {
+        var queue = OutgoingQueue(budget: FloodBucket(flood: FloodControl(isEnabled: false), now: Self.start))
+        let first = queue.reserve(lane: .reply, target: "#a")
+        let empty = queue.reserve(lane: .reply, target: "#b")
+        let third = queue.reserve(lane: .reply, target: "#c")
+        #expect(queue.count == 3)
+        queue.fill(empty, with: [])
+        #expect(queue.count == 2, "nothing waits for an empty answer")
+        queue.fill(third, with: [IRCMessage("PRIVMSG", "#c", "c")])
+        #expect(Self.drain(&queue, at: Self.start) == ["c"], "#a's unfilled place holds up #a alone")
+        queue.fill(first, with: [IRCMessage("PRIVMSG", "#a", "a")])
+        #expect(Self.drain(&queue, at: Self.start) == ["a"])
+        #expect(queue.count == 0 && queue.isEmpty)
+    }
 }

@@ -77,12 +77,10 @@ import Testing
             let bot = harness.bot
             try await server.waitFor { $0 == "QUIT :SASL failed" }
             #expect(!server.received.contains("CAP END"))
-            let deadline = ContinuousClock.now + .seconds(5)
-            while bot.runtime.adapterStatus.snapshot["irc/school"]?.state != .down, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
+            try await eventually("the network reported down", within: .seconds(5)) {
+                bot.runtime.adapterStatus.snapshot["irc/school"]?.state == .down
             }
             let status = bot.runtime.adapterStatus.snapshot["irc/school"]
-            #expect(status?.state == .down)
             #expect(status?.detail.contains("SASL") == true, "\(status?.detail ?? "")")
         }
         await server.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTesting
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -45,21 +46,19 @@ final class ScriptedIRCServer: Sendable {
     }
 
     /// Waits until the client sent a line for which `matches` holds.
-    func waitFor(timeout: Duration = .seconds(60), _ matches: (String) -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if received.contains(where: matches) { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw ScriptError.timedOut(received)
+    func waitFor(
+        timeout: Duration = .seconds(60), fileID: String = #fileID, line: Int = #line, _ matches: (String) -> Bool
+    ) async throws {
+        try await eventually(
+            "a matching line from the client; it sent:\n\(received.joined(separator: "\n"))", within: timeout,
+            every: .milliseconds(20), fileID: fileID, line: line
+        ) { received.contains(where: matches) }
     }
 
     func stop() async {
         try? await channel.close()
         try? await state.client.withLock { $0 }?.close()
     }
-
-    enum ScriptError: Error { case timedOut([String]) }
 }
 
 private final class ScriptedState: Sendable {

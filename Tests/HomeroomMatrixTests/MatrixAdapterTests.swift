@@ -144,10 +144,8 @@ struct MatrixAdapterTests {
             let room = try await school.lunchRoom()
             _ = try await school.ask("!lunch", in: room, as: school.ada)
             await school.server.stop()
-            let deadline = ContinuousClock.now + .seconds(60)
-            while school.homeroom.isUp {
-                guard ContinuousClock.now < deadline else { throw MatrixStudent.WaitError.timedOut("still up") }
-                try await Task.sleep(for: .milliseconds(50))
+            try await eventually("the adapter no longer up", within: .seconds(60), every: .milliseconds(50)) {
+                !school.homeroom.isUp
             }
             #expect(school.homeroom.status()?.state == .down)
             try await school.server.start()

@@ -49,9 +49,9 @@ import Testing
         #expect(resumed.unsent.sending.isEmpty)
 
         // The writer takes the first: kept as it goes out in place of the answer.
-        let outgoing = MatrixAnswerQueue.Outgoing(
-            roomID: Self.room, message: MatrixMessage(body: "Ada: Lunch: tacos"), transactionID: "reply-$ada",
-            keys: [firstKey])
+        var outgoing = MatrixOutgoing(
+            roomID: Self.room, message: MatrixMessage(body: "Ada: Lunch: tacos"), transactionID: "reply-$ada")
+        outgoing.keys = [firstKey]
         let sendingKey = try await again.sending(outgoing)
         let third = MatrixAnswerStore(account: "school", database: database, clock: bot.clock)
         let afterTaking = try await third.resume(renderer: Self.renderer)

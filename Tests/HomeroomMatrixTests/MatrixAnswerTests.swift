@@ -136,60 +136,95 @@ import Testing
         #expect(!message.body.contains("4711"))
     }
 
+    /// One account's conversation as its session keeps it: the desk's machine, the Matrix
+    /// platform, and the room book naming the askers.
+    struct Conversation {
+        var machine = ConversationMachine<UnmeteredBudget<MatrixOutgoing>>(
+            budget: UnmeteredBudget(), channelAnswers: ChannelAnswerSettings())
+        let rooms = MatrixRoomBook()
+        let platform: MatrixConversationPlatform
+
+        init(renderer: MatrixAnswerRenderer = MatrixAnswerTests.renderer) {
+            platform = MatrixConversationPlatform(renderer: renderer, rooms: rooms)
+        }
+
+        /// `asker` asks `question` in the room at `now`, answered at once with `answer` kept under
+        /// `key`: whether it repeated a question, and the keys settled without sending anything.
+        mutating func ask(
+            _ question: String, _ answer: MatrixAnswer, from asker: MatrixAsker, key: String? = nil, at now: Date
+        ) throws -> (isRepeat: Bool, settled: [String]) {
+            rooms.setDisplayName(asker.name, of: asker.userID, in: MatrixAnswerTests.room)
+            let acceptance = machine.accept(
+                question, from: asker.userID, in: MatrixAnswerTests.room, takingMore: nil, at: now, on: platform)
+            guard case .now(let accepted) = acceptance else { throw CancellationError() }
+            machine.finish(
+                accepted.ticket, with: answer.rendered(in: MatrixAnswerTests.room, to: asker, receipt: key), at: now,
+                on: platform)
+            return (accepted.isRepeat, machine.takeSettledReceipts())
+        }
+
+        /// The next message to send at `now`, with the keys of the answers it completes.
+        mutating func next(at now: Date) -> MatrixOutgoing? {
+            let step = machine.next(at: now, on: platform)
+            guard var outgoing = step.line else { return nil }
+            outgoing.keys = step.receipts
+            return outgoing
+        }
+    }
+
     @Test func theRateLimitNoticeGoesAheadOfWaitingAnswers() throws {
-        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+        var conversation = Conversation()
         let now = TestClock.instant("2026-11-23T12:00:00-05:00")
-        queue.offer(.forEveryone(lines: ["tacos"], question: "lunch"), in: Self.room, from: Self.alice, at: now)
+        _ = try conversation.ask("lunch", .forEveryone(lines: ["tacos"], question: "lunch"), from: Self.alice, at: now)
         var limited = Reply(lines: ["slow down: try again in 20 s"], visibility: .sender, isError: true)
         limited.retryAfterSeconds = 20
         let bob = MatrixAsker(userID: "@bob:school.example", name: "Bob", eventID: "$bob")
         let urgent = Self.renderer.answer(
             to: limited, from: bob, inRoom: true, question: "now", directRoomID: "!bob-and-the-bot:school.example")
-        queue.offer(urgent, in: Self.room, from: bob, at: now)
-        let firstTaken = queue.next(at: now)
+        _ = try conversation.ask("now", urgent, from: bob, at: now)
+        let firstTaken = conversation.next(at: now)
         let first = try #require(firstTaken)
         #expect(first.roomID == "!bob-and-the-bot:school.example")
         #expect(first.message.body == "slow down: try again in 20 s")
-        let pointerTaken = queue.next(at: now)
+        let pointerTaken = conversation.next(at: now)
         let pointer = try #require(pointerTaken)
         #expect(pointer.roomID == Self.room)
         #expect(pointer.message.body == "Bob: " + MatrixNotices.answeredInDirectRoom)
         #expect(pointer.message.mentionedUserIDs == ["@bob:school.example"])
-        let thirdTaken = queue.next(at: now)
+        let thirdTaken = conversation.next(at: now)
         let third = try #require(thirdTaken)
         #expect(third.message.body == "Alice: tacos")
     }
 
-    @Test func anUrgentNoticeDoesNotPassTheCap() {
-        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+    @Test func aFullQueueTakesNoMoreQuestionsAndNothingGoesAheadOfIt() {
+        var conversation = Conversation()
         let now = TestClock.instant("2026-11-23T12:00:00-05:00")
-        for number in 0..<MatrixAnswerQueue.maximumWaiting {
-            queue.send(MatrixMessage(body: "\(number)"), to: Self.room)
+        let limit = ConversationMachine<UnmeteredBudget<MatrixOutgoing>>.maximumWaiting
+        for number in 0..<limit {
+            conversation.machine.send(
+                [MatrixOutgoing(roomID: Self.room, message: MatrixMessage(body: "\(number)"), transactionID: "t\(number)")],
+                lane: .reply, target: Self.room)
         }
-        let placement = queue.offer(
-            .urgent(MatrixMessage(body: "try again in 20 s")), in: Self.room, from: Self.alice, at: now)
-        #expect(placement == .dropped)
-        #expect(queue.count == MatrixAnswerQueue.maximumWaiting)
-        let first = queue.next(at: now)
+        let refused = conversation.machine.accept(
+            "now", from: Self.alice.userID, in: Self.room, takingMore: nil, at: now, on: conversation.platform)
+        #expect(refused == nil)
+        let first = conversation.next(at: now)
         #expect(first?.message.body == "0", "nothing went ahead of the full queue")
     }
 
     // MARK: Busy rooms
 
     @Test func thirtyAskersGetOneAnswerNamingThemAndLateAskersAPointer() throws {
-        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+        var conversation = Conversation()
         let start = TestClock.instant("2026-11-23T12:00:00-05:00")
+        let lunch = MatrixAnswer.forEveryone(lines: ["Lunch: tacos"], question: "lunch")
         for number in 1...30 {
-            let at = start.addingTimeInterval(Double(number) / 100)
-            let repeated = queue.isRepeat("lunch", in: Self.room, by: Self.student(number), at: at)
-            #expect(!repeated)
-            queue.offer(
-                .forEveryone(lines: ["Lunch: tacos"], question: "lunch"), in: Self.room, from: Self.student(number),
-                at: at)
+            let asked = try conversation.ask(
+                "lunch", lunch, from: Self.student(number), at: start.addingTimeInterval(Double(number) / 100))
+            #expect(!asked.isRepeat)
         }
-        #expect(queue.count == 1)
         let sentAt = start.addingTimeInterval(0.5)
-        let answerTaken = queue.next(at: sentAt)
+        let answerTaken = conversation.next(at: sentAt)
         let answer = try #require(answerTaken)
         #expect(answer.roomID == Self.room)
         #expect(answer.message.mentionedUserIDs == (1...30).map { "@s\($0):school.example" })
@@ -197,97 +232,85 @@ import Testing
         #expect(answer.message.body.hasSuffix(": Lunch: tacos"))
         #expect(answer.message.inReplyTo == nil, "an answer for many replies to none of them")
         #expect(answer.transactionID == TransactionID.forReply(unique: "$q1"))
-        let nothingMore = queue.next(at: sentAt)
-        #expect(nothingMore == nil)
+        let nothingMore = conversation.next(at: sentAt)
+        #expect(nothingMore == nil, "one answer for the thirty")
 
-        // Two latecomers, and one of the thirty asking again: the repeat is not counted, nor named again.
+        // Two latecomers, and one of the thirty asking again: the repeat is not counted by the rate
+        // limit, and its asker is pointed to the answer with the latecomers.
         let late = sentAt.addingTimeInterval(1)
-        for number in [31, 32] {
-            queue.offer(
-                .forEveryone(lines: ["Lunch: tacos"], question: "lunch"), in: Self.room, from: Self.student(number),
-                at: late)
-        }
-        #expect(queue.isRepeat("lunch", in: Self.room, by: Self.student(3), at: late))
-        let tooEarly = queue.next(at: late)
+        for number in [31, 32] { _ = try conversation.ask("lunch", lunch, from: Self.student(number), at: late) }
+        let again = try conversation.ask("lunch", lunch, from: Self.student(3), at: late)
+        #expect(again.isRepeat)
+        let tooEarly = conversation.next(at: late)
         #expect(tooEarly == nil, "the pointer waits for more late askers")
-        let due = try #require(queue.nextPointerDue)
-        let pointerTaken = queue.next(at: due)
+        let due = try #require(conversation.machine.nextPointerDue)
+        let pointerTaken = conversation.next(at: due)
         let pointer = try #require(pointerTaken)
-        #expect(pointer.message.body == "Student 31, Student 32: see the answer just above")
-        #expect(pointer.message.mentionedUserIDs == ["@s31:school.example", "@s32:school.example"])
+        #expect(pointer.message.body == "Student 31, Student 32, Student 3: see the answer just above")
+        #expect(
+            pointer.message.mentionedUserIDs == ["@s31:school.example", "@s32:school.example", "@s3:school.example"])
         #expect(pointer.transactionID != answer.transactionID)
     }
 
     @Test func aSingleAskerGetsAReplyToTheirCommand() throws {
-        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+        var conversation = Conversation()
         let now = TestClock.instant("2026-11-23T12:00:00-05:00")
-        queue.offer(.forEveryone(lines: ["Lunch: tacos"], question: "lunch"), in: Self.room, from: Self.alice, at: now)
-        let answerTaken = queue.next(at: now)
+        let lunch = MatrixAnswer.forEveryone(lines: ["Lunch: tacos"], question: "lunch")
+        _ = try conversation.ask("lunch", lunch, from: Self.alice, at: now)
+        let answerTaken = conversation.next(at: now)
         let answer = try #require(answerTaken)
         #expect(answer.message.inReplyTo == "$alice")
         #expect(answer.message.body == "Alice: Lunch: tacos")
-        let noReplies = MatrixAnswerQueue(
-            settings: ChannelAnswerSettings(), renderer: MatrixAnswerRenderer(replyToCommands: false), stamp: "t")
-        var quiet = noReplies
-        quiet.offer(.forEveryone(lines: ["Lunch: tacos"], question: "lunch"), in: Self.room, from: Self.alice, at: now)
+        var quiet = Conversation(renderer: MatrixAnswerRenderer(replyToCommands: false))
+        _ = try quiet.ask("lunch", lunch, from: Self.alice, at: now)
         let quietAnswer = quiet.next(at: now)
         #expect(quietAnswer != nil)
         #expect(quietAnswer?.message.inReplyTo == nil)
     }
 
-    @Test func aPrivateAnswerIsNotSentTwiceWithinTheWindow() {
-        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+    @Test func aPrivateAnswerIsNotSentTwiceWithinTheWindow() throws {
+        var conversation = Conversation()
         let now = TestClock.instant("2026-11-23T12:00:00-05:00")
         let answer = Self.renderer.answer(
             to: .privately("your PIN is set"), from: Self.alice, inRoom: true, question: "me",
             directRoomID: Self.directRoom)
-        let first = queue.offer(answer, in: Self.room, from: Self.alice, key: "answer:1", at: now)
-        let again = queue.offer(answer, in: Self.room, from: Self.alice, key: "answer:2", at: now.addingTimeInterval(5))
-        #expect(first == .queued)
-        #expect(again == .queued)
-        #expect(queue.count == 3, "the answer in the direct room, and a pointer in the room for each question")
-        let direct = queue.next(at: now)
-        let pointer = queue.next(at: now)
-        let secondPointer = queue.next(at: now)
+        let first = try conversation.ask("me", answer, from: Self.alice, key: "answer:1", at: now)
+        let again = try conversation.ask("me", answer, from: Self.alice, key: "answer:2", at: now.addingTimeInterval(5))
+        #expect(first.settled.isEmpty && again.settled.isEmpty)
+        let direct = conversation.next(at: now)
+        let pointer = conversation.next(at: now)
+        let secondPointer = conversation.next(at: now)
+        let nothingMore = conversation.next(at: now)
         #expect(direct?.roomID == Self.directRoom)
         #expect(direct?.keys == [], "the answer is forgotten once the pointer, sent after it, went out")
         #expect(pointer?.keys == ["answer:1"])
         #expect(direct?.transactionID != pointer?.transactionID)
         #expect(secondPointer?.roomID == Self.room)
         #expect(secondPointer?.keys == ["answer:2"])
+        #expect(nothingMore == nil, "the answer in the direct room went once, a pointer in the room for each question")
     }
 
     @Test func eachMessageCarriesTheKeysOfTheAnswersItAnswers() throws {
-        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
+        var conversation = Conversation()
         let start = TestClock.instant("2026-11-23T12:00:00-05:00")
         let lunch = MatrixAnswer.forEveryone(lines: ["Lunch: tacos"], question: "lunch")
         for number in 1...3 {
-            let placement = queue.offer(
-                lunch, in: Self.room, from: Self.student(number), key: "answer:\(number)", at: start)
-            #expect(placement == .queued)
+            let asked = try conversation.ask("lunch", lunch, from: Self.student(number), key: "answer:\(number)", at: start)
+            #expect(asked.settled.isEmpty)
         }
-        let answerTaken = queue.next(at: start)
+        let answerTaken = conversation.next(at: start)
         let answer = try #require(answerTaken)
         #expect(answer.keys == ["answer:1", "answer:2", "answer:3"])
         let late = start.addingTimeInterval(1)
-        #expect(queue.offer(lunch, in: Self.room, from: Self.student(4), key: "answer:4", at: late) == .queued)
-        #expect(queue.offer(lunch, in: Self.room, from: Self.student(2), key: "answer:5", at: late) == .queued)
-        let due = try #require(queue.nextPointerDue)
-        let pointerTaken = queue.next(at: due)
+        #expect(try conversation.ask("lunch", lunch, from: Self.student(4), key: "answer:4", at: late).settled.isEmpty)
+        #expect(try conversation.ask("lunch", lunch, from: Self.student(2), key: "answer:5", at: late).settled.isEmpty)
+        let due = try #require(conversation.machine.nextPointerDue)
+        let pointerTaken = conversation.next(at: due)
         let pointer = try #require(pointerTaken)
         #expect(pointer.message.body.hasPrefix("Student 4, Student 2: "))
         #expect(pointer.keys == ["answer:4", "answer:5"])
         // Named in the answer and in the pointer: a third time is folded in silence, and its answer forgotten.
-        #expect(queue.offer(lunch, in: Self.room, from: Self.student(2), key: "answer:6", at: due) == .settled)
-    }
-
-    @Test func aFullQueueRefusesMoreAnswers() {
-        var queue = MatrixAnswerQueue(settings: ChannelAnswerSettings(), renderer: Self.renderer, stamp: "t")
-        for number in 0..<MatrixAnswerQueue.maximumWaiting {
-            queue.send(MatrixMessage(body: "\(number)"), to: Self.room)
-        }
-        let accepted = queue.send(MatrixMessage(body: "one more"), to: Self.room)
-        #expect(accepted == .dropped)
-        #expect(queue.count == MatrixAnswerQueue.maximumWaiting)
+        let third = try conversation.ask("lunch", lunch, from: Self.student(2), key: "answer:6", at: due)
+        #expect(third.settled == ["answer:6"])
     }
 }

@@ -313,7 +313,7 @@ import Testing
         let poll = Task { () async throws(MatrixAPIError) -> SyncBatch in
             try await client.sync(since: "s1", filter: SyncFilter.incremental, timeout: .seconds(300))
         }
-        while server.bytesSent < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        try await eventually("the first bytes of the body", within: .seconds(60)) { server.bytesSent >= 3 }
         let cancelled = ContinuousClock.now
         poll.cancel()
         let result = await poll.result
@@ -370,11 +370,9 @@ private final class SilentServer: Sendable {
     }
 
     /// Waits until a request has arrived (at most 60 s).
-    func waitForRequest() async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !received.withLock({ $0 }) {
-            guard ContinuousClock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(10))
+    func waitForRequest(fileID: String = #fileID, line: Int = #line) async throws {
+        try await eventually("a request", within: .seconds(60), fileID: fileID, line: line) {
+            received.withLock { $0 }
         }
     }
 

@@ -123,8 +123,8 @@ struct MatrixDutyTests {
                 for day in 1...16 {
                     asked.append(try await ada.send(text: "lunch 2026-12-\(String(format: "%02d", day))", to: direct))
                 }
-                while try await ada.messages(in: direct, from: botAccount.userID).isEmpty {
-                    try await Task.sleep(for: .milliseconds(20))
+                try await eventually("a first answer", within: .seconds(60), every: .milliseconds(20)) {
+                    try await !ada.messages(in: direct, from: botAccount.userID).isEmpty
                 }
                 firstRenewing.cancel()
                 try await eventually("the second instance is up", within: .seconds(60)) { second.state == .up }

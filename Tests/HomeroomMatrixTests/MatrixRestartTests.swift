@@ -49,23 +49,20 @@ struct MatrixRestartTests {
                 }
                 try await group.waitForAll()
             }
-            let deadline = ContinuousClock.now + .seconds(60)
-            while try await students[0].messages(in: room, from: botID).isEmpty {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("no first answer; the log ends: \(instance.log.suffix(4000))")
-                    return
-                }
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await eventually(
+                "a first answer; the log ends: \(instance.log.suffix(4000))", within: .seconds(60),
+                every: .milliseconds(20)
+            ) { try await !students[0].messages(in: room, from: botID).isEmpty }
             await instance.kill()
             try await instance.start()
 
             // Each asker is named (and mentioned) in exactly one message of the bot's.
             let askers = Set(students.map(\.userID))
             var named: [String: Int] = [:]
-            let until = ContinuousClock.now + .seconds(90)
-            repeat {
-                try await Task.sleep(for: .milliseconds(200))
+            try await eventually(
+                "every asker named: \(named); the log ends: \(instance.log.suffix(3000))", within: .seconds(90),
+                every: .milliseconds(200)
+            ) {
                 let messages = try await students[0].messages(in: room, from: botID)
                 named = [:]
                 for message in messages {
@@ -73,8 +70,8 @@ struct MatrixRestartTests {
                         named[user, default: 0] += 1
                     }
                 }
-            } while Set(named.keys) != askers && ContinuousClock.now < until
-            #expect(Set(named.keys) == askers, "\(named); the log ends: \(instance.log.suffix(3000))")
+                return Set(named.keys) == askers
+            }
             #expect(named.values.allSatisfy { $0 == 1 }, "\(named)")
         }
     }
@@ -165,14 +162,10 @@ struct MatrixRestartTests {
                 return all
             }
             // Stopped as soon as the first answer is out (read without taking it from the inbox).
-            let deadline = ContinuousClock.now + .seconds(60)
-            while try await students[0].messages(in: directs[0], from: botID).isEmpty {
-                guard ContinuousClock.now < deadline else {
-                    Issue.record("no first answer; the log ends: \(instance.log.suffix(4000))")
-                    return
-                }
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            try await eventually(
+                "a first answer; the log ends: \(instance.log.suffix(4000))", within: .seconds(60),
+                every: .milliseconds(20)
+            ) { try await !students[0].messages(in: directs[0], from: botID).isEmpty }
             switch stop {
             case .sigterm:
                 let status = await instance.stop()

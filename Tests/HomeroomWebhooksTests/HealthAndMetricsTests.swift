@@ -31,9 +31,9 @@ import Testing
             let work = Task { await roster.perform(duty) { _ in try await Task.sleep(for: .seconds(3600)) } }
             defer { work.cancel() }
             var held = roster.heldDuties
-            for _ in 0..<500 where held[duty] == nil {
-                try await Task.sleep(for: .milliseconds(10))
+            try await eventually("the roster holds \(duty)", within: .seconds(5)) {
                 held = roster.heldDuties
+                return held[duty] != nil
             }
             #expect(held == [duty: 0])
             let health = try await harness.get("/healthz")

@@ -52,3 +52,32 @@ import Testing
         }
     }
 }
+
+/// Every webhook platform's message takes its place on the gateway's conversation desk before the
+/// bot runs it: past the desk's cap of questions being answered at once, the asker is told to ask
+/// again, and a place freed is taken again.
+@Suite struct GatewayConversationTests {
+    @Test func pastTheCapOfQuestionsAtOnceTheAskerIsToldToAskAgain() async throws {
+        try await TestBot.with(plugins: [LunchPlugin.self]) { bot in
+            let gateway = PlatformCommandTests.gateway(bot)
+            let lunch = IncomingMessage(
+                sender: UserID(adapter: "slack", id: "U1"), senderIsVerified: true, conversation: .channel("slack:C1"),
+                text: "/lunch", command: PlatformCommand(name: "lunch", arguments: ""), receivedAt: bot.clock.now)
+            let answered = try #require(await gateway.reply(to: lunch))
+            #expect(!answered.isError)
+
+            var places: [ConversationMachine<UnmeteredBudget<Never>>.Ticket] = []
+            for number in 0..<ConversationMachine<UnmeteredBudget<Never>>.maximumAnswersInProgress {
+                let accepted = await gateway.conversation.accept("lunch", from: "slack:P\(number)", in: nil)
+                places.append(try #require(accepted).ticket)
+            }
+            let refused = try #require(await gateway.reply(to: lunch))
+            #expect(refused.isError)
+            #expect(refused.lines == [gateway.tooBusyNote])
+
+            await gateway.conversation.finishInResponse(places[0], asker: "slack:P0")
+            let again = try #require(await gateway.reply(to: lunch))
+            #expect(again.lines == answered.lines, "a place freed is taken again")
+        }
+    }
+}

@@ -73,14 +73,18 @@ struct SlackSocketModeRig {
     var status: AdapterStatus? { bot.runtime.adapterStatus.snapshot[SlackSocketMode.statusName] }
 
     /// Waits until the status board shows the socket `state` (at most 30 s) and returns its line.
-    func status(_ state: AdapterStatus.State) async throws -> AdapterStatus {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if let status, status.state == state { return status }
-            try await Task.sleep(for: .milliseconds(10))
+    func status(
+        _ state: AdapterStatus.State, fileID: String = #fileID, line: Int = #line
+    ) async throws -> AdapterStatus {
+        var shown: AdapterStatus?
+        try await eventually(
+            "the socket \(state); its status stayed \(String(describing: status))", within: .seconds(30),
+            fileID: fileID, line: line
+        ) {
+            shown = status
+            return shown?.state == state
         }
-        Issue.record("the socket's status stayed \(String(describing: status))")
-        throw CancellationError()
+        return try #require(shown)
     }
 
     /// Waits until envelope `id` was acknowledged and returns the first acknowledgement.
@@ -162,17 +166,22 @@ struct SlackSocketModeRig {
     @Test func anAcknowledgedMentionsAnswerWaitsOutARateLimit() async throws {
         try await SlackSocketModeRig.with { rig in
             _ = try await rig.status(.up)
+            let sleepers = rig.bot.clock.sleeperCount
             rig.api.rateLimitNextCalls(1)
             rig.socket.send(
                 .appMention(id: "env-rl", eventID: "EvLimited", text: "<@\(SlackSocketModeRig.botUser)> lunch"))
             _ = try await rig.acknowledgement("env-rl")
             // Slack will not send an acknowledged envelope again: the 429's second is waited out on
             // the bot's clock, and the answer goes out on the next try.
-            var posted = rig.api.messages
-            for _ in 0..<200 where posted.isEmpty {
-                rig.bot.clock.advance(by: 1)
-                try await Task.sleep(for: .milliseconds(50))
+            try await eventually("the answer waits out the 429 on the bot's clock") {
+                rig.bot.clock.sleeperCount == sleepers + 1
+            }
+            #expect(rig.api.messages.isEmpty, "nothing goes before Slack's second is over")
+            rig.bot.clock.advance(by: 1)
+            var posted: [SlackAPIServer.PostedMessage] = []
+            try await eventually("the answer posted on the next try") {
                 posted = rig.api.messages
+                return !posted.isEmpty
             }
             #expect(posted.count == 1)
             #expect(rig.api.calls(to: "chat.postMessage") == 2)
@@ -186,21 +195,26 @@ struct SlackSocketModeRig {
         let log = LogRecorder()
         try await SlackSocketModeRig.with(log: log) { rig in
             _ = try await rig.status(.up)
+            let sleepers = rig.bot.clock.sleeperCount
             rig.api.rateLimitNextCalls(1, retryAfter: 60)
             rig.socket.send(
                 .appMention(id: "env-long", eventID: "EvLong", text: "<@\(SlackSocketModeRig.botUser)> lunch"))
             _ = try await rig.acknowledgement("env-long")
-            var given = log.lines.filter { $0.contains("was not posted") }
-            for _ in 0..<200 where given.isEmpty {
-                try await Task.sleep(for: .milliseconds(20))
+            var given: [String] = []
+            try await eventually("the answer given up: \(log.lines)") {
                 given = log.lines.filter { $0.contains("was not posted") }
+                return !given.isEmpty
             }
             #expect(given.count == 1, "\(log.lines)")
             #expect(given.first?.contains("answering /lunch from slack:") == true, "\(given)")
             #expect(given.first?.contains("Monday") == false, "the answer's words are not logged: \(given)")
-            // Past Slack's minute, nothing was tried again.
+            // Past Slack's minute, nothing was tried again. A try again would wait out the minute
+            // asleep on the bot's clock, which stands still until the test moves it, so it would be
+            // asleep now, one sleeper more than before the mention; and the responder writes the
+            // line above as it gives up, after its last sleep, so none can start later. With nothing
+            // asleep, moving the clock past the minute wakes nothing, and the count is final.
+            #expect(rig.bot.clock.sleeperCount == sleepers, "nothing waits to try again")
             rig.bot.clock.advance(by: 61)
-            try await Task.sleep(for: .milliseconds(200))
             #expect(rig.api.calls(to: "chat.postMessage") == 1)
             #expect(rig.api.messages.isEmpty)
         }
@@ -244,12 +258,9 @@ struct SlackSocketModeRig {
                 }
                 api.rateLimitNextCalls(1, retryAfter: 5)
                 let answering = Task { await responder.respond(to: envelope, on: 1) { _ in } }
-                var waiting = false
-                for _ in 0..<500 where !waiting {
-                    try await Task.sleep(for: .milliseconds(10))
-                    waiting = log.lines.contains { $0.contains("waits 5.0 s") }
+                try await eventually("the answer waits out the 429: \(log.lines)", within: .seconds(5)) {
+                    log.lines.contains { $0.contains("waits 5.0 s") }
                 }
-                #expect(waiting, "\(log.lines)")
                 answering.cancel()
                 await answering.value
                 let dropped = log.lines.filter { $0.contains("the bot is stopping") }

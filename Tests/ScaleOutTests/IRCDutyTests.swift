@@ -35,9 +35,7 @@ extension ScaleOutTests {
                 try await eventually("an answer to !lunch", within: .seconds(15)) {
                     !Self.answers(in: pupil, since: asked).isEmpty
                 }
-                // Long enough for a second bot's answer to arrive too, were there one.
-                try await Task.sleep(for: .seconds(3))
-                let answers = Self.answers(in: pupil, since: asked)
+                let answers = try await Self.answersBeforeALaterQuestion(in: pupil, since: asked)
                 let answeringBots = Set(answers.map(\.nick))
                 print("scale-out: !lunch answered by \(answeringBots.sorted()) with \(answers.count) line(s)")
                 #expect(answeringBots.count == 1, "\(answers)")
@@ -117,8 +115,7 @@ extension ScaleOutTests {
                 try await eventually("an answer to !lunch", within: .seconds(15)) {
                     !Self.answers(in: pupil, since: asked).isEmpty
                 }
-                try await Task.sleep(for: .seconds(2))
-                let answeringBots = Set(Self.answers(in: pupil, since: asked).map(\.nick))
+                let answeringBots = Set(try await Self.answersBeforeALaterQuestion(in: pupil, since: asked).map(\.nick))
                 let holders = await cluster.holders(of: Self.duty)
                 print(
                     "scale-out: paused \(holder.name) (SIGSTOP); \(successor.name) took \(Self.duty) and its bot "
@@ -172,6 +169,40 @@ extension ScaleOutTests {
                     String($0.trimmingPrefix(while: { "@+%~&".contains($0) }))
                 }
             }.filter { isBot($0) }.sorted()
+        }
+
+        /// Asks `!lunch week` in the channel, waits until every bot there has answered it, and
+        /// returns what each bot said in the channel since the pupil's `index`-th line before that
+        /// answer: all it will ever say about the questions asked before.
+        ///
+        /// This cannot pass by luck. A bot writes a channel's answers in the order their questions
+        /// came, so a copy of an earlier answer, however late, comes before the bot's answer to the
+        /// week. A second bot that heard an earlier question and is still in the channel hears this
+        /// one too, and the `NAMES` asked right after it lists that bot, so the wait is for its
+        /// answer as well. A day's answer never looks like the week's, which spans two dates
+        /// ("Lunch Mon Nov 30 – Fri Dec 4: …").
+        static func answersBeforeALaterQuestion(in pupil: ClassroomStudent, since index: Int) async throws -> [Answer] {
+            try await pupil.send("PRIVMSG \(ScaleOutSchool.channel) :!lunch week")
+            let present = try await bots(seenBy: pupil)
+            var before: [Answer] = []
+            var answered: Set<String> = []
+            try await eventually(
+                "every bot in the channel (\(present)) answered !lunch week; answered: \(answered.sorted())",
+                within: .seconds(15)
+            ) {
+                before = []
+                answered = []
+                let said = answers(in: pupil, since: index)
+                for answer in said {
+                    if answer.text.contains(" – ") {
+                        answered.insert(answer.nick)
+                    } else if !answered.contains(answer.nick) {
+                        before.append(answer)
+                    }
+                }
+                return answered.isSuperset(of: present + said.map(\.nick))
+            }
+            return before
         }
 
         /// What bots said in the channel since the pupil's `index`-th line.

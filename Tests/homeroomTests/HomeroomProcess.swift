@@ -98,10 +98,10 @@ final class RunningHomeroom: Sendable {
     private var errors: String { (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" }
 
     /// Waits (up to 20 s) for the process to end and returns its status.
-    func waitForExit() async throws -> Int32 {
-        for _ in 0..<400 where process.isRunning {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+    func waitForExit(fileID: String = #fileID, line: Int = #line) async throws -> Int32 {
+        try await eventually(
+            "the process ended", within: .seconds(20), every: .milliseconds(50), fileID: fileID, line: line
+        ) { !process.isRunning }
         return process.terminationStatus
     }
 

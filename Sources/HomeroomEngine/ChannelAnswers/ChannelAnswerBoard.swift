@@ -38,6 +38,8 @@ package struct ChannelAnswerBoard: Sendable {
 
     /// A line pointing late askers to an answer that went out.
     package struct Pointer: Sendable, Equatable {
+        /// The answer it points to.
+        package let answer: AnswerID
         /// The channel, as named when the answer was offered.
         package let channel: String
         /// The late askers, in the order they asked.
@@ -192,7 +194,7 @@ package struct ChannelAnswerBoard: Sendable {
             answers[id]?.pointer = nil
             answers[id]?.pointedAt.formUnion(pointer.people.map(\.key))
             due.append(
-                Pointer(channel: answer.channel, names: pointer.people.map(\.name)))
+                Pointer(answer: id, channel: answer.channel, names: pointer.people.map(\.name)))
         }
         return due
     }

@@ -31,6 +31,12 @@ package struct CommandRecognizer: Sendable {
             self.init(prefix: prefix, body: command.arguments, name: command.name)
         }
 
+        /// The command as one text, its name first: what tells a repeat of it.
+        package var text: String {
+            guard let name else { return body }
+            return body.isEmpty ? name : name + " " + body
+        }
+
         /// The command's words: its name, then its arguments.
         package func words() throws(ArgumentTokenizer.UnclosedQuote) -> [String] {
             guard let name else { return try ArgumentTokenizer.words(in: body) }

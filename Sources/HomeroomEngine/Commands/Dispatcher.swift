@@ -123,12 +123,17 @@ package struct Dispatcher: Sendable {
     /// the sender is over the rate limit and has already been told). A command the platform
     /// parsed (``IncomingMessage/command``) is run as it is; otherwise the text is recognised.
     package func handle(_ message: IncomingMessage) async -> Reply? {
-        if let command = message.command {
-            let recognized = CommandRecognizer.Recognized(command, prefix: recognizer.preferredPrefix)
-            return await handle(message, recognized: recognized, countingAgainstRateLimit: true)
-        }
-        guard let recognized = recognizer.recognize(message.text, in: message.conversation) else { return nil }
+        guard let recognized = recognize(message) else { return nil }
         return await handle(message, recognized: recognized, countingAgainstRateLimit: true)
+    }
+
+    /// The command of `message`: the one its platform parsed, else the one its text starts
+    /// with; nil for chatter.
+    package func recognize(_ message: IncomingMessage) -> CommandRecognizer.Recognized? {
+        if let command = message.command {
+            return CommandRecognizer.Recognized(command, prefix: recognizer.preferredPrefix)
+        }
+        return recognizer.recognize(message.text, in: message.conversation)
     }
 
     /// Handles one message whose command a chat adapter recognised already (`recognized`); it

@@ -11,12 +11,17 @@ package struct ChannelAnswer: Sendable, Equatable {
     package let question: String?
     /// The lines, each cut to leave room for the names.
     package let pieces: [String]
+    /// The platform's id of the asker's message, where it has one (a Matrix event): what an
+    /// answer to one asker replies to, and what makes the answer's own id, so that it is posted
+    /// once however often it is sent.
+    package let reference: String?
 
-    /// An answer of `pieces` in `channel` to `asker`, who asked `question`.
-    package init(channel: String, asker: String, question: String?, pieces: [String]) {
+    /// An answer of `pieces` in `channel` to `asker`, who asked `question` in the message `reference`.
+    package init(channel: String, asker: String, question: String?, pieces: [String], reference: String? = nil) {
         self.channel = channel
         self.asker = asker
         self.question = question
         self.pieces = pieces
+        self.reference = reference
     }
 }

@@ -9,11 +9,13 @@ package enum ConversationAnswer<Line: Sendable>: Sendable {
     case channel(ChannelAnswer)
     /// An answer in a channel for its asker alone, whose text is `shown`: a repeat of `question`
     /// within the window is not counted by the rate limit, and the same lines are not sent again.
-    /// nil `question`: a command that moves on, whose repeats are new questions.
-    case toTheAsker([Line], shown: [String], channel: String, asker: String, question: String?)
-    /// A notice that must still be true when it arrives (the rate limit's "try again in N s"):
-    /// it goes ahead of the answers waiting in the queue.
-    case urgent(Line)
+    /// nil `question`: a command that moves on, whose repeats are new questions. `pointer`: a
+    /// line in the channel saying where the answer went (a platform whose private answers go to
+    /// another room), sent after it, and alone for a repeat.
+    case toTheAsker([Line], shown: [String], channel: String, asker: String, question: String?, pointer: Line? = nil)
+    /// Notices that must still be true when they arrive (the rate limit's "try again in N s"):
+    /// they go ahead of the answers waiting in the queue.
+    case urgent([Line])
 
     /// Nothing to send.
     package static var none: Self { .lines([]) }

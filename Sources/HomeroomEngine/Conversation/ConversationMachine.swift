@@ -12,6 +12,11 @@ import HomeroomCore
 /// asker asked in the same channel and is still being answered waits for that answer (`finish`
 /// hands it out then): only then is it known whether it repeats it (the rate limit does not count
 /// a repeat), and its identical answer folds into the earlier one.
+///
+/// An adapter that keeps answers until they are sent (so that none is lost across a restart)
+/// hands each one's key in with it (``RenderedAnswer/receipt``); the machine gives the key back
+/// with the line that completes the answer, which may carry several when askers were folded into
+/// one answer or named in one pointer line, or at once when nothing is to be sent for it.
 package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// What the platform sends.
     package typealias Line = Budget.Line
@@ -52,6 +57,9 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     package static var maximumAnswersInProgress: Int { 200 }
     /// Answers kept for `!more` at one time; a new one replaces the oldest.
     package static var maximumKeptAnswers: Int { 500 }
+    /// Places waiting in the outgoing queue at most; a question beyond them is not answered (a
+    /// platform that takes lines slower than people ask cannot make the queue grow without end).
+    package static var maximumWaiting: Int { 1000 }
 
     private var queue: OutgoingQueue<Budget>
     private var board: ChannelAnswerBoard
@@ -67,6 +75,13 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// Questions waiting for the answer to the same question asked before, by place.
     private var waitingQuestions: [Int: Waiting] = [:]
     private var answersInProgress = 0
+    /// The receipts of the answers a place's lines complete, by place.
+    private var receiptsInPlace: [Int: [String]] = [:]
+    /// The receipts of late askers' answers, by the answer they are pointed to, until the line
+    /// pointing to it is queued.
+    private var pointedReceipts: [ChannelAnswerBoard.AnswerID: [String]] = [:]
+    /// Receipts of answers for which nothing is to be sent, not yet taken.
+    private var settledReceipts: [String] = []
 
     /// An empty conversation spending `budget`, coalescing channel answers with `channelAnswers`.
     package init(budget: Budget, channelAnswers: ChannelAnswerSettings) {
@@ -82,7 +97,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// answer. nil when ``maximumAnswersInProgress`` commands are being answered already.
     package mutating func accept(
         _ question: String, from asker: String, in channel: String?, takingMore pageSize: Int?, at now: Date,
-        on platform: some ConversationPlatform<Line>
+        on platform: some ConversationNaming
     ) -> Acceptance? {
         guard let ticket = reserveAnswer(to: channel ?? asker) else { return nil }
         if let channel {
@@ -103,7 +118,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// What the answer in the place `ticket` holds is rendered from, as the conversation stands at `now`.
     private mutating func accepted(
         _ ticket: Ticket, _ question: String, from asker: String, in channel: String?, takingMore pageSize: Int?,
-        at now: Date, on platform: some ConversationPlatform<Line>
+        at now: Date, on platform: some ConversationNaming
     ) -> Accepted {
         let isRepeat =
             channel.map { board.isRepeat(question, in: ($0, platform.key($0)), by: (asker, platform.key(asker)), at: now) }
@@ -124,7 +139,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// Reserves the place of an answer to `target`, or nil when ``maximumAnswersInProgress``
     /// commands are being answered already.
     package mutating func reserveAnswer(to target: String) -> Ticket? {
-        guard answersInProgress < Self.maximumAnswersInProgress else { return nil }
+        guard answersInProgress < Self.maximumAnswersInProgress, queue.count < Self.maximumWaiting else { return nil }
         answersInProgress += 1
         return queue.reserve(lane: .reply, target: target)
     }
@@ -136,11 +151,32 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     package mutating func finish(
         _ ticket: Ticket, with rendered: RenderedAnswer<Line>, at now: Date, on platform: some ConversationPlatform<Line>
     ) -> Accepted? {
+        fill(ticket, with: rendered.answer, to: rendered.asker, receipt: rendered.receipt, at: now, on: platform)
+        return settle(ticket, asker: rendered.asker, keeping: rendered.keptForMore, at: now, on: platform)
+    }
+
+    /// Takes back the place `ticket` holds once its answer went out in the response to its
+    /// question, for a platform that answers each question so (a webhook): nothing is queued for
+    /// it, nor folded with other answers. Keeps `keptForMore` for the asker's `!more`, and hands
+    /// out the same question asked again meanwhile, as ``finish(_:with:at:on:)`` does.
+    package mutating func finishInResponse(
+        _ ticket: Ticket, asker: String, keeping keptForMore: [RenderedAnswer<Line>.Kept] = [], at now: Date,
+        on platform: some ConversationNaming
+    ) -> Accepted? {
+        queue.fill(ticket, with: [])
+        return settle(ticket, asker: asker, keeping: keptForMore, at: now, on: platform)
+    }
+
+    /// The answer in the place `ticket` holds is done: what it keeps for `!more` is kept, and the
+    /// same question asked again meanwhile, if one waits for it, is handed out.
+    private mutating func settle(
+        _ ticket: Ticket, asker: String, keeping keptForMore: [RenderedAnswer<Line>.Kept], at now: Date,
+        on platform: some ConversationNaming
+    ) -> Accepted? {
         answersInProgress = max(0, answersInProgress - 1)
-        for kept in rendered.keptForMore {
-            more.keep(kept.lines, for: moreKey(kept.conversation, rendered.asker, on: platform))
+        for kept in keptForMore {
+            more.keep(kept.lines, for: moreKey(kept.conversation, asker, on: platform))
         }
-        fill(ticket, with: rendered.answer, to: rendered.asker, at: now, on: platform)
         guard let next = questionAnswered(in: ticket.id), let waiting = waitingQuestions.removeValue(forKey: next)
         else { return nil }
         return accepted(
@@ -162,22 +198,28 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
 
     /// Fills the place of an answer to `asker`: with its lines; for a channel answer, with the
     /// answer addressed to its askers, unless the same answer waits already (the asker joins it) or
-    /// went out lately (the asker is named in the line pointing to it); an urgent notice goes ahead.
+    /// went out lately (the asker is named in the line pointing to it); urgent notices go ahead.
+    /// The answer's `receipt` goes with the lines that complete it, or is settled at once.
     private mutating func fill(
-        _ ticket: Ticket, with answer: ConversationAnswer<Line>, to asker: String, at now: Date,
+        _ ticket: Ticket, with answer: ConversationAnswer<Line>, to asker: String, receipt: String?, at now: Date,
         on platform: some ConversationPlatform<Line>
     ) {
         switch answer {
         case .lines(let lines):
             queue.fill(ticket, with: lines)
-        case .toTheAsker(let lines, let shown, let channel, let asker, let question):
+            track(receipt, in: lines.isEmpty ? nil : ticket)
+        case .toTheAsker(let lines, let shown, let channel, let asker, let question, let pointer):
             let isNew = board.answeredPrivately(
                 shown, in: (channel, platform.key(channel)), to: (asker, platform.key(asker)), question: question,
                 at: now)
-            queue.fill(ticket, with: isNew ? lines : [])
-        case .urgent(let notice):
+            let sent = (isNew ? lines : []) + (pointer.map { [$0] } ?? [])
+            queue.fill(ticket, with: sent)
+            track(receipt, in: sent.isEmpty ? nil : ticket)
+        case .urgent(let notices):
             queue.fill(ticket, with: [])
-            queue.append([notice], lane: .control, target: asker)
+            let ahead = notices.isEmpty ? nil : queue.reserve(lane: .control, target: asker)
+            if let ahead { queue.fill(ahead, with: notices) }
+            track(receipt, in: ahead)
         case .channel(let channelAnswer):
             let offer = board.offer(
                 channelAnswer.pieces, in: (channelAnswer.channel, platform.key(channelAnswer.channel)),
@@ -187,19 +229,49 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
                 waitingAnswers[id] = (ticket, channelAnswer)
                 answerInPlace[ticket.id] = id
                 queue.fill(ticket, with: addressedLines(of: id, on: platform))
+                track(receipt, in: ticket)
             case .joined(let id):
                 queue.fill(ticket, with: [])
                 if let waiting = waitingAnswers[id] {
                     _ = queue.replace(waiting.ticket, with: addressedLines(of: id, on: platform))
                 }
-            case .pointed, .alreadyNamed:
+                track(receipt, in: waitingAnswers[id]?.ticket)
+            case .pointed(let id):
                 queue.fill(ticket, with: [])
+                if let receipt { point(receipt, to: id) }
+            case .alreadyNamed:
+                queue.fill(ticket, with: [])
+                track(receipt, in: nil)
             }
         }
     }
 
+    /// Notes that `receipt` goes with the line pointing late askers to the answer `id`. Receipts
+    /// for more answers than the board keeps are settled, the oldest first: an answer the board
+    /// forgot has no pointer to come.
+    private mutating func point(_ receipt: String, to id: ChannelAnswerBoard.AnswerID) {
+        pointedReceipts[id, default: []].append(receipt)
+        if pointedReceipts.count > ChannelAnswerBoard.maximumAnswers, let oldest = pointedReceipts.keys.min() {
+            settledReceipts += pointedReceipts.removeValue(forKey: oldest) ?? []
+        }
+    }
+
+    /// Notes that `receipt` goes with the lines of the place `ticket` holds; nil: nothing is sent for it.
+    private mutating func track(_ receipt: String?, in ticket: Ticket?) {
+        guard let receipt else { return }
+        guard let ticket else { return settledReceipts.append(receipt) }
+        receiptsInPlace[ticket.id, default: []].append(receipt)
+    }
+
+    /// The receipts of the answers for which nothing was to be sent since the last call: they
+    /// may be forgotten now.
+    package mutating func takeSettledReceipts() -> [String] {
+        defer { settledReceipts = [] }
+        return settledReceipts
+    }
+
     /// The key of what `person` keeps for `!more` in `conversation`.
-    private func moreKey(_ conversation: String, _ person: String, on platform: some ConversationPlatform<Line>)
+    private func moreKey(_ conversation: String, _ person: String, on platform: some ConversationNaming)
         -> MoreBook.Key
     {
         MoreBook.Key(conversation: platform.key(conversation), person: platform.key(person))
@@ -211,7 +283,7 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     {
         guard let answer = waitingAnswers[id]?.answer else { return [] }
         let (names, others) = board.addressees(of: id)
-        return platform.addressed(answer.pieces, in: answer.channel, to: names, others: others)
+        return platform.addressed(answer, to: names, others: others)
     }
 
     /// Queues `lines` for `target` at the end of `lane`.
@@ -227,15 +299,20 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
         return ticket
     }
 
+    /// When the next line naming late askers is due, if one is gathering names.
+    package var nextPointerDue: Date? { board.nextPointerDue }
+
     /// The line to write at `now` (the lines naming late askers that are due queued first, and an
     /// answer whose first line this is marked as sent), or how long until one may be ready.
     package mutating func next(at now: Date, on platform: some ConversationPlatform<Line>) -> OutgoingQueue<Budget>.Step {
         // Each pointer goes ahead of the channel's waiting answers, so the newest is queued first.
         for pointer in board.duePointers(at: now).reversed() {
-            queue.appendAhead(
+            let ticket = queue.appendAhead(
                 [platform.pointer(to: pointer.names, in: pointer.channel)], lane: .reply, target: pointer.channel)
+            for receipt in pointedReceipts.removeValue(forKey: pointer.answer) ?? [] { track(receipt, in: ticket) }
         }
         var step = queue.next(now: now)
+        if let completes = step.completes { step.receipts = receiptsInPlace.removeValue(forKey: completes) ?? [] }
         if step.line != nil {
             if let starts = step.starts, let id = answerInPlace.removeValue(forKey: starts) {
                 // An answer's first line went out: whoever asks the same from now on is pointed to it.

@@ -3,16 +3,13 @@ import HomeroomCore
 /// What the ``ConversationMachine`` asks of a chat platform: how it folds names (a channel, a
 /// person) into keys, and its lines naming the askers of a channel answer. An adapter makes one
 /// from its session's state (the bot's name, the server's case rules) for each call.
-package protocol ConversationPlatform<Line>: Sendable {
+package protocol ConversationPlatform<Line>: ConversationNaming {
     /// What the platform sends.
     associatedtype Line: Sendable
 
-    /// The key of a channel or person's name under the platform's case rules.
-    func key(_ name: String) -> String
-
-    /// The lines of a channel answer, `pieces` (cut with room for names), with `names` leading
+    /// The lines of a channel answer (its pieces cut with room for names), with `names` leading
     /// the first and `others` more counted after them.
-    func addressed(_ pieces: [String], in channel: String, to names: [String], others: Int) -> [Line]
+    func addressed(_ answer: ChannelAnswer, to names: [String], others: Int) -> [Line]
 
     /// The line pointing late askers, `names`, to an answer that went out in `channel`.
     func pointer(to names: [String], in channel: String) -> Line

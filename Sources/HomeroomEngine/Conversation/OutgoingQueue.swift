@@ -34,6 +34,9 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
         package var starts: Int?
         /// The ticket whose last line this is.
         package var completes: Int?
+        /// What the answers this line completes were kept under (``RenderedAnswer/receipt``),
+        /// told by the ``ConversationMachine``: they may be forgotten once it is sent.
+        package var receipts: [String] = []
     }
 
     private struct Slot {
@@ -50,6 +53,8 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
 
     private var lanes: [Lane] = OutgoingLane.allCases.map { _ in Lane() }
     private var nextID = 0
+    /// Places reserved whose lines have not all gone out (or that were not found empty yet).
+    package private(set) var count = 0
     private var budget: Budget
 
     /// An empty queue spending `budget`.
@@ -62,10 +67,25 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
         reserve(lane: lane, target: target, ahead: false)
     }
 
-    /// Fills a reserved place; an empty answer frees it.
+    /// Fills a reserved place; an empty answer frees it at once.
     package mutating func fill(_ ticket: Ticket, with lines: [Line]) {
         guard let index = index(of: ticket) else { return }
-        lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
+        guard lines.isEmpty else {
+            lanes[ticket.lane.rawValue].slots[ticket.target]![index].lines = lines
+            return
+        }
+        var queue = lanes[ticket.lane.rawValue]
+        defer { lanes[ticket.lane.rawValue] = queue }
+        queue.slots[ticket.target]!.remove(at: index)
+        count -= 1
+        guard queue.slots[ticket.target]!.isEmpty, let position = queue.targets.firstIndex(of: ticket.target) else {
+            return
+        }
+        queue.slots[ticket.target] = nil
+        queue.targets.remove(at: position)
+        // The target whose turn it is keeps it.
+        if position < queue.rotation { queue.rotation -= 1 }
+        if queue.rotation >= queue.targets.count { queue.rotation = 0 }
     }
 
     /// Writes a filled place again, unless its first line went out already: false then.
@@ -84,9 +104,11 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
 
     /// Queues `lines` for `target` ahead of everything waiting for it in `lane` (behind an answer
     /// already going out, so that no answer is cut in two).
-    package mutating func appendAhead(_ lines: [Line], lane: OutgoingLane, target: String) {
+    @discardableResult
+    package mutating func appendAhead(_ lines: [Line], lane: OutgoingLane, target: String) -> Ticket {
         let ticket = reserve(lane: lane, target: target, ahead: true)
         fill(ticket, with: lines)
+        return ticket
     }
 
     /// True when nothing waits (reserved places included).
@@ -122,6 +144,7 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
 
     private mutating func reserve(lane: OutgoingLane, target: String, ahead: Bool) -> Ticket {
         nextID += 1
+        count += 1
         let ticket = Ticket(id: nextID, lane: lane, target: target)
         var queue = lanes[lane.rawValue]
         if queue.slots[target] == nil {
@@ -153,6 +176,7 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
             let target = queue.targets[position]
             while let head = queue.slots[target]?.first, let lines = head.lines, lines.isEmpty {
                 queue.slots[target]!.removeFirst()
+                count -= 1
             }
             guard let head = queue.slots[target]?.first, let line = head.lines?.first else { continue }
             queue.rotation = position
@@ -172,7 +196,10 @@ package struct OutgoingQueue<Budget: SendBudget>: Sendable {
         queue.slots[target]![0].started = true
         queue.slots[target]![0].lines!.removeFirst()
         var completed: Int?
-        if queue.slots[target]![0].lines!.isEmpty { completed = queue.slots[target]!.removeFirst().id }
+        if queue.slots[target]![0].lines!.isEmpty {
+            completed = queue.slots[target]!.removeFirst().id
+            count -= 1
+        }
         guard let position = queue.targets.firstIndex(of: target) else { return (starts, completed) }
         // The next line comes from the next target, so targets take turns.
         if queue.slots[target]!.isEmpty {

@@ -23,12 +23,17 @@ package struct RenderedAnswer<Line: Sendable>: Sendable {
     package let asker: String
     /// What the asker's next `!more` shows, by conversation, in order.
     package var keptForMore: [Kept]
+    /// What the adapter kept the answer under until it has gone out (a row of its own store):
+    /// handed back with the line that completes it (``OutgoingQueue/Step/receipts``), or at once
+    /// when nothing is to be sent for it (``ConversationMachine/takeSettledReceipts()``).
+    package var receipt: String?
 
-    /// `answer` to `asker`, keeping `keptForMore`.
-    package init(answer: ConversationAnswer<Line>, asker: String, keptForMore: [Kept] = []) {
+    /// `answer` to `asker`, keeping `keptForMore`, kept by the adapter under `receipt`.
+    package init(answer: ConversationAnswer<Line>, asker: String, keptForMore: [Kept] = [], receipt: String? = nil) {
         self.answer = answer
         self.asker = asker
         self.keptForMore = keptForMore
+        self.receipt = receipt
     }
 }
 

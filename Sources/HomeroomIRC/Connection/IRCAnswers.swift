@@ -47,7 +47,7 @@ struct IRCAnswers: Sendable {
         else { return IRCRenderedAnswer(answer: .none, asker: chat.nick) }
         if reply.retryAfterSeconds != nil, let line = reply.lines.first {
             return IRCRenderedAnswer(
-                answer: .urgent(IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line))), asker: chat.nick)
+                answer: .urgent([IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line))]), asker: chat.nick)
         }
         return rendered(reply, to: chat, renderer: renderer)
     }

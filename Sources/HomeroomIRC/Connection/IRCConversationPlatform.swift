@@ -11,10 +11,10 @@ struct IRCConversationPlatform: ConversationPlatform {
 
     func key(_ name: String) -> String { caseMapping.fold(name) }
 
-    func addressed(_ pieces: [String], in channel: String, to names: [String], others: Int) -> [IRCMessage] {
-        let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: channel)
-        return IRCAddressing.addressed(pieces, to: names, others: others, budget: budget).map {
-            IRCMessage("PRIVMSG", channel, $0)
+    func addressed(_ answer: ChannelAnswer, to names: [String], others: Int) -> [IRCMessage] {
+        let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: answer.channel)
+        return IRCAddressing.addressed(answer.pieces, to: names, others: others, budget: budget).map {
+            IRCMessage("PRIVMSG", answer.channel, $0)
         }
     }
 

@@ -23,7 +23,8 @@ import Synchronization
 ///    own, which cannot take the mark's: this step is the one window (see 7).
 /// 3. One transaction writes `event:ID` as done and the answer as `answer:N` (the answer is kept
 ///    before the position can move). Steps 1 to 4 run to their end even when the session is cancelled.
-/// 4. The answer is offered to the queue (coalescing as ``MatrixAnswerQueue`` does).
+/// 4. The answer is handed to the account's conversation desk, under its key (coalescing as the
+///    ``ConversationMachine`` does; the key comes back with the message that answers it).
 /// 5. Once every command of the batch has passed step 4, one transaction stores the batch's
 ///    position and removes every `event:` mark: the batches before it are never synced again.
 /// 6. The writer takes a message from the queue. One transaction replaces the `answer:` rows it
@@ -70,7 +71,7 @@ final class MatrixAnswerStore: Sendable {
     }
 
     /// The most rows of each kind read back at the start of a session (the queue holds no more).
-    static let maximumKept = MatrixAnswerQueue.maximumWaiting
+    static let maximumKept = ConversationMachine<UnmeteredBudget<MatrixOutgoing>>.maximumWaiting
     /// The longest wait for the queue to drain at a clean stop, in seconds; what is left is sent
     /// by the next session.
     static let drainSeconds = 10.0
@@ -137,7 +138,7 @@ final class MatrixAnswerStore: Sendable {
     // MARK: Sending
 
     /// Step 6: keeps `outgoing` as it goes out, in place of the answers it answers (`keys`); returns its key.
-    func sending(_ outgoing: MatrixAnswerQueue.Outgoing) async throws -> String {
+    func sending(_ outgoing: MatrixOutgoing) async throws -> String {
         let key = nextKey(Self.sendingPrefix)
         try await apply([.set(key, try Self.json(outgoing), about: nil)] + outgoing.keys.map { .remove($0) })
         return key
@@ -151,9 +152,9 @@ final class MatrixAnswerStore: Sendable {
     // MARK: Resuming
 
     /// What a session resumes with: the messages that were being sent (each with its key, in
-    /// ``MatrixAnswerQueue/Outgoing/storedAs``) and the answers not sent yet, with their keys.
+    /// ``MatrixOutgoing/storedAs``) and the answers not sent yet, with their keys.
     struct Unsent: Sendable {
-        var sending: [MatrixAnswerQueue.Outgoing] = []
+        var sending: [MatrixOutgoing] = []
         var pending: [(key: String, answer: Pending)] = []
     }
 
@@ -181,7 +182,7 @@ final class MatrixAnswerStore: Sendable {
         }
         var unsent = Unsent()
         for (key, value) in sendingRows.prefix(Self.maximumKept) {
-            guard var outgoing = try? Self.decode(MatrixAnswerQueue.Outgoing.self, value) else {
+            guard var outgoing = try? Self.decode(MatrixOutgoing.self, value) else {
                 unreadable.append(key)
                 continue
             }

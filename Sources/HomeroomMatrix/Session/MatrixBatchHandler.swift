@@ -6,17 +6,18 @@ import Logging
 /// Handles one `/sync` batch of a ``MatrixSyncSession``: the rooms left are forgotten, the
 /// invitations decided (``MatrixInviteDecision``), and each joined room's events read in order —
 /// members (for the direct-room rule and the names answers use), encryption (told once, then
-/// the room is ignored), and the commands, each run once and its answer kept before it is queued
-/// on the desk (``MatrixAnswerStore`` tells the order, and why). Rooms are handled a few at a
+/// the room is ignored), and the commands, each accepted by the account's conversation desk (its
+/// place in the order, whether it repeats one), run once, and its answer kept before the desk takes
+/// it back (``MatrixAnswerStore`` tells the order, and why). Rooms are handled a few at a
 /// time; nothing is sent or joined once the hold is lost, and no command is begun once the
 /// session is stopping.
 struct MatrixBatchHandler: Sendable {
     let session: MatrixSyncSession
     let hold: DutyHold
-    let desk: MatrixAnswerDesk
+    let desk: MatrixDesk
     let renderer: MatrixAnswerRenderer
     let store: MatrixAnswerStore
-    let rooms = MatrixRoomBook()
+    let rooms: MatrixRoomBook
 
     /// Rooms whose events are handled at one time.
     static let roomsAtOnce = 4
@@ -93,11 +94,9 @@ struct MatrixBatchHandler: Sendable {
                 let direct = try await session.directRooms.room(for: inviter, database: hold.database)
                 let message = renderer.message(
                     [MatrixNotices.invitationDeclined(roomID: roomID)], mentioning: [inviter], inReplyTo: nil)
-                let placement = await desk.send(
-                    message, to: direct, transactionID: TransactionID.forReply(unique: "declined-\(roomID)"), key: nil)
-                if placement == .dropped {
-                    logger.warning("\(account.name): too many messages waiting; \(inviter) is not told why")
-                }
+                let told = MatrixOutgoing(
+                    roomID: direct, message: message, transactionID: TransactionID.forReply(unique: "declined-\(roomID)"))
+                await desk.send([told], lane: .reply, target: direct)
             } catch {
                 logger.warning("\(account.name): could not tell \(inviter) why \(roomID) was declined: \(error)")
             }
@@ -219,11 +218,10 @@ struct MatrixBatchHandler: Sendable {
                 try await state.set("told", for: key, at: session.clock.now, in: hold.database)
                 let message = renderer.message(
                     [MatrixNotices.roomTurnedEncrypted(botUserID: botUserID)], mentioning: [], inReplyTo: nil)
-                let placement = await desk.send(
-                    message, to: roomID, transactionID: TransactionID.forReply(unique: key), key: nil)
-                if placement == .queued {
-                    logger.notice("\(account.name): \(roomID) is encrypted; told it so, and ignoring it")
-                }
+                let notice = MatrixOutgoing(
+                    roomID: roomID, message: message, transactionID: TransactionID.forReply(unique: key))
+                await desk.send([notice], lane: .reply, target: roomID)
+                logger.notice("\(account.name): \(roomID) is encrypted; told it so, and ignoring it")
             }
             rooms.setEncrypted(true, roomID)
         } catch {
@@ -349,12 +347,22 @@ struct MatrixBatchHandler: Sendable {
                 "\(account.name): the command \(eventID) in \(roomID) could not be noted; it waits: \(error)")
             return false
         }
-        let isRepeat = command.isDirect ? false : await desk.isRepeat(command.text, in: roomID, by: asker)
+        guard let accepted = await desk.accept(command.text, from: asker.userID, in: command.isDirect ? nil : roomID)
+        else {
+            logger.warning(
+                "\(account.name): too many answers waiting; the command \(eventID) of \(asker.userID) in \(roomID) is not run")
+            do {
+                _ = try await store.finish(eventID, answer: nil)
+                return true
+            } catch {
+                return false
+            }
+        }
         let message = IncomingMessage(
             sender: UserID(adapter: "matrix", id: asker.userID), senderIsVerified: true,
             conversation: command.conversation, text: command.body, receivedAt: session.clock.now)
         let reply = await session.dispatcher.handle(
-            message, recognized: command.recognized, countingAgainstRateLimit: !isRepeat)
+            message, recognized: command.recognized, countingAgainstRateLimit: !accepted.isRepeat)
         var answer = MatrixAnswer.none
         if let reply {
             let directRoomID =
@@ -372,23 +380,17 @@ struct MatrixBatchHandler: Sendable {
             }
         } catch is DutyLost {
             // Another instance holds the account: it tells the asker the command was cut in the middle.
+            await desk.finish(accepted.ticket, with: MatrixAnswer.none.rendered(in: roomID, to: asker, receipt: nil))
             return false
         } catch {
             // Run, its mark left as begun: the answer still goes out from here, unkept.
             logger.warning("\(account.name): the answer to \(eventID) in \(roomID) could not be kept: \(error)")
         }
-        switch await desk.offer(answer, in: roomID, from: asker, key: key) {
-        case .queued:
-            return true
-        case .dropped:
-            logger.warning(
-                "\(account.name): too many answers waiting; the answer to \(asker.userID) in \(roomID) is dropped")
-        case .settled:
-            break
-        }
-        if let key {
+        // An answer folded into one sent already, or with nothing to send, is forgotten at once.
+        let settled = await desk.finish(accepted.ticket, with: answer.rendered(in: roomID, to: asker, receipt: key))
+        if !settled.isEmpty {
             do {
-                try await store.remove([key])
+                try await store.remove(settled)
             } catch {
                 logger.warning("\(account.name): could not forget a kept answer: \(error)")
             }

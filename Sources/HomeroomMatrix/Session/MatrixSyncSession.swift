@@ -64,14 +64,14 @@ package struct MatrixSyncSession: Sendable {
     /// the adapter logs in again.
     package func run(under hold: DutyHold) async throws(MatrixAPIError) {
         let renderer = MatrixAnswerRenderer(replyToCommands: account.replyToCommands)
-        let desk = MatrixAnswerDesk(
-            queue: MatrixAnswerQueue(
-                settings: dispatcher.channelAnswers, renderer: renderer,
-                stamp: String(UUID().uuidString.prefix(13))),
-            clock: clock)
+        let rooms = MatrixRoomBook()
+        let desk = MatrixDesk(
+            budget: UnmeteredBudget(), channelAnswers: dispatcher.channelAnswers,
+            platform: MatrixConversationPlatform(renderer: renderer, rooms: rooms), clock: clock)
         let store = MatrixAnswerStore(account: account.name, database: hold.database, clock: clock)
-        guard await resume(from: store, into: desk, renderer: renderer) else { return }
-        let handler = MatrixBatchHandler(session: self, hold: hold, desk: desk, renderer: renderer, store: store)
+        guard await resume(from: store, into: desk, rooms: rooms, renderer: renderer) else { return }
+        let handler = MatrixBatchHandler(
+            session: self, hold: hold, desk: desk, renderer: renderer, store: store, rooms: rooms)
         let refusal: MatrixAPIError? = await withTaskGroup(of: MatrixAPIError?.self) { group in
             group.addTask {
                 await write(from: desk, store: store, under: hold)
@@ -81,7 +81,7 @@ package struct MatrixSyncSession: Sendable {
                 let refusal = await sync(with: handler, store: store, under: hold)
                 if refusal == nil, Task.isShuttingDownGracefully, !Task.isCancelled {
                     // A clean stop: the writer sends what waits, for a while.
-                    await desk.finish()
+                    await desk.close()
                     try? await clock.sleep(until: clock.now.addingTimeInterval(MatrixAnswerStore.drainSeconds))
                 }
                 return refusal
@@ -94,10 +94,12 @@ package struct MatrixSyncSession: Sendable {
     }
 
     /// Reads what the last session of the account left unsent into `desk` (``MatrixAnswerStore``,
-    /// steps 7 to 9); false when the database could not be read, and the session ends.
-    private func resume(from store: MatrixAnswerStore, into desk: MatrixAnswerDesk, renderer: MatrixAnswerRenderer)
-        async -> Bool
-    {
+    /// steps 7 to 9): the messages being sent go first, as they are; the answers kept are handed to
+    /// the desk again, their askers named in `rooms` as they were when they asked. False when the
+    /// database could not be read, and the session ends.
+    private func resume(
+        from store: MatrixAnswerStore, into desk: MatrixDesk, rooms: MatrixRoomBook, renderer: MatrixAnswerRenderer
+    ) async -> Bool {
         do {
             let (unsent, interrupted, unreadable) = try await store.resume(renderer: renderer)
             if interrupted > 0 {
@@ -107,13 +109,18 @@ package struct MatrixSyncSession: Sendable {
             if unreadable > 0 {
                 logger.warning("\(account.name): \(unreadable) kept answers could not be read and were dropped")
             }
-            await desk.resend(unsent.sending)
+            for outgoing in unsent.sending { await desk.send([outgoing], lane: .control, target: outgoing.roomID) }
             var dropped = 0
             for (key, pending) in unsent.pending {
-                guard await desk.offer(pending.answer, in: pending.roomID, from: pending.asker, key: key) != .queued
-                else { continue }
-                dropped += 1
-                try await store.remove([key])
+                rooms.setDisplayName(pending.asker.name, of: pending.asker.userID, in: pending.roomID)
+                guard let ticket = await desk.reserveAnswer(to: pending.roomID) else {
+                    dropped += 1
+                    try await store.remove([key])
+                    continue
+                }
+                let settled = await desk.finish(
+                    ticket, with: pending.answer.rendered(in: pending.roomID, to: pending.asker, receipt: key))
+                if !settled.isEmpty { try await store.remove(settled) }
             }
             let resumed = unsent.sending.count + unsent.pending.count - dropped
             if resumed > 0 { logger.info("\(account.name): sending \(resumed) answers kept from the last session") }
@@ -264,9 +271,11 @@ package struct MatrixSyncSession: Sendable {
     /// Sends what the desk has, one message at a time, in order, while `hold` is held: each is kept
     /// as it goes out in place of the answers it answers, and forgotten once sent or given up
     /// (``MatrixAnswerStore``, step 6).
-    private func write(from desk: MatrixAnswerDesk, store: MatrixAnswerStore, under hold: DutyHold) async {
-        while var outgoing = await desk.next() {
+    private func write(from desk: MatrixDesk, store: MatrixAnswerStore, under hold: DutyHold) async {
+        while let (line, receipts) = await desk.next() {
             guard hold.isHeld else { return }
+            var outgoing = line
+            outgoing.keys = receipts
             if outgoing.storedAs == nil {
                 do {
                     outgoing.storedAs = try await store.sending(outgoing)
@@ -296,7 +305,7 @@ package struct MatrixSyncSession: Sendable {
     /// transaction id; any other failure is logged and the message dropped. False when it was
     /// neither sent nor given up (the hold lost, the session cancelled or stopping): it stays
     /// kept, for the next session.
-    private func send(_ outgoing: MatrixAnswerQueue.Outgoing, under hold: DutyHold) async -> Bool {
+    private func send(_ outgoing: MatrixOutgoing, under hold: DutyHold) async -> Bool {
         for _ in 0..<Self.maximumRateLimitedTries {
             guard hold.isHeld, !Task.isCancelled else { return false }
             do {

@@ -118,7 +118,7 @@ struct SocketModeResponder: Sendable {
         guard
             let event = callback.message(botName: gateway.dispatcher.recognizer.botName, receivedAt: gateway.clock.now)
         else { return }
-        guard let reply = await gateway.dispatcher.handle(event.message), !reply.lines.isEmpty else { return }
+        guard let reply = await gateway.reply(to: event.message), !reply.lines.isEmpty else { return }
         let inChannel = !event.message.conversation.isDirect
         let asker = event.message.sender
         let dropped = DroppedAnswer(reply: reply, message: event.message, recognizer: gateway.dispatcher.recognizer)

@@ -112,13 +112,13 @@ struct TeamsBotEndpoint: Sendable {
             conversation: activity.isPersonal ? .direct : .channel(activity.teams.channel),
             // The bot is addressed: in a channel it was mentioned, and a personal chat is with it alone.
             text: "\(botName): \(typed.isEmpty ? "help" : typed)", receivedAt: gateway.clock.now)
-        let (dispatcher, logger) = (gateway.dispatcher, gateway.logger)
+        let (gateway, logger) = (gateway, gateway.logger)
         let (conversationID, serviceURL, activityID, inChannel) = (
             activity.teams.conversation.id, activity.serviceUrl, activity.id, !activity.isPersonal
         )
         let personalChat = TeamsPersonalChat(connector: connector, references: references, clock: gateway.clock)
         gateway.deferred.submit {
-            guard let reply = await dispatcher.handle(message) else { return }
+            guard let reply = await gateway.reply(to: message) else { return }
             var text = TeamsEndpoint.Answer(reply).text
             if inChannel, reply.isForAskerAlone {
                 do {

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTesting
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
@@ -268,13 +269,16 @@ public final class SlackSocketModeServer: Sendable {
     public func wait(
         timeout: Duration = .seconds(60), until condition: @Sendable (Record) -> Bool
     ) async throws -> Record {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let current = snapshot
-            if condition(current) { return current }
-            guard ContinuousClock.now < deadline else { throw SlackSocketModeServerError.timedOut(current) }
-            try await Task.sleep(for: .milliseconds(10))
+        var current = snapshot
+        do {
+            try await eventually("the awaited Socket Mode record", within: timeout) {
+                current = snapshot
+                return condition(current)
+            }
+        } catch is ConditionUnmet {
+            throw SlackSocketModeServerError.timedOut(current)
         }
+        return current
     }
 
     /// Stops listening.

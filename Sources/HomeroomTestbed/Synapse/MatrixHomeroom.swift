@@ -96,13 +96,10 @@ public final class MatrixHomeroom: Sendable {
 
     /// Waits (up to 60 s) until every account is syncing.
     public func waitUntilUp() async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !isUp {
-            guard ContinuousClock.now < deadline else {
-                throw MatrixStudent.WaitError.timedOut("the bot did not sync: \(bot.runtime.adapterStatus.snapshot)")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await eventually(
+            "the bot to sync; status: \(bot.runtime.adapterStatus.snapshot)", within: .seconds(60),
+            every: .milliseconds(20)
+        ) { isUp }
     }
 
     /// Sets a lunch menu for the test clock's day (Monday, November 23): Chicken tacos and Veggie pizza.

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomRuntime
+import HomeroomTesting
 
 /// A room event as a test client received it.
 public struct ReceivedMatrixEvent: Sendable {
@@ -49,6 +50,10 @@ extension MatrixStudent {
         + #""room":{"timeline":{"limit":100},"state":{"lazy_load_members":true},"ephemeral":{"not_types":["*"]},"#
         + #""account_data":{"not_types":["*"]}}}"#
 
+    /// How long each `/sync` of a wait long-polls: it returns as soon as something arrives, and a
+    /// wait overruns its timeout by at most this.
+    private static let syncWait = Duration.seconds(1)
+
     /// One `/sync`, long-polling up to `timeout`: what it brings is added to the inbox.
     public func sync(timeout: Duration = .zero) async throws {
         var query = [
@@ -83,21 +88,25 @@ extension MatrixStudent {
     /// Waits (syncing, up to `timeout`) for a message (`m.room.message`) from `sender` in `room`
     /// that `matching` accepts and no earlier wait returned, and returns it with the instant it arrived.
     public func waitForMessage(
-        in room: String, from sender: String, timeout: Duration = .seconds(30),
-        matching: (ReceivedMatrixEvent) -> Bool = { _ in true }
+        in room: String, from sender: String, timeout: Duration = .seconds(30), fileID: String = #fileID,
+        line: Int = #line, matching: (ReceivedMatrixEvent) -> Bool = { _ in true }
     ) async throws -> ReceivedMatrixEvent {
-        try await waitForEvent(in: room, from: sender, type: "m.room.message", timeout: timeout, matching: matching)
+        try await waitForEvent(
+            in: room, from: sender, type: "m.room.message", timeout: timeout, fileID: fileID, line: line,
+            matching: matching)
     }
 
     /// Waits (syncing, up to `timeout`) for an event of `type` from `sender` in `room` that
     /// `matching` accepts and no earlier wait returned, and returns it.
     public func waitForEvent(
         in room: String, from sender: String, type: String, timeout: Duration = .seconds(30),
-        matching: (ReceivedMatrixEvent) -> Bool = { _ in true }
+        fileID: String = #fileID, line: Int = #line, matching: (ReceivedMatrixEvent) -> Bool = { _ in true }
     ) async throws -> ReceivedMatrixEvent {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let found = inbox.withLock { inbox -> ReceivedMatrixEvent? in
+        var found: ReceivedMatrixEvent?
+        try await eventually(
+            "a \(type) from \(sender) in \(room)", within: timeout, every: .zero, fileID: fileID, line: line
+        ) {
+            found = inbox.withLock { inbox -> ReceivedMatrixEvent? in
                 guard
                     let event = inbox.events.first(where: {
                         $0.roomID == room && $0.sender == sender && $0.type == type && !inbox.taken.contains($0.eventID)
@@ -107,11 +116,12 @@ extension MatrixStudent {
                 inbox.taken.insert(event.eventID)
                 return event
             }
-            if let found { return found }
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw WaitError.timedOut("no \(type) from \(sender) in \(room)") }
-            try await sync(timeout: min(left, .seconds(5)))
+            if found != nil { return true }
+            try await sync(timeout: Self.syncWait)
+            return false
         }
+        // eventually returns only once the condition has set it.
+        return found!
     }
 
     /// Every event of `type` (`m.room.message` unless given) from `sender` in `room`, oldest
@@ -136,25 +146,29 @@ extension MatrixStudent {
 
     /// The direct room `person` invited this client to: waits (syncing, up to `timeout`) for the
     /// invitation, joins the room, and returns its id; the same room on every later call.
-    public func directRoom(with person: String, timeout: Duration = .seconds(30)) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let known = inbox.withLock { inbox -> (joined: String?, invited: String?) in
+    public func directRoom(
+        with person: String, timeout: Duration = .seconds(30), fileID: String = #fileID, line: Int = #line
+    ) async throws -> String {
+        var invitation: (joined: String?, invited: String?) = (nil, nil)
+        try await eventually(
+            "an invitation from \(person)", within: timeout, every: .zero, fileID: fileID, line: line
+        ) {
+            invitation = inbox.withLock { inbox in
                 (inbox.directRooms[person], inbox.invites.first { $0.value == person }?.key)
             }
-            if let joined = known.joined { return joined }
-            if let invited = known.invited {
-                try await join(invited)
-                inbox.withLock {
-                    $0.directRooms[person] = invited
-                    $0.invites[invited] = nil
-                }
-                return invited
-            }
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { throw WaitError.timedOut("no invitation from \(person)") }
-            try await sync(timeout: min(left, .seconds(5)))
+            if invitation.joined != nil || invitation.invited != nil { return true }
+            try await sync(timeout: Self.syncWait)
+            return false
         }
+        if let joined = invitation.joined { return joined }
+        // eventually returns only once the condition has found one of the two.
+        let invited = invitation.invited!
+        try await join(invited)
+        inbox.withLock {
+            $0.directRooms[person] = invited
+            $0.invites[invited] = nil
+        }
+        return invited
     }
 
     /// The rooms this client is invited to and has not joined, with who invited it, as of its last sync.

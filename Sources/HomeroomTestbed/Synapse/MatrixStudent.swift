@@ -200,16 +200,4 @@ public final class MatrixStudent: Sendable {
 
         public var description: String { "the homeserver answered \(status): \(body)" }
     }
-
-    /// What was awaited did not happen in time.
-    public enum WaitError: Error, CustomStringConvertible {
-        /// What did not happen.
-        case timedOut(String)
-
-        public var description: String {
-            switch self {
-            case .timedOut(let what): "timed out: \(what)"
-            }
-        }
-    }
 }

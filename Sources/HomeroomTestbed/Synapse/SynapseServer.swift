@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTesting
 import Synchronization
 
 /// A real Synapse (Matrix's reference homeserver, from `.build-venv/synapse`, which `Scripts/test`
@@ -82,14 +83,15 @@ public final class SynapseServer: Sendable {
         try process.run()
         try? handle.close()
         self.process.withLock { $0 = process }
-        let deadline = ContinuousClock.now + .seconds(120)
-        while ContinuousClock.now < deadline {
-            guard process.isRunning else { throw SynapseError.didNotStart(logTail()) }
-            if await answersVersions() { return }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await eventually("Synapse to answer", within: .seconds(120), every: .milliseconds(50)) {
+                guard process.isRunning else { throw SynapseError.didNotStart(logTail()) }
+                return await answersVersions()
+            }
+        } catch is ConditionUnmet {
+            await stop()
+            throw SynapseError.didNotStart(logTail())
         }
-        await stop()
-        throw SynapseError.didNotStart(logTail())
     }
 
     /// Stops the server (SIGTERM; SIGKILL after 10 s) and waits for it to end.
@@ -97,13 +99,13 @@ public final class SynapseServer: Sendable {
         guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
         process.terminate()
         // Polled: Process.waitUntilExit can hang when called from Swift concurrency's threads.
-        for _ in 0..<500 where process.isRunning {
-            try? await Task.sleep(for: .milliseconds(20))
+        _ = try? await eventually("Synapse to end", within: .seconds(10), every: .milliseconds(20)) {
+            !process.isRunning
         }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            for _ in 0..<250 where process.isRunning {
-                try? await Task.sleep(for: .milliseconds(20))
+            _ = try? await eventually("Synapse to end", within: .seconds(5), every: .milliseconds(20)) {
+                !process.isRunning
             }
         }
     }

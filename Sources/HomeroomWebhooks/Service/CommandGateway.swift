@@ -3,10 +3,14 @@ import HomeroomCore
 import HomeroomEngine
 import Logging
 
-/// What every platform endpoint shares: the bot's message path, the clock signed requests are
-/// checked against, the deadline for answers, and the work that outlives a request.
+/// What every platform endpoint shares: the bot's message path (its conversation desk and
+/// dispatcher), the clock signed requests are checked against, the deadline for answers, and the
+/// work that outlives a request.
 package struct CommandGateway: Sendable {
     package let dispatcher: Dispatcher
+    /// Where each question takes its place: a question the same person is still being answered in
+    /// the same channel waits for that answer, and no more than the desk's cap are answered at once.
+    package let conversation: ResponseDesk
     package let clock: any HomeroomClock
     package let deferred: TaskQueue
     package let poster: WebhookPoster
@@ -21,6 +25,8 @@ package struct CommandGateway: Sendable {
         acknowledgeAfter: Duration, timestampTolerance: TimeInterval, logger: Logger
     ) {
         self.dispatcher = dispatcher
+        conversation = ResponseDesk(
+            budget: UnmeteredBudget(), channelAnswers: dispatcher.channelAnswers, platform: ExactNames(), clock: clock)
         self.clock = clock
         self.deferred = deferred
         self.poster = poster
@@ -63,11 +69,31 @@ package struct CommandGateway: Sendable {
     ) async -> ReplyHandoff.Outcome {
         let handoff = ReplyHandoff()
         let dispatcher = dispatcher
-        deferred.submit {
-            let reply = await dispatcher.handle(message)
+        deferred.submit { [self] in
+            let reply = await reply(to: message)
             if !handoff.deliver(reply) { await late(reply) }
         }
         return await handoff.wait(atMost: limit ?? acknowledgeAfter)
+    }
+
+    /// The bot's reply to `message`, answered in the response to it: its command recognised once
+    /// (as the platform parsed it, where it did), its place taken on the conversation desk, and
+    /// run by the dispatcher. nil for chatter; a short error when too many questions are being
+    /// answered at once.
+    package func reply(to message: IncomingMessage) async -> Reply? {
+        guard let recognized = dispatcher.recognize(message) else { return nil }
+        let asker = message.sender.description
+        guard
+            let accepted = await conversation.accept(
+                recognized.text, from: asker, in: message.conversation.channelName)
+        else {
+            logger.warning("too many questions are being answered at once; \(message.sender) is asked to ask again")
+            return .error(tooBusyNote)
+        }
+        let reply = await dispatcher.handle(
+            message, recognized: recognized, countingAgainstRateLimit: !accepted.isRepeat)
+        await conversation.finishInResponse(accepted.ticket, asker: asker)
+        return reply
     }
 
     /// Checks a signed request's timestamp header against the clock.
@@ -78,4 +104,7 @@ package struct CommandGateway: Sendable {
     /// What to say when the bot has nothing to answer (chatter, or a sender over the rate limit
     /// who was already told) but the platform needs some answer.
     package var silenceNote: String { "nothing to answer to that — \(prefix)help lists the commands" }
+
+    /// What to say when too many questions are being answered at once to take another.
+    package var tooBusyNote: String { "too many questions at once — please ask again in a moment" }
 }
