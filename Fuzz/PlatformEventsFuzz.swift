@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 import HomeroomCore
+import HomeroomDiscord
+import HomeroomGoogleChat
+import HomeroomSlack
+import HomeroomTeams
 import HomeroomWebhooks
 import Logging
 

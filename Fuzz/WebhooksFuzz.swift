@@ -2,8 +2,15 @@ import Crypto
 import Dispatch
 import Foundation
 import HomeroomCore
+import HomeroomDiscord
+import HomeroomEngine
+import HomeroomMattermost
+import HomeroomMessageAPI
+import HomeroomSlack
+import HomeroomTeams
 import HomeroomTesting
 import HomeroomWebhooks
+import InstalledPlatforms
 import Lunch
 import Synchronization
 
