@@ -162,7 +162,7 @@ public final class HomeroomInstance: Sendable {
     public func kill() async {
         guard let process = run.withLock({ $0.process }), process.isRunning else { return }
         Foundation.kill(process.processIdentifier, SIGKILL)
-        await Self.waitForExit(process, timeout: .seconds(10))
+        await process.waitForExit(within: .seconds(10))
     }
 
     /// Pauses the process (SIGSTOP): it keeps its connections but does nothing until ``resume()``.
@@ -184,10 +184,10 @@ public final class HomeroomInstance: Sendable {
         guard let process = run.withLock({ $0.process }), process.isRunning else { return nil }
         Foundation.kill(process.processIdentifier, SIGCONT)
         process.terminate()
-        await Self.waitForExit(process, timeout: timeout)
+        await process.waitForExit(within: timeout)
         if process.isRunning {
             Foundation.kill(process.processIdentifier, SIGKILL)
-            await Self.waitForExit(process, timeout: .seconds(10))
+            await process.waitForExit(within: .seconds(10))
         }
         return process.isRunning ? nil : process.terminationStatus
     }
@@ -199,11 +199,6 @@ public final class HomeroomInstance: Sendable {
     }
 
     private func logURL(_ number: Int) -> URL { folder.appendingPathComponent("stderr-\(number).log") }
-
-    /// Polled: Foundation's `waitUntilExit` can hang on Swift concurrency's threads, and would block one.
-    private static func waitForExit(_ process: Process, timeout: Duration) async {
-        _ = try? await eventually("homeroom to end", within: timeout, every: .milliseconds(20)) { !process.isRunning }
-    }
 
     /// The instance did not come up.
     public enum InstanceError: Error, CustomStringConvertible {

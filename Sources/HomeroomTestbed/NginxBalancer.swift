@@ -1,5 +1,5 @@
 import Foundation
-import NIOPosix
+import HomeroomTesting
 import Synchronization
 
 /// A real nginx (Debian's `nginx-light` or `nginx`) on 127.0.0.1 and a free port, in a folder of
@@ -54,14 +54,14 @@ public final class NginxBalancer: Sendable {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let balancer = NginxBalancer(port: port, folder: folder, process: process)
-            for _ in 0..<200 where process.isRunning {
-                if (try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(
-                    host: "127.0.0.1", port: port
-                ).get().close()) != nil {
-                    return balancer
+            var listening = false
+            do {
+                try await eventually("nginx to listen or end", within: .seconds(5), every: .milliseconds(25)) {
+                    listening = await NgircdServer.acceptsConnections(on: port)
+                    return listening || !process.isRunning
                 }
-                try await Task.sleep(for: .milliseconds(25))
-            }
+            } catch is ConditionUnmet {}
+            if listening { return balancer }
             lastProblem = balancer.errorLog
             await balancer.stopProcess()
         }
@@ -84,11 +84,7 @@ public final class NginxBalancer: Sendable {
     private func stopProcess() async {
         guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
         process.terminate()
-        // Polled: Process.waitUntilExit can hang when called from Swift concurrency's threads.
-        for _ in 0..<250 where process.isRunning {
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { break }
-        }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if await !process.waitForExit(within: .seconds(5)) { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// nginx did not accept connections; what its error log said.

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomTesting
 import NIOPosix
 import Synchronization
 
@@ -90,16 +91,14 @@ public final class NgircdServer: Sendable {
             try process.run()
             self.process.withLock { $0 = process }
             // Up to 15 s: on two busy cores ngircd can take seconds to listen.
-            for _ in 0..<600 {
-                if (try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(
-                    host: "127.0.0.1", port: port
-                )
-                .get().close()) != nil {
-                    return
+            var listening = false
+            do {
+                try await eventually("ngircd to listen or end", within: .seconds(15), every: .milliseconds(25)) {
+                    listening = await Self.acceptsConnections(on: port)
+                    return listening || !process.isRunning
                 }
-                if !process.isRunning { break }
-                try await Task.sleep(for: .milliseconds(25))
-            }
+            } catch is ConditionUnmet {}
+            if listening { return }
             guard firstStart, !process.isRunning, attempt < 5 else { break }
             let plain = try Self.freePort()
             let tls = tlsPort == nil ? nil : try Self.freePort()
@@ -114,11 +113,7 @@ public final class NgircdServer: Sendable {
     public func stop() async {
         guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
         process.terminate()
-        // Polled: Process.waitUntilExit can hang when called from Swift concurrency's threads.
-        for _ in 0..<250 where process.isRunning {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if await !process.waitForExit(within: .seconds(5)) { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Stops it and removes its folder.
@@ -144,6 +139,14 @@ public final class NgircdServer: Sendable {
         // Polled: Process.waitUntilExit can hang when called from Swift concurrency's threads.
         while openssl.isRunning { usleep(10_000) }
         guard openssl.terminationStatus == 0 else { throw NgircdError.didNotStart }
+    }
+
+    /// True when something on 127.0.0.1 accepts a connection on `port` now.
+    static func acceptsConnections(on port: Int) async -> Bool {
+        let connection = try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port).get()
+        try? await connection?.close()
+        return connection != nil
     }
 
     /// A port free on 127.0.0.1 at this instant (another program may take it before it is used).

@@ -98,15 +98,9 @@ public final class SynapseServer: Sendable {
     public func stop() async {
         guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
         process.terminate()
-        // Polled: Process.waitUntilExit can hang when called from Swift concurrency's threads.
-        _ = try? await eventually("Synapse to end", within: .seconds(10), every: .milliseconds(20)) {
-            !process.isRunning
-        }
-        if process.isRunning {
+        if await !process.waitForExit(within: .seconds(10)) {
             kill(process.processIdentifier, SIGKILL)
-            _ = try? await eventually("Synapse to end", within: .seconds(5), every: .milliseconds(20)) {
-                !process.isRunning
-            }
+            await process.waitForExit(within: .seconds(5))
         }
     }
 
