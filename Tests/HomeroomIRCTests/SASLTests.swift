@@ -77,7 +77,7 @@ import Testing
             let bot = harness.bot
             try await server.waitFor { $0 == "QUIT :SASL failed" }
             #expect(!server.received.contains("CAP END"))
-            try await eventually("the network reported down", within: .seconds(5)) {
+            try await eventually("the network reported down", within: .seconds(30)) {
                 bot.runtime.adapterStatus.snapshot["irc/school"]?.state == .down
             }
             let status = bot.runtime.adapterStatus.snapshot["irc/school"]

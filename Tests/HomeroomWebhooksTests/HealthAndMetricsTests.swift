@@ -31,7 +31,7 @@ import Testing
             let work = Task { await roster.perform(duty) { _ in try await Task.sleep(for: .seconds(3600)) } }
             defer { work.cancel() }
             var held = roster.heldDuties
-            try await eventually("the roster holds \(duty)", within: .seconds(5)) {
+            try await eventually("the roster holds \(duty)", within: .seconds(30)) {
                 held = roster.heldDuties
                 return held[duty] != nil
             }

@@ -258,7 +258,7 @@ struct SlackSocketModeRig {
                 }
                 api.rateLimitNextCalls(1, retryAfter: 5)
                 let answering = Task { await responder.respond(to: envelope, on: 1) { _ in } }
-                try await eventually("the answer waits out the 429: \(log.lines)", within: .seconds(5)) {
+                try await eventually("the answer waits out the 429: \(log.lines)", within: .seconds(30)) {
                     log.lines.contains { $0.contains("waits 5.0 s") }
                 }
                 answering.cancel()

@@ -58,7 +58,7 @@ import Testing
             #expect((answer.json["text"] as? String)?.hasPrefix("Still working on that") == true, "\(answer.body)")
             harness.gate.open()
             var logged: [String] = []
-            try await eventually("the late answer logged as not queued: \(log.lines)", within: .seconds(5)) {
+            try await eventually("the late answer logged as not queued: \(log.lines)", within: .seconds(30)) {
                 logged = log.lines.filter { $0.contains("was not queued for their personal chat") }
                 return !logged.isEmpty
             }
