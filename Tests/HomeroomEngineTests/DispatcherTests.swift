@@ -264,7 +264,9 @@ import Testing
             defer { task.cancel() }
             // Each job waits on its own.
             let jobs = bot.runtime.plugins.reduce(0) { $0 + $1.jobs.count }
-            try await eventually("each job sleeps on the clock") { bot.clock.sleeperCount == jobs }
+            // Generous bounds: in the parallel phase, beside every other suite, a cold run was seen
+            // to take over 10 s here; each wait ends as soon as its condition holds.
+            try await eventually("each job sleeps on the clock", within: .seconds(60)) { bot.clock.sleeperCount == jobs }
             let notes = bot.runtime.storage(for: "echo")
             let count: @Sendable () async throws -> Int = {
                 try await notes.read { try await $0.select().column("text").from(notes.table("notes")).all().count }
@@ -273,7 +275,7 @@ import Testing
             bot.clock.set(to: TestClock.instant("2026-11-24T10:29:00-05:00"))
             #expect(try await count() == 0)
             bot.clock.set(to: TestClock.instant("2026-11-24T10:30:00-05:00"))
-            try await eventually("the job ran and sleeps again") {
+            try await eventually("the job ran and sleeps again", within: .seconds(60)) {
                 (try? await count()) == 1 && bot.clock.sleeperCount == jobs
             }
             #expect(try await count() == 1)
