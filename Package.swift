@@ -389,6 +389,7 @@ let package = Package(
                 "HomeroomWebhooks",
                 "HomeroomMattermost",
                 "HomeroomFetch",
+                "InstalledPlugins",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks"

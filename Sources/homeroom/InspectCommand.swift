@@ -10,8 +10,10 @@ import Recipes
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what Homeroom reads from a calendar, a recurrence rule, a feed or a page.",
-        subcommands: [Occurrences.self, Now.self, Rule.self, FeedItems.self, Article.self, RecipePage.self])
+        abstract: "Show what Homeroom reads from a calendar, a recurrence rule, a feed, a page or a question.",
+        subcommands: [
+            Occurrences.self, Now.self, Rule.self, FeedItems.self, Article.self, RecipePage.self, Understand.self,
+        ])
 
     struct FeedItems: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

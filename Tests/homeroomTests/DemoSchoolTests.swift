@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// `homeroom serve --demo`, run as a newcomer runs it, typing commands on standard input.
-@Suite struct DemoSchoolTests {
+@Suite struct DemoSchoolTests: DemoSchoolSession {
     /// Phrases of an answer that has nothing to show, or of an error.
     static let emptyOrWrong = [
         "yet", "not set up", "no menu posted", "No menu is posted", "is empty", "homeroom import", "where are you",
@@ -185,40 +185,5 @@ import Testing
         let errors = try String(contentsOf: homeroom.folder.appendingPathComponent("stderr.log"), encoding: .utf8)
         #expect(errors.contains("warning: demo campus not loaded: "), "\(errors)")
         #expect(!errors.contains("starting point"), "\(errors)")
-    }
-
-    /// Starts `homeroom serve --demo ARGUMENTS` and waits until it serves.
-    private func serving(_ homeroom: HomeroomProcess, _ arguments: [String]) async throws -> RunningHomeroom {
-        let running = try RunningHomeroom(homeroom, ["serve", "--demo"] + arguments)
-        try await running.waitFor("Homeroom is serving Lincoln High School (demo)")
-        return running
-    }
-
-    /// Stops `running` with SIGINT and checks it ended cleanly.
-    private func stop(_ running: RunningHomeroom) async throws {
-        running.process.interrupt()
-        let status = try await running.waitForExit()
-        #expect(status == 0, "homeroom serve --demo ended with \(status)")
-    }
-
-    /// Starts `homeroom serve --demo`, types each command followed by an unknown one that marks
-    /// where its answer ends, and stops it with SIGINT; returns the answers in order.
-    private func answers(_ homeroom: HomeroomProcess, config: String, to commands: [String]) async throws -> [String] {
-        let running = try await serving(homeroom, ["--config", config])
-        var answers: [String] = []
-        var consumed = running.printed.utf8.count
-        for (index, command) in commands.enumerated() {
-            let marker = "no command /zzdemo\(index)x"
-            running.type(command)
-            running.type("/zzdemo\(index)x")
-            try await running.waitFor(marker)
-            let rest = String(decoding: running.printed.utf8.dropFirst(consumed), as: UTF8.self)
-            let end = try #require(rest.range(of: marker))
-            answers.append(String(rest[..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines))
-            let lineEnd = rest[end.upperBound...].firstIndex(of: "\n").map { rest.index(after: $0) } ?? rest.endIndex
-            consumed += rest[..<lineEnd].utf8.count
-        }
-        try await stop(running)
-        return answers
     }
 }

@@ -86,10 +86,12 @@ final class RunningHomeroom: Sendable {
         stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Waits (up to 20 s) until the output contains `text`.
-    func waitFor(_ text: String, fileID: String = #fileID, line: Int = #line) async throws {
+    /// Waits (up to `limit`) until the output contains `text`.
+    func waitFor(
+        _ text: String, within limit: Duration = .seconds(20), fileID: String = #fileID, line: Int = #line
+    ) async throws {
         try await eventually(
-            "homeroom printing \"\(text)\"; it printed: \(printed); on standard error: \(errors)", within: .seconds(20),
+            "homeroom printing \"\(text)\"; it printed: \(printed); on standard error: \(errors)", within: limit,
             every: .milliseconds(50), fileID: fileID, line: line
         ) { output.withLock { $0.contains(text) } }
     }

@@ -17,6 +17,7 @@ struct CampusLookup {
         if let room = campus.room(named: text) { return .room(room) }
         if let place = campus.place(named: text) { return .place(place) }
         if let checkpoint = campus.checkpoint(named: text) { return .checkpoint(checkpoint) }
+        if let loose = loosely(text) { return loose }
         let key = Campus.key(text)
         guard !key.isEmpty else { throw UserFacingError("name a room or a place, e.g. B-201 or library") }
         guard key.contains(where: \.isNumber) else {
@@ -52,6 +53,56 @@ struct CampusLookup {
         throw UserFacingError("no room \(text)\(place)\(hint)")
     }
 
+    /// The words before a room number that only say it is a room (`room B-201`).
+    static let roomWords: Set<String> = ["room", "rm", "classroom"]
+
+    /// Words after a name that only say what kind of place it is (`counseling office`).
+    static let kindWords: Set<String> = ["office", "room"]
+
+    /// What `text` names read loosely: a room number after ``roomWords`` (`room b201`), or the one
+    /// place or room whose name's words start with the words typed (`chem lab` → Chemistry lab),
+    /// with or without a last word of ``kindWords`` (`attendance office` → Attendance); nil when
+    /// it names nothing that way, or several.
+    private func loosely(_ text: String) -> Destination? {
+        var words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        if words.count > 1, Self.roomWords.contains(words[0]) {
+            if let room = campus.room(named: words.dropFirst().joined(separator: " ")) { return .room(room) }
+        }
+        words.removeAll { $0 == "the" }
+        guard !words.isEmpty, !words.contains(where: { $0.contains(where: \.isNumber) }) else { return nil }
+        if let found = named(startingWith: words) { return found }
+        if words.count > 1, let last = words.last, Self.kindWords.contains(last) {
+            return named(startingWith: Array(words.dropLast()))
+        }
+        return nil
+    }
+
+    /// The one place or room whose name's words start with `words`, each a different word; a
+    /// room that is a place found too counts as that place.
+    private func named(startingWith words: [String]) -> Destination? {
+        let places = campus.places.indices.filter { index in
+            ([campus.places[index].name] + campus.places[index].aliases).contains { Self.starts($0, with: words) }
+        }
+        let placeRooms = Set(places.compactMap { campus.places[$0].room })
+        let rooms = campus.rooms.indices.filter {
+            !placeRooms.contains($0) && (campus.rooms[$0].name.map { Self.starts($0, with: words) } ?? false)
+        }
+        let found: [Destination] = places.map { .place($0) } + rooms.map { .room($0) }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// True when each of `words` starts a different word of `name` (`principals` of "Principal's office").
+    static func starts(_ name: String, with words: [String]) -> Bool {
+        var nameWords = name.split(whereSeparator: \.isWhitespace).map { $0.lowercased().filter(\.isLetter) }
+        for word in words {
+            guard let match = nameWords.firstIndex(where: { $0.hasPrefix(word.filter(\.isLetter)) }) else {
+                return false
+            }
+            nameWords.remove(at: match)
+        }
+        return true
+    }
+
     /// The checkpoint `text` names, or an error with the closest ids.
     func checkpoint(_ text: String) throws(UserFacingError) -> Int {
         if let checkpoint = campus.checkpoint(named: text) { return checkpoint }
@@ -65,6 +116,17 @@ struct CampusLookup {
     /// The building `text` names (id or name), or an error listing the buildings.
     func building(_ text: String) throws(UserFacingError) -> Int {
         if let building = campus.building(named: text) { return building }
+        // "building a": the word that only says it is a building.
+        let words = text.split(whereSeparator: \.isWhitespace)
+        if words.count > 1, words[0].lowercased() == "building",
+            let building = campus.building(named: words.dropFirst().joined(separator: " "))
+        {
+            return building
+        }
+        // "the arts building": the one building whose name's words start with those typed.
+        let typed = words.map { $0.lowercased() }.filter { $0 != "the" }
+        let loose = campus.buildings.indices.filter { Self.starts(campus.buildings[$0].name, with: typed) }
+        if loose.count == 1 { return loose[0] }
         throw UserFacingError(
             "no building \(text) — the buildings are \(campus.buildings.map(\.id).joined(separator: ", "))")
     }

@@ -11,6 +11,10 @@ public protocol Plugin: Sendable {
     /// The commands it answers.
     var commands: [Command] { get }
 
+    /// The questions behind its commands as people ask them in their own words, a catalog per
+    /// language; none by default, and then only its commands answer.
+    var plainQuestions: [PlainQuestions] { get }
+
     /// Its numbered schema steps; none by default.
     var migrations: [Migration] { get }
 
@@ -42,6 +46,9 @@ public protocol Plugin: Sendable {
 }
 
 extension Plugin {
+    /// No plain-language questions.
+    public var plainQuestions: [PlainQuestions] { [] }
+
     /// No migrations.
     public var migrations: [Migration] { [] }
 

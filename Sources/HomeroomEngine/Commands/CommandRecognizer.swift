@@ -3,9 +3,10 @@ import HomeroomCore
 /// Decides whether a message is meant for the bot and, if so, which text is the command.
 ///
 /// A command is recognised when it starts with one of the configured prefixes followed by a
-/// letter (`/lunch`, `!lunch`), when the bot is addressed by name (`homeroom: lunch`,
-/// `homeroom, lunch`, `@homeroom lunch`), or, in a direct message, from any text that starts with
-/// a letter. Everything else is chatter and is ignored.
+/// letter (`/lunch`, `!lunch`, `/lunch?`: closing punctuation is left out). In a direct message,
+/// and when the bot is addressed by name (`homeroom: lunch`, `homeroom, what's for lunch?`,
+/// `@homeroom lunch`), any other text is plain language (``Recognized/isPlain``), which the
+/// dispatcher reads as a command or a question. Everything else is chatter and is ignored.
 package struct CommandRecognizer: Sendable {
     /// A recognised command: the text after the prefix or the bot's name, and the prefix to show
     /// in answers (`/lunch`, `!lunch`).
@@ -18,12 +19,16 @@ package struct CommandRecognizer: Sendable {
         /// The command's name when the platform parsed it (``PlatformCommand``); nil when it is
         /// the first word of ``body``.
         package var name: String?
+        /// True when the text has no prefix and no platform parsed it: it may be a command typed
+        /// without one, or a question in the person's own words.
+        package var isPlain: Bool
 
         /// Creates a recognised command.
-        package init(prefix: String, body: String, name: String? = nil) {
+        package init(prefix: String, body: String, name: String? = nil, isPlain: Bool = false) {
             self.prefix = prefix
             self.body = body
             self.name = name
+            self.isPlain = isPlain
         }
 
         /// The command the platform parsed, shown with `prefix` in answers.
@@ -63,19 +68,19 @@ package struct CommandRecognizer: Sendable {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         if let addressed = stripAddress(trimmed) {
-            return commandBody(addressed.trimmingWhitespace(), requirePrefix: false)
+            return commandBody(addressed.trimmingWhitespace(), plainAllowed: true)
         }
-        return commandBody(trimmed, requirePrefix: !conversation.isDirect)
+        return commandBody(trimmed, plainAllowed: conversation.isDirect)
     }
 
-    private func commandBody(_ text: Substring, requirePrefix: Bool) -> Recognized? {
+    private func commandBody(_ text: Substring, plainAllowed: Bool) -> Recognized? {
         for prefix in prefixes where text.hasPrefix(prefix) {
             let rest = text.dropFirst(prefix.count)
             guard let first = rest.first, first.isLetter else { return nil }
-            return Recognized(prefix: prefix, body: String(rest))
+            return Recognized(prefix: prefix, body: String(rest.trimmingClosingPunctuation()))
         }
-        guard !requirePrefix, let first = text.first, first.isLetter else { return nil }
-        return Recognized(prefix: preferredPrefix, body: String(text))
+        guard plainAllowed, !text.isEmpty else { return nil }
+        return Recognized(prefix: preferredPrefix, body: String(text.trimmingClosingPunctuation()), isPlain: true)
     }
 
     /// Returns the text after `homeroom:`, `homeroom,` or `@homeroom`, or nil when the bot is not addressed.
@@ -100,6 +105,17 @@ package struct CommandRecognizer: Sendable {
 }
 
 extension StringProtocol {
+    /// The text without the question and exclamation marks, full stops and commas that close
+    /// it, or the `¿` and `¡` that open it, nor the white space around them: `lunch?` → `lunch`.
+    func trimmingClosingPunctuation() -> SubSequence {
+        let closing: Set<Character> = ["?", "!", ".", ",", ";", "…", "？", "！", "。"]
+        let opening: Set<Character> = ["¿", "¡"]
+        var text = self[...]
+        while let last = text.last, closing.contains(last) || last.isWhitespace { text = text.dropLast() }
+        while let first = text.first, opening.contains(first) || first.isWhitespace { text = text.dropFirst() }
+        return text.isEmpty ? self[...] : text
+    }
+
     /// The text without leading and trailing white space (Unicode-aware).
     func trimmingWhitespace() -> SubSequence {
         guard let start = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }

@@ -85,6 +85,8 @@ package struct Dispatcher: Sendable {
     package let alwaysOnPlugins: Set<String>
     /// The plugins' web pages, by path.
     package let pages: [String: ServedPage]
+    /// Questions in people's own words, read as commands.
+    package let plainLanguage: PlainLanguage
     let services: Services
     /// Each plugin's services: its tables and a logger with its id.
     private let pluginServices: [String: PluginServices]
@@ -101,6 +103,11 @@ package struct Dispatcher: Sendable {
         self.channelAnswers = channelAnswers
         self.alwaysOnPlugins = alwaysOnPlugins
         self.services = services
+        // The school's plugins first: their examples are the ones suggested when nothing matched.
+        let asked = plugins.filter { $0.id != CorePlugin.id } + plugins.filter { $0.id == CorePlugin.id }
+        plainLanguage = PlainLanguage(
+            reader: QuestionReader(
+                plugins: asked.map { ($0.id, $0.plainQuestions) }, catalog: catalog, logger: services.logger))
         pluginServices = Dictionary(
             uniqueKeysWithValues: plugins.map { plugin in
                 var logger = services.logger
@@ -160,13 +167,26 @@ package struct Dispatcher: Sendable {
     }
 
     private func route(
-        _ message: IncomingMessage, recognized: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool,
+        _ message: IncomingMessage, recognized typed: CommandRecognizer.Recognized, countingAgainstRateLimit: Bool,
         policy: (any DispatchPolicy)?
     ) async -> Routed {
-        let words: [String]
-        do {
-            words = try recognized.words()
-        } catch {
+        var recognized = typed
+        var words = try? typed.words()
+        if typed.name == nil {
+            switch understand(typed, words: words, in: message) {
+            case nil: break
+            case .run(let command)?:
+                recognized = command
+                words = try? command.words()
+            case .ignore?: return .ignored
+            case .answer(let answer)?:
+                if countingAgainstRateLimit, let limit = rateLimit, let notice = overLimit(message, scope: "", limit: limit) {
+                    return Routed(reply: notice, outcome: .limited)
+                }
+                return Routed(reply: answer, pluginID: CorePlugin.id, outcome: .answered)
+            }
+        }
+        guard let words else {
             return Routed(
                 reply: .error("a quote (\") is missing its closing partner — nothing was done"), outcome: .refused)
         }
@@ -242,6 +262,22 @@ package struct Dispatcher: Sendable {
                 reply: failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger),
                 pluginID: command.pluginID, outcome: .failed)
         }
+    }
+
+    /// What plain language makes of `recognized`, whose words are `words` (nil when a quote is
+    /// left open); nil to run it as typed.
+    private func understand(_ recognized: CommandRecognizer.Recognized, words: [String]?, in message: IncomingMessage)
+        -> PlainLanguage.Outcome?
+    {
+        let now = services.clock.now
+        var literal: (command: RegisteredCommand, arguments: [String])?
+        if let words, let name = words.first, let top = catalog.command(named: name) {
+            let (command, consumed) = top.resolve(words.dropFirst())
+            literal = (command, Array(words.dropFirst(1 + consumed)))
+        }
+        return plainLanguage.outcome(
+            of: recognized, from: message, literal: literal,
+            today: { LocalDateAndNow(date: services.school.localDate(at: now), now: now) })
     }
 
     /// nil when the sender is within `limit`; otherwise what to answer: a polite note the first

@@ -68,7 +68,6 @@ package struct CommandGateway: Sendable {
         late: @escaping @Sendable (Reply?) async -> Void
     ) async -> ReplyHandoff.Outcome {
         let handoff = ReplyHandoff()
-        let dispatcher = dispatcher
         deferred.submit { [self] in
             let reply = await reply(to: message)
             if !handoff.deliver(reply) { await late(reply) }

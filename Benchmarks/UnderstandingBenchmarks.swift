@@ -1,0 +1,71 @@
+import Foundation
+import HomeroomCore
+import HomeroomEngine
+import HomeroomRuntime
+import HomeroomTesting
+import InstalledPlugins
+import Logging
+
+/// The plain-language corpus's questions, tuned and held out alike.
+let understandingCorpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Tests/Fixtures/understanding")
+
+/// Plain language on every installed plugin: the cost of reading one question (each of the
+/// corpus's in turn), and a plain question dispatched whole beside the same command typed, in
+/// the same run.
+func benchmarkUnderstanding() async throws {
+    let database = try await TemporaryDatabase.make(.sqlite)
+    var configuration = HomeroomConfiguration()
+    guard case .sqlite(let path) = database.location else { return }
+    configuration.storage.sqlite = path
+    configuration.rateLimit.enabled = false
+    configuration.logLevel = "error"
+    var logger = Logger(label: "homeroom.bench")
+    logger.logLevel = .error
+    let runtime = try await BotRuntime.start(
+        configuration: try configuration.resolve(), plugins: installedPlugins, logger: logger)
+    let reader = runtime.dispatcher.plainLanguage.reader
+    let today = runtime.configuration.school.localDate(at: Date())
+    var questions: [String] = []
+    for file in ["en-dev.tsv", "es-dev.tsv", "en-test.tsv", "es-test.tsv"] {
+        let text = try String(contentsOf: understandingCorpus.appendingPathComponent(file), encoding: .utf8)
+        questions += text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap {
+            $0.split(separator: "\t").first.map(String.init)
+        }
+    }
+    var index = 0
+    let reading = await latencies(samples: 100_000) {
+        index = (index + 1) % questions.count
+        _ = reader.read(questions[index], today: today)
+    }
+
+    let sender = UserID(adapter: "irc", id: "student")
+    let typed = IncomingMessage(sender: sender, conversation: .direct, text: "!now", receivedAt: Date())
+    let asked = IncomingMessage(
+        sender: sender, conversation: .direct, text: "what period is it right now?", receivedAt: Date())
+    guard let warm = await runtime.handle(asked), let command = await runtime.handle(typed), warm == command else {
+        fatalError("the plain question did not answer as /now")
+    }
+    var typedRates: [Double] = []
+    var askedRates: [Double] = []
+    let perRound = 50_000
+    for _ in 0..<5 {
+        for (message, rates) in [(typed, 0), (asked, 1)] {
+            let start = nanoseconds()
+            for _ in 0..<perRound { _ = await runtime.handle(message) }
+            let rate = Double(perRound) / (Double(nanoseconds() - start) / 1e9)
+            if rates == 0 { typedRates.append(rate) } else { askedRates.append(rate) }
+        }
+    }
+    await runtime.close()
+    try await database.destroy()
+
+    Report.say("plain language, every installed plugin (\(questions.count) corpus questions in turn; 5 rounds):")
+    Report.figure(Figure("understanding.read.p50", reading.p50, "µs"))
+    Report.figure(Figure("understanding.read.p99", reading.p99, "µs", goal: .below(Goal.p99Microseconds)))
+    Report.figure(
+        Figure(
+            "understanding.dispatch.throughput", median(askedRates), "/s", floor: median(typedRates),
+            goal: .atLeast(Goal.dispatchesPerSecond)))
+    Report.say("  floor: /now typed, dispatched the same way in the same rounds")
+}

@@ -1,0 +1,60 @@
+import HomeroomCore
+
+extension EventsQuestions {
+    /// How people ask for the clubs.
+    static let englishClubWords = [
+        "clubs", "what clubs", "list of clubs", "which clubs", "any clubs", "clubs are there", "extracurricular",
+        "extracurriculars", "after school activities", "clubs can i join", "join a club", "teams", "can i do",
+    ]
+
+    static let english = PlainQuestions(
+        "en",
+        [
+            PlainQuestion(
+                "events",
+                keywords: [
+                    "events", "event", "happening", "going on", "whats going on", "whats happening", "activities",
+                    "anything happening", "calendar", "games", "game", "concert", "concerts", "assembly",
+                    "fundraiser", "dance", "tryouts", "anything fun",
+                    "things to do", "plans", "special events", "upcoming", "coming up", "poppin", "popping",
+                    "anything on", "on at school", "at school this", "going on",
+                ],
+                hints: ["after school", "fun", "sports", "night", "whats on"],
+                argument: .dayOrWeek, example: "what's happening this week?"),
+            PlainQuestion(
+                "clubs", keywords: englishClubWords,
+                hints: ["join", "activities"],
+                example: "what clubs are there?"),
+            PlainQuestion(
+                "clubs sports", keywords: englishClubWords,
+                needs: ["sports", "sport", "sports teams", "athletics", "athletic", "teams"],
+                example: "what sports teams are there?"),
+            PlainQuestion(
+                "clubs arts", keywords: englishClubWords, needs: ["arts", "art", "music", "theater", "drama", "artsy"],
+                example: "are there any art clubs?"),
+            PlainQuestion(
+                "clubs academic", keywords: englishClubWords, needs: ["academic", "stem", "science", "math", "nerdy"],
+                example: "which academic clubs are there?"),
+            PlainQuestion(
+                "clubs service", keywords: englishClubWords, needs: ["service", "volunteer", "volunteering", "community"],
+                example: "are there service clubs?"),
+            PlainQuestion(
+                "club",
+                keywords: [
+                    "club", "meet", "meets", "meeting", "advisor", "adviser", "sponsor", "coach", "team",
+                    "practice", "practices", "tell me about", "runs", "in charge of", "interested in", "join the",
+                    "sign up for", "whos the advisor", "join", "what day is", "when is",
+                ],
+                hints: ["join", "when", "where"],
+                argument: .words(required: true), example: "when does the robotics club meet?"),
+            PlainQuestion(
+                "contact",
+                keywords: [
+                    "contact", "phone", "phone number", "call", "email", "e mail", "email address", "office hours",
+                    "reach", "number for", "talk to someone", "office open", "office hours", "is the office", "address", "call the office", "reach the office",
+                    "attendance line", "report an absence", "absent", "sick",
+                ],
+                hints: ["office", "number", "hours"],
+                example: "what's the school's phone number?"),
+        ])
+}

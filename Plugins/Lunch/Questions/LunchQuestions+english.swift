@@ -1,0 +1,32 @@
+import HomeroomCore
+
+extension LunchQuestions {
+    /// How people ask for lunch.
+    static let englishLunchWords = [
+        "lunch", "lunches", "menu", "menus", "eat", "eating", "food", "served", "serving", "serve",
+        "cafeteria food", "lunch menu", "whats for lunch", "for lunch", "on the menu", "school lunch", "hot lunch",
+        "specials", "special", "meal", "meals", "dinner", "feeding", "feed us", "feed",
+    ]
+
+    static let english = PlainQuestions(
+        "en",
+        [
+            PlainQuestion(
+                "lunch",
+                keywords: englishLunchWords,
+                hints: [
+                    "hungry", "pizza", "tacos", "vegetarian", "veggie", "vegan", "vegetables", "fries", "cafeteria",
+                    "dish", "dishes", "burger", "burgers", "chicken", "nuggets", "salad", "soup", "sandwich",
+                    "sandwiches", "option", "options", "dessert", "drink", "milk", "gluten", "allergy",
+                ],
+                argument: .dayOrWeek, example: "what's for lunch tomorrow?"),
+            PlainQuestion(
+                "lunch always", keywords: englishLunchWords,
+                needs: [
+                    "always", "every day", "everyday", "always available", "all the time", "daily options",
+                    "every single day", "regular options", "on the menu every",
+                ],
+                hints: ["dishes", "options", "available"],
+                example: "what dishes are there every day?"),
+        ])
+}

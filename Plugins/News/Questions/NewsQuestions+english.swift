@@ -1,0 +1,34 @@
+import HomeroomCore
+
+extension NewsQuestions {
+    static let english = PlainQuestions(
+        "en",
+        [
+            PlainQuestion(
+                "news",
+                keywords: [
+                    "news", "stories", "story", "headlines", "headline", "whats new", "latest", "article",
+                    "articles", "announcements", "newsletter", "school news", "updates", "read",
+                ],
+                hints: ["new", "number"],
+                argument: .number, example: "any school news?"),
+            PlainQuestion(
+                "news search",
+                keywords: [
+                    "news about", "stories about", "story about", "article about", "articles about", "news on",
+                    "search the news", "search news", "anything about", "news regarding", "heard about",
+                    "search for", "search",
+                ],
+                hints: ["news", "story", "stories"],
+                argument: .words(required: true), example: "is there news about the robotics team?"),
+            PlainQuestion(
+                "news sources",
+                keywords: [
+                    "news sources", "sources", "where does the news come from", "feeds", "news feeds",
+                    "get your news", "get the news",
+                    "which feeds", "where do the stories come from",
+                ],
+                example: "where does the news come from?"),
+        ],
+        glossary: ["news": "", "story": "", "stories": "", "article": "", "articles": ""])
+}

@@ -1,0 +1,51 @@
+import HomeroomCore
+
+extension CoreQuestions {
+    static let spanish = PlainQuestions(
+        "es",
+        [
+            PlainQuestion(
+                "day",
+                keywords: [
+                    "mi dia", "resumen", "todo el dia", "como sera mi dia", "como es mi dia", "agenda",
+                    "que tengo", "panorama", "como se ve", "se ve", "como pinta", "pinta", "todo lo de", "plan del dia", "resumen del dia",
+                ],
+                argument: .day, example: "¿cómo es mi día mañana?"),
+            PlainQuestion(
+                "help",
+                keywords: ["ayuda", "ayudame", "comandos", "lista de comandos", "todos los comandos", "instrucciones", "ayuda con comandos"],
+                example: "¿qué comandos hay?"),
+            PlainQuestion(
+                "me",
+                keywords: [
+                    "sobre mi", "de mi", "mis datos", "mi informacion", "mis roles", "mi cuenta", "quien soy",
+                    "mi perfil", "que sabes", "datos mios", "guardas", "que guardas",
+                ],
+                example: "¿qué sabes de mí?"),
+            PlainQuestion(
+                "subscriptions",
+                keywords: ["mis suscripciones", "suscripciones", "suscrito", "suscrita", "estoy suscrito"],
+                example: "¿a qué estoy suscrito?"),
+            PlainQuestion(
+                "subscribe",
+                keywords: [
+                    "suscribir", "suscribirme", "suscribeme", "inscribeme", "avisame", "mandame", "enviame",
+                    "recuerdame", "notificame", "alertas", "notificaciones", "todos los dias a",
+                ],
+                argument: .words(required: false), changes: true, example: "suscríbeme al menú del almuerzo"),
+            PlainQuestion(
+                "unsubscribe",
+                keywords: [
+                    "desuscribir", "desuscribirme", "cancelar suscripcion", "ya no me mandes", "deja de mandar",
+                    "no me mandes", "deja de enviar", "darme de baja", "dame de baja",
+                ],
+                argument: .words(required: false), changes: true, example: "ya no me mandes las noticias"),
+            PlainQuestion(
+                "me forget",
+                keywords: [
+                    "olvidame", "borra mis datos", "borrar mis datos", "elimina mis datos", "eliminar mis datos",
+                    "borra todo", "borrar todo", "elimina mi informacion", "borrame",
+                ],
+                changes: true, example: "borra mis datos"),
+        ])
+}

@@ -1,0 +1,59 @@
+import HomeroomCore
+
+/// A plugin's plain question, checked against the command catalog and with its phrases cut
+/// into words, as ``LanguageReader`` matches them.
+struct CompiledQuestion: Sendable {
+    /// The declaration.
+    let question: PlainQuestion
+    /// Its command's full name: `lunch`, `news search`.
+    let path: String
+    /// Its command's one-line summary.
+    let summary: String
+    /// True when it changes something: declared so, or a restricted command.
+    let changes: Bool
+    /// The words the ``PlainArgument/words(keeping:required:)`` argument keeps, folded.
+    let keeping: Set<String>
+    /// Its catalog's glossary, by the folded words of each phrase.
+    let glossary: Glossary
+}
+
+/// A catalog's glossary, as an argument's words are looked up in it.
+struct Glossary: Sendable {
+    /// The phrases' words, folded, and what they become.
+    let entries: [[String]: String]
+    /// The most words of a phrase.
+    let longest: Int
+
+    init(_ glossary: [String: String]) {
+        var entries: [[String]: String] = [:]
+        for (phrase, meaning) in glossary {
+            let words = PlainText(phrase).words.map(\.folded)
+            if !words.isEmpty { entries[words] = meaning }
+        }
+        self.entries = entries
+        longest = entries.keys.map(\.count).max() ?? 0
+    }
+
+    /// The glossed phrase that starts at `start` of `words`: its length and meaning; nil for none.
+    func phrase(at start: Int, in words: [String]) -> (length: Int, meaning: String)? {
+        guard longest > 0 else { return nil }
+        for length in stride(from: min(longest, words.count - start), through: 1, by: -1) {
+            if let meaning = entries[Array(words[start..<start + length])] { return (length, meaning) }
+        }
+        return nil
+    }
+}
+
+/// A phrase of a question, as matched: its words and weight.
+struct QuestionPhrase: Sendable {
+    /// The question's index.
+    let question: Int
+    /// The words, folded.
+    let words: [String]
+    /// What it adds to the question's score.
+    let weight: Int
+    /// True for a keyword or a needed phrase (left out of the argument), false for a hint.
+    let isKeyword: Bool
+    /// True for one of the phrases the question needs one of.
+    let isNeeded: Bool
+}

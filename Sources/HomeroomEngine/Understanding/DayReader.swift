@@ -1,0 +1,151 @@
+import CivilDates
+import HomeroomCore
+
+/// Finds the day or week a question names, in one language: `tomorrow`, `this thursday`,
+/// `next week`, `el viernes`, `12/3`, `dec 3`, `3 de diciembre`, `in 3 days`, `dentro de tres días`.
+struct DayReader: Sendable {
+    /// A day or week found, and the words it took.
+    struct Found: Sendable, Equatable {
+        /// What it means.
+        var meaning: LanguageWords.DayMeaning
+        /// The date, for a meaning that is one day.
+        var date: LocalDate?
+        /// The positions of its words.
+        var positions: Range<Int>
+        /// The positions of the words that name the day itself: all of them but a leading word
+        /// such as `on` or `this`, which a question's phrase may also use (`what's going on friday`).
+        var core: Range<Int>
+    }
+
+    /// A phrase's meaning, and how many of its first words are a leading word outside its core.
+    private struct Phrase {
+        var meaning: LanguageWords.DayMeaning
+        var leading: Int
+    }
+
+    /// Phrases by their words, and the most words of one.
+    private let phrases: [[String]: Phrase]
+    private let longest: Int
+    private let months: [String: Int]
+    private let connectors: Set<String>
+
+    /// The most days ahead "in N days" reads.
+    static let farthestDaysAhead = 31
+
+    /// A reader of the days of `languages`: the first one's words win where two spell a phrase alike,
+    /// and a message that mixes them (`lunch mañana`) is read too.
+    init(_ languages: [LanguageWords]) {
+        var phrases: [[String]: Phrase] = [:]
+        func add(_ phrase: String, _ meaning: LanguageWords.DayMeaning, leading: String = "") {
+            let words = PlainText(leading + " " + phrase).words.map(\.folded)
+            let leadingWords = PlainText(leading).words.count
+            if !words.isEmpty, phrases[words] == nil { phrases[words] = Phrase(meaning: meaning, leading: leadingWords) }
+        }
+        for language in languages {
+            for (phrase, meaning) in language.dayPhrases { add(phrase, meaning) }
+            for (index, names) in language.weekdays.enumerated() {
+                guard let weekday = Weekday(rawValue: index + 1) else { continue }
+                for name in names {
+                    for prefix in language.followingWeekdayPrefixes { add(prefix + " " + name, .following(weekday)) }
+                    for suffix in language.followingWeekdaySuffixes { add(name + " " + suffix, .following(weekday)) }
+                    for prefix in language.upcomingWeekdayPrefixes { add(name, .upcoming(weekday), leading: prefix) }
+                    add(name, .upcoming(weekday))
+                }
+            }
+            let counts = Dictionary(
+                (0...Self.farthestDaysAhead).map { (String($0), $0) }
+                    + language.numbers.filter { $0.value <= Self.farthestDaysAhead }.map { ($0.key, $0.value) },
+                uniquingKeysWith: { first, _ in first })
+            for template in language.daysFromNow {
+                for (written, count) in counts {
+                    add(template.replacingOccurrences(of: "#", with: written), .offset(count))
+                }
+            }
+        }
+        self.phrases = phrases
+        longest = phrases.keys.map(\.count).max() ?? 1
+        var months: [String: Int] = [:]
+        for language in languages.reversed() {
+            for (index, names) in language.months.enumerated() {
+                for name in names { months[PlainText.folded(name)] = index + 1 }
+            }
+        }
+        self.months = months
+        connectors = Set(languages.flatMap(\.dateConnectors).map(PlainText.folded))
+    }
+
+    /// The first day or week named in `words` (read spellings), with `today` for what it is relative to.
+    func find(in words: [String], today: LocalDate) -> Found? {
+        var index = 0
+        while index < words.count {
+            if let found = match(at: index, in: words, today: today) {
+                if found.meaning != .notADay { return found }
+                index = found.positions.upperBound
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    private func match(at start: Int, in words: [String], today: LocalDate) -> Found? {
+        for length in stride(from: min(longest, words.count - start), through: 1, by: -1) {
+            if let phrase = phrases[Array(words[start..<start + length])] {
+                return Found(
+                    meaning: phrase.meaning, date: date(of: phrase.meaning, today: today),
+                    positions: start..<start + length, core: start + phrase.leading..<start + length)
+            }
+        }
+        return written(at: start, in: words, today: today)
+    }
+
+    /// A date written with digits or a month name, or "in N days".
+    private func written(at start: Int, in words: [String], today: LocalDate) -> Found? {
+        let word = words[start]
+        if word.first?.isNumber == true, word.contains("/") || word.contains("-") {
+            if let (date, _) = DateExpression.parse(prefixOf: [word][...], today: today) {
+                return Found(
+                    meaning: .offset(today.days(until: date)), date: date, positions: start..<start + 1,
+                    core: start..<start + 1)
+            }
+            return nil
+        }
+        // "dec 3", "december 3rd", "3 dec", "3 de diciembre", "the 3rd of december".
+        if let month = months[word], start + 1 < words.count, let day = Self.dayNumber(words[start + 1]) {
+            return monthDay(month, day, today: today, positions: start..<start + 2)
+        }
+        if let day = Self.dayNumber(word) {
+            var next = start + 1
+            while next < words.count, connectors.contains(words[next]), next - start <= 2 { next += 1 }
+            if next < words.count, let month = months[words[next]] {
+                return monthDay(month, day, today: today, positions: start..<next + 1)
+            }
+        }
+        return nil
+    }
+
+    private func monthDay(_ month: Int, _ day: Int, today: LocalDate, positions: Range<Int>) -> Found? {
+        guard let (date, _) = DateExpression.parse(prefixOf: ["\(month)/\(day)"][...], today: today) else {
+            return nil
+        }
+        return Found(meaning: .offset(today.days(until: date)), date: date, positions: positions, core: positions)
+    }
+
+    /// `3`, `3rd`, `1st`, `22nd`, `3ro`: a day of a month.
+    private static func dayNumber(_ word: String) -> Int? {
+        let digits = word.prefix { $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 2, let day = Int(digits), (1...31).contains(day) else { return nil }
+        let rest = word.dropFirst(digits.count)
+        return ["", "st", "nd", "rd", "th", "ro", "o", "er"].contains(String(rest)) ? day : nil
+    }
+
+    private func date(of meaning: LanguageWords.DayMeaning, today: LocalDate) -> LocalDate? {
+        switch meaning {
+        case .offset(let days): today.adding(days: days)
+        case .upcoming(let weekday): today.adding(days: (weekday.rawValue - today.weekday.rawValue + 7) % 7)
+        case .following(let weekday):
+            today.adding(days: (weekday.rawValue - today.weekday.rawValue + 6) % 7 + 1)
+        case .thisWeek, .nextWeek, .notADay: nil
+        }
+    }
+}

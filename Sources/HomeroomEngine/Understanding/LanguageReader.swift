@@ -1,0 +1,317 @@
+import CivilDates
+import Foundation
+import HomeroomCore
+
+/// Reads plain questions in one language against the questions the plugins declared in it.
+///
+/// A message is cut into words (``PlainText``); chat spellings and misspellings are read as the
+/// words they stand for; the day it names is found (``DayReader``); then each question scores
+/// the weights of its phrases found in the rest, and the best one gives the command, with the
+/// day, number or words its argument takes. Everything is deterministic: the same text always
+/// reads the same.
+struct LanguageReader: Sendable {
+    /// A question's score in one message.
+    struct Candidate: Sendable {
+        /// The question's index.
+        var question: Int
+        /// The sum of its matched phrases' weights, and the bonus for a day it takes.
+        var score: Int
+        /// The part of ``score`` its keywords gave.
+        var keywordScore: Int
+        /// How many words its phrases matched.
+        var matched: Int
+        /// The command with its argument.
+        var command: String
+        /// The phrases it matched, for the explanation.
+        var phrases: [String]
+        /// Words of the message it leaves unread: neither its phrases, its argument, the day nor filler.
+        var ignored: [String]
+        /// True when the day found went into its argument.
+        var tookTheDay: Bool
+        /// True when it changes something.
+        var changes: Bool
+
+        /// True when it ranks before `other`: a higher score, then the day taken, then changing
+        /// nothing, then more words matched, then declared first.
+        func ranks(before other: Candidate) -> Bool {
+            rank != other.rank ? rank > other.rank : question < other.question
+        }
+
+        /// What ranks it, but the order of declaration.
+        var rank: (Int, Int, Int, Int, Int) { (score, keywordScore, tookTheDay ? 1 : 0, changes ? 0 : 1, matched) }
+    }
+
+    /// What one message gave in this language.
+    struct Result: Sendable {
+        /// The questions that scored, best first.
+        var candidates: [Candidate]
+        /// How many of its words this language knows.
+        var knownWords: Int
+        /// A greeting was found.
+        var greeted: Bool
+        /// Thanks were found.
+        var thanked: Bool
+        /// How it was read, a line per step.
+        var why: [String]
+    }
+
+    let language: LanguageWords
+    let questions: [CompiledQuestion]
+    private let phrases: [String: [QuestionPhrase]]
+    private let fillers: Set<String>
+    /// The fillers of every language, which no reading counts as a word it left unread.
+    private let anyFillers: Set<String>
+    private let numbers: [String: Int]
+    private let shorthands: [String: String]
+    private let greetings: Set<[String]>
+    private let thanks: Set<[String]>
+    let yes: Set<[String]>
+    let no: Set<[String]>
+    private let corrector: SpellingCorrector
+    private let digitWords: [String: String]
+    private let days: DayReader
+
+    /// A reader of `language`'s questions; `others` lend their day words, for messages that mix languages.
+    init(language: LanguageWords, questions: [CompiledQuestion], others: [LanguageWords] = []) {
+        func words(_ phrase: String) -> [String] { PlainText(phrase).words.map(\.folded) }
+        self.language = language
+        self.questions = questions
+        var phrases: [String: [QuestionPhrase]] = [:]
+        // The words a misspelling may be read as: those that mean something; fillers are known, never targets.
+        var known = Set<String>()
+        for (index, compiled) in questions.enumerated() {
+            let question = compiled.question
+            // A glossed word (a place, a dish) points to the questions whose argument takes words, as a hint does.
+            var glossed: [String] = []
+            if case .words = question.argument {
+                glossed = compiled.glossary.entries.filter { !$0.value.isEmpty }.keys.map { $0.joined(separator: " ") }
+                    .sorted()
+            }
+            let lists = [
+                (question.keywords, true, false), (question.needs, true, true), (question.hints + glossed, false, false),
+            ]
+            for (list, isKeyword, isNeeded) in lists {
+                for phrase in list {
+                    let cut = words(phrase)
+                    guard let first = cut.first else { continue }
+                    known.formUnion(cut)
+                    phrases[first, default: []].append(
+                        QuestionPhrase(
+                            question: index, words: cut, weight: isKeyword ? 2 * cut.count : 1, isKeyword: isKeyword,
+                            isNeeded: isNeeded))
+                }
+            }
+        }
+        // Longest phrases first, so that "next week" is tried before "next".
+        self.phrases = phrases.mapValues { $0.sorted { $0.words.count > $1.words.count } }
+        fillers = Set(language.fillers.map(PlainText.folded))
+        anyFillers = fillers.union(others.flatMap(\.fillers).map(PlainText.folded))
+        numbers = Dictionary(
+            language.numbers.map { (PlainText.folded($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        shorthands = Dictionary(
+            language.shorthands.map { (PlainText.folded($0.key), PlainText.folded($0.value)) },
+            uniquingKeysWith: { first, _ in first })
+        greetings = Set(language.greetings.map(words))
+        thanks = Set(language.thanks.map(words))
+        yes = Set(language.yes.map(words))
+        no = Set(language.no.map(words))
+        known.formUnion(shorthands.values)
+        known.formUnion(numbers.keys)
+        for phrase in greetings.union(thanks) { known.formUnion(phrase) }
+        for (phrase, _) in language.dayPhrases { known.formUnion(words(phrase)) }
+        for names in language.weekdays + language.months { known.formUnion(names.map(PlainText.folded)) }
+        for prefix in language.upcomingWeekdayPrefixes + language.followingWeekdayPrefixes
+            + language.followingWeekdaySuffixes
+        {
+            known.formUnion(words(prefix))
+        }
+        corrector = SpellingCorrector(targets: known.subtracting(fillers), alsoKnown: fillers)
+        days = DayReader([language] + others)
+        digitWords = language.digitWords
+    }
+
+    /// The words of `text` as this language reads them: chat spellings and misspellings replaced.
+    func words(of text: PlainText) -> [PlainText.Word] {
+        text.words.enumerated().map { position, word in
+            var word = word
+            let beforeAWord = position + 1 < text.words.count && !text.words[position + 1].isNumeric
+            if beforeAWord, let spelled = digitWords[word.folded] {
+                word.read = spelled
+            } else if let spelled = shorthands[word.folded] {
+                word.read = spelled
+            } else if let corrected = corrector.correction(of: word.folded) {
+                word.read = corrected
+            }
+            return word
+        }
+    }
+
+    /// Reads `text`, with `today` for the days it names.
+    func read(_ text: PlainText, today: LocalDate) -> Result {
+        let words = self.words(of: text)
+        let read = words.map(\.read)
+        var why: [String] = []
+        for word in words where word.read != word.folded { why.append("read \"\(word.typed)\" as \"\(word.read)\"") }
+        let day = days.find(in: read, today: today)
+        // The day's words; its core alone is closed to the questions' phrases ("going on" of "going on friday").
+        var dayPositions: UInt64 = 0
+        var dayCore: UInt64 = 0
+        if let day {
+            for position in day.positions { dayPositions |= 1 << UInt64(position) }
+            for position in day.core { dayCore |= 1 << UInt64(position) }
+            let words = read[day.positions].joined(separator: " ")
+            why.append("the day: \"\(words)\" → \(Self.dayArgument(day, today: today, weeks: true) ?? "none")")
+        }
+        var scores = [Int](repeating: 0, count: questions.count)
+        var keywordScores = [Int](repeating: 0, count: questions.count)
+        var matched = [UInt64](repeating: 0, count: questions.count)
+        var keywordPositions = [UInt64](repeating: 0, count: questions.count)
+        var found = [[String]](repeating: [], count: questions.count)
+        var hasNeeded = [Bool](repeating: false, count: questions.count)
+        var knownWords = 0
+        for (position, word) in read.enumerated() {
+            if corrector.knows(word) { knownWords += 1 }
+            guard dayCore & (1 << UInt64(position)) == 0, let candidates = phrases[word] else { continue }
+            for phrase in candidates {
+                let end = position + phrase.words.count
+                guard end <= read.count else { continue }
+                var mask: UInt64 = 0
+                for offset in position..<end { mask |= 1 << UInt64(offset) }
+                guard mask & dayCore == 0, mask & matched[phrase.question] == 0,
+                    read[position..<end].elementsEqual(phrase.words)
+                else { continue }
+                scores[phrase.question] += phrase.weight
+                matched[phrase.question] |= mask
+                if phrase.isKeyword {
+                    keywordPositions[phrase.question] |= mask
+                    keywordScores[phrase.question] += phrase.weight
+                }
+                if phrase.isNeeded { hasNeeded[phrase.question] = true }
+                found[phrase.question].append(phrase.words.joined(separator: " "))
+            }
+        }
+        var candidates: [Candidate] = []
+        for index in questions.indices where scores[index] > 0 {
+            let question = questions[index]
+            guard question.question.needs.isEmpty || hasNeeded[index] else { continue }
+            guard
+                let argument = argument(
+                    of: question, words: words, day: day, today: today,
+                    leftOut: dayPositions | keywordPositions[index])
+            else { continue }
+            var score = scores[index]
+            let takesDays = [.day, .dayOrWeek].contains(question.question.argument)
+            let tookTheDay = day != nil && takesDays && !argument.isEmpty
+            if tookTheDay { score += 1 }
+            var read = matched[index] | (takesDays ? dayPositions : 0)
+            switch question.question.argument {
+            case .words: read = ~0
+            case .number: read |= words.indices.first { words[$0].isNumeric || numbers[words[$0].read] != nil }
+                .map { 1 << UInt64($0) } ?? 0
+            default: break
+            }
+            let ignored = words.indices.filter {
+                read & (1 << UInt64($0)) == 0 && !anyFillers.contains(words[$0].read)
+                    && !anyFillers.contains(words[$0].folded)
+            }
+            candidates.append(
+                Candidate(
+                    question: index, score: score, keywordScore: keywordScores[index],
+                    matched: matched[index].nonzeroBitCount,
+                    command: Self.command(question.question.command, argument: argument), phrases: found[index],
+                    ignored: ignored.map { words[$0].typed }, tookTheDay: tookTheDay, changes: question.changes))
+        }
+        candidates.sort { $0.ranks(before: $1) }
+        return Result(
+            candidates: candidates, knownWords: knownWords, greeted: contains(greetings, in: read),
+            thanked: contains(thanks, in: read), why: why)
+    }
+
+    /// True when one of `phrases` is in `words`.
+    private func contains(_ phrases: Set<[String]>, in words: [String]) -> Bool {
+        for start in words.indices {
+            for length in 1...min(4, words.count - start) where phrases.contains(Array(words[start..<start + length])) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The whole of `text` is one of `phrases` (a yes, a no), as typed or in a chat spelling.
+    func isOnly(_ phrases: Set<[String]>, _ text: PlainText) -> Bool {
+        phrases.contains(text.words.map { shorthands[$0.folded] ?? $0.folded })
+    }
+
+    /// The argument `question` takes from the message, "" for none; nil when it needs words and
+    /// none are left.
+    private func argument(
+        of question: CompiledQuestion, words: [PlainText.Word], day: DayReader.Found?, today: LocalDate,
+        leftOut: UInt64
+    ) -> String? {
+        switch question.question.argument {
+        case .none:
+            return ""
+        case .day:
+            return day.flatMap { Self.dayArgument($0, today: today, weeks: false) } ?? ""
+        case .dayOrWeek:
+            return day.flatMap { Self.dayArgument($0, today: today, weeks: true) } ?? ""
+        case .number:
+            for (position, word) in words.enumerated() where leftOut & (1 << UInt64(position)) == 0 {
+                if word.isNumeric { return String(word.folded.prefix { $0.isNumber }) }
+                if let number = numbers[word.read] { return String(number) }
+            }
+            return ""
+        case .words(_, let required):
+            // The argument's words, in order, each glossed or left out as a filler.
+            let free = words.indices.filter { leftOut & (1 << UInt64($0)) == 0 }
+            let folded = free.map { words[$0].folded }
+            var kept: [String] = []
+            var index = 0
+            while index < free.count {
+                if let (length, meaning) = question.glossary.phrase(at: index, in: folded) {
+                    if !meaning.isEmpty { kept.append(meaning) }
+                    index += length
+                    continue
+                }
+                let position = free[index]
+                let word = words[position]
+                // A lone letter before a number or at the end is a building or a room's letter (`a 104`, `building a`).
+                let isLetterOfACode =
+                    word.folded.count == 1 && (position + 1 == words.count || words[position + 1].isNumeric)
+                if fillers.contains(word.read), !question.keeping.contains(word.read), !isLetterOfACode {
+                    index += 1
+                    continue
+                }
+                kept.append(word.folded)
+                index += 1
+            }
+            if kept.isEmpty && required { return nil }
+            return kept.joined(separator: " ")
+        }
+    }
+
+    /// `command` with `argument` where `{}` stands, or at the end.
+    static func command(_ command: String, argument: String) -> String {
+        if command.contains("{}") {
+            return command.replacingOccurrences(of: "{}", with: argument).split(separator: " ").joined(separator: " ")
+        }
+        return argument.isEmpty ? command : command + " " + argument
+    }
+
+    /// How a command is told the day: `today`, `tomorrow`, a weekday within the week, `week`,
+    /// `next week`, or the ISO date; nil for a week where only days are taken.
+    static func dayArgument(_ day: DayReader.Found, today: LocalDate, weeks: Bool) -> String? {
+        switch day.meaning {
+        case .thisWeek: return weeks ? "week" : nil
+        case .nextWeek: return weeks ? "next week" : nil
+        case .notADay: return nil
+        case .offset, .upcoming, .following:
+            guard let date = day.date else { return nil }
+            let ahead = today.days(until: date)
+            if ahead == 0 { return "today" }
+            if ahead == 1 { return "tomorrow" }
+            if (2...6).contains(ahead) { return date.weekday.name.lowercased() }
+            return date.iso
+        }
+    }
+}

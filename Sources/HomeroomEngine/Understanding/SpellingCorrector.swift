@@ -1,0 +1,57 @@
+import HomeroomCore
+
+/// Reads a misspelt word as the known word it is one edit from (`tomorow` → `tomorrow`,
+/// `lnuch` → `lunch`), or two for long words, through an index of each known word's one-letter
+/// deletions; it never corrects a word shorter than ``shortest`` or one it knows.
+struct SpellingCorrector: Sendable {
+    /// The shortest word corrected.
+    static let shortest = 4
+
+    private let known: Set<String>
+    private let targets: Set<String>
+    /// Each one-letter deletion of a target, and the targets it comes from.
+    private let deletions: [String: [String]]
+
+    /// A corrector to `targets`, the words that carry meaning; words in `alsoKnown` (fillers)
+    /// are never corrected, and never a correction.
+    init(targets: Set<String>, alsoKnown: Set<String>) {
+        self.targets = targets
+        self.known = targets.union(alsoKnown)
+        var deletions: [String: [String]] = [:]
+        for word in targets.sorted() where word.count >= Self.shortest - 1 {
+            for deletion in Self.deletions(of: word) { deletions[deletion, default: []].append(word) }
+        }
+        self.deletions = deletions
+    }
+
+    /// True when `word` is known.
+    func knows(_ word: String) -> Bool { known.contains(word) }
+
+    /// The known word `word` is a misspelling of, or nil when it is known, too short, not all
+    /// letters, or near none (or equally near several that start differently).
+    func correction(of word: String) -> String? {
+        guard word.count >= Self.shortest, !known.contains(word), word.allSatisfy(\.isLetter) else { return nil }
+        var candidates = Set(deletions[word] ?? [])
+        for deletion in Self.deletions(of: word) {
+            if targets.contains(deletion) { candidates.insert(deletion) }
+            candidates.formUnion(deletions[deletion] ?? [])
+        }
+        let limit = word.count >= 8 ? 2 : 1
+        let scored = candidates.map { ($0, EditDistance.between(word, $0)) }.filter { $0.1 <= limit }
+        guard let best = scored.map(\.1).min() else { return nil }
+        let nearest = scored.filter { $0.1 == best }.map(\.0).sorted()
+        // Two equally near words: the one sharing the first letter, if only one does.
+        if nearest.count == 1 { return nearest[0] }
+        let sameStart = nearest.filter { $0.first == word.first }
+        return sameStart.count == 1 ? sameStart[0] : nil
+    }
+
+    private static func deletions(of word: String) -> [String] {
+        let characters = Array(word)
+        return characters.indices.map { index in
+            var shorter = characters
+            shorter.remove(at: index)
+            return String(shorter)
+        }
+    }
+}
