@@ -10,7 +10,9 @@ extension DirectionsQuestions {
         "directions", "direction", "directions to", "way to", "the way to", "find", "located",
         "location of", "go to", "take me to", "route to", "walk to", "how to get to", "how to get",
         "how do you get to", "how can i get to", "lost", "looking for", "show me the way", "navigate",
-        "which way", "where can i find", "guide me",
+        "which way", "where can i find", "guide me", "how far", "how far is", "which hallway",
+        "what hallway", "which floor", "what floor", "which building", "what building", "which wing", "cant find",
+        "where are",
     ]
 
     static let english = PlainQuestions(
@@ -29,7 +31,7 @@ extension DirectionsQuestions {
                 "places",
                 keywords: [
                     "places", "what places", "which places", "list of places", "places i can ask",
-                    "places do you know", "places can you",
+                    "places do you know", "places can you", "spots", "locations", "guide me to",
                     "named places", "what can i find", "map", "campus map",
                 ],
                 example: "what places can I ask for?"),
@@ -37,6 +39,7 @@ extension DirectionsQuestions {
                 "rooms",
                 keywords: [
                     "rooms", "rooms in", "list of rooms", "which rooms", "what rooms", "rooms are in", "buildings",
+                    "classrooms", "every room", "all rooms", "all the rooms",
                     "what buildings",
                 ],
                 hints: ["building", "floor"],
@@ -49,5 +52,8 @@ extension DirectionsQuestions {
                 ],
                 argument: .words(required: true), changes: true, example: "I'm at A1-ENTRANCE"),
         ],
-        glossary: ["places": "", "place": "", "directions": ""])
+        glossary: [
+            "guidance counselor": "counselor", "guidance office": "counseling", "guidance": "counseling",
+            "coaches office": "athletics office", "coach office": "athletics office", "teachers lounge": "teachers lounge",
+            "staff room": "teachers lounge", "gym doors": "gym","places": "", "place": "", "directions": ""])
 }

@@ -7,7 +7,7 @@ extension DirectionsQuestions {
         "como voy", "como voy a", "como llegar", "como llegar a", "como se llega", "como se llega a",
         "direcciones", "indicaciones", "camino", "camino a", "el camino", "ir a", "llevame",
         "encontrar", "ubicacion", "ubicado", "ubicada", "perdido", "perdida", "busco", "buscando",
-        "por donde",
+        "por donde", "no encuentro", "encuentro", "en que edificio", "que tan lejos", "lejos", "en que piso",
     ]
 
     static let spanish = PlainQuestions(
@@ -48,7 +48,8 @@ extension DirectionsQuestions {
             "laboratorio de computacion": "computer lab", "laboratorio de computadoras": "computer lab",
             "sala de computo": "computer lab", "laboratorio de biologia": "biology lab",
             "laboratorio de fisica": "physics lab", "laboratorio de robotica": "robotics lab",
-            "sala de maestros": "teachers lounge", "salon de banda": "band room", "salon de musica": "band room",
+            "sala de maestros": "teachers lounge", "sala de profesores": "teachers lounge",
+            "edificio principal": "main building", "salon de banda": "band room", "salon de musica": "band room",
             "salon de coro": "choir room", "salon de arte": "art studio", "vestidores": "locker room",
             "asistencia": "attendance", "oficina del director": "principals office",
             "oficina de la directora": "principals office", "direccion": "principals office",

@@ -17,7 +17,8 @@ extension EventsQuestions {
                     "anything happening", "calendar", "games", "game", "concert", "concerts", "assembly",
                     "fundraiser", "dance", "tryouts", "anything fun",
                     "things to do", "plans", "special events", "upcoming", "coming up", "poppin", "popping",
-                    "anything on", "on at school", "at school this", "going on",
+                    "anything on", "on at school", "at school this", "going on", "going down", "scheduled at school",
+                    "functions", "school functions", "families can come", "happening soon", "special happening",
                 ],
                 hints: ["after school", "fun", "sports", "night", "whats on"],
                 argument: .dayOrWeek, example: "what's happening this week?"),
@@ -41,20 +42,25 @@ extension EventsQuestions {
             PlainQuestion(
                 "club",
                 keywords: [
-                    "club", "meet", "meets", "meeting", "advisor", "adviser", "sponsor", "coach", "team",
+                    "club", "meet", "meets", "meeting", "advisor", "adviser", "sponsor", "coach", "coaches", "team",
+                    "rehearse", "rehearsal", "rehearsals",
                     "practice", "practices", "tell me about", "runs", "in charge of", "interested in", "join the",
                     "sign up for", "whos the advisor", "join", "what day is", "when is",
                 ],
-                hints: ["join", "when", "where"],
+                hints: ["join"],
                 argument: .words(required: true), example: "when does the robotics club meet?"),
             PlainQuestion(
                 "contact",
                 keywords: [
                     "contact", "phone", "phone number", "call", "email", "e mail", "email address", "office hours",
-                    "reach", "number for", "talk to someone", "office open", "office hours", "is the office", "address", "call the office", "reach the office",
+                    "reach the office", "reach the school", "reach someone", "number for", "talk to someone",
+                    "front desk", "get in touch", "administration", "who do i call", "office close", "office closes", "office open", "office hours", "is the office", "address", "call the office", "reach the office",
                     "attendance line", "report an absence", "absent", "sick",
                 ],
                 hints: ["office", "number", "hours"],
                 example: "what's the school's phone number?"),
+        ],
+        glossary: [
+            "gardening": "garden", "theater club": "drama", "theatre": "drama", "robots": "robotics", "chess team": "chess",
         ])
 }

@@ -4,7 +4,8 @@ extension EventsQuestions {
     /// How people ask for the clubs.
     static let spanishClubWords = [
         "clubes", "clubs", "que clubes", "cuales clubes", "lista de clubes", "extracurriculares",
-        "actividades extracurriculares", "unirme a un club", "equipos", "hay clubes", "hay clubs",
+        "actividades extracurriculares", "unirme a un club", "equipos", "hay clubes", "hay clubs", "algun club",
+        "extraescolares", "actividades extraescolares",
     ]
 
     static let spanish = PlainQuestions(
@@ -13,7 +14,7 @@ extension EventsQuestions {
             PlainQuestion(
                 "events",
                 keywords: [
-                    "eventos", "evento", "actividades", "que pasa", "hay algo", "calendario", "partido", "partidos",
+                    "eventos", "evento", "actividades", "que pasa", "hay algo", "se arma", "que se arma", "calendario", "partido", "partidos",
                     "concierto", "conciertos", "asamblea", "baile", "juego", "juegos", "planes", "pasando", "sucede", "que va a pasar", "proximos eventos",
                 ],
                 hints: ["despues de clases", "divertido", "noche", "que hay"],
@@ -39,7 +40,8 @@ extension EventsQuestions {
                 keywords: [
                     "club", "se reune", "reune", "reunen", "reunion del", "asesor", "asesora", "entrenador",
                     "entrenadora", "equipo", "practica", "entrena", "cuentame del", "informacion del", "lleva",
-                    "dirige", "encargado", "encargada", "ensaya", "ensayan", "se junta", "junta", "juntan", "practican", "interesa", "interesado", "interesada", "unirse al", "unirme al",
+                    "dirige", "encargado", "encargada", "ensaya", "ensayan", "se junta", "junta", "juntan", "practican", "apunto", "me apunto",
+                    "apuntarme", "inscribirme", "interesa", "interesado", "interesada", "unirse al", "unirme al",
                 ],
                 hints: ["unirme", "cuando", "donde"],
                 argument: .words(required: true), example: "¿cuándo se reúne el club de robótica?"),
@@ -48,12 +50,14 @@ extension EventsQuestions {
                 keywords: [
                     "contacto", "contactar", "telefono", "numero de telefono", "llamar", "correo", "email",
                     "correo electronico", "horario de oficina", "comunicarme", "hablar con alguien", "direccion",
-                    "ausencia", "enfermo", "enferma", "numero", "abre la oficina", "oficina abre", "hablo a la escuela", "como le hablo", "llamo a la escuela",
+                    "ausencia", "enfermo", "enferma", "numero", "abre la oficina", "oficina abre", "hablo a la escuela", "como le hablo", "llamo a la escuela", "a quien llamo", "va a faltar",
+                    "faltar", "falta a clases",
                 ],
                 hints: ["secretaria", "horas", "oficina"],
                 example: "¿cuál es el teléfono de la escuela?"),
         ],
         glossary: [
+            "jardin de la escuela": "garden", "voluntariado": "service",
             "robotica": "robotics", "ajedrez": "chess", "teatro": "drama", "drama": "drama", "futbol": "soccer",
             "soccer": "soccer", "jardineria": "garden", "jardin": "garden", "huerto": "garden",
             "deportes": "sports", "arte": "arts", "artes": "arts", "academicos": "academic", "servicio": "service",

@@ -5,7 +5,8 @@ extension LunchQuestions {
     static let englishLunchWords = [
         "lunch", "lunches", "menu", "menus", "eat", "eating", "food", "served", "serving", "serve",
         "cafeteria food", "lunch menu", "whats for lunch", "for lunch", "on the menu", "school lunch", "hot lunch",
-        "specials", "special", "meal", "meals", "dinner", "feeding", "feed us", "feed",
+        "specials", "special", "meal", "meals", "dinner", "feeding", "feed us", "feed", "grub", "chow",
+    "in the cafeteria", "cafeteria serving", "what are we having", "hot meal",
     ]
 
     static let english = PlainQuestions(
@@ -16,7 +17,7 @@ extension LunchQuestions {
                 keywords: englishLunchWords,
                 hints: [
                     "hungry", "pizza", "tacos", "vegetarian", "veggie", "vegan", "vegetables", "fries", "cafeteria",
-                    "dish", "dishes", "burger", "burgers", "chicken", "nuggets", "salad", "soup", "sandwich",
+                    "dish", "dishes", "salad bar", "burger", "burgers", "chicken", "nuggets", "salad", "soup", "sandwich",
                     "sandwiches", "option", "options", "dessert", "drink", "milk", "gluten", "allergy",
                 ],
                 argument: .dayOrWeek, example: "what's for lunch tomorrow?"),
@@ -24,7 +25,7 @@ extension LunchQuestions {
                 "lunch always", keywords: englishLunchWords,
                 needs: [
                     "always", "every day", "everyday", "always available", "all the time", "daily options",
-                    "every single day", "regular options", "on the menu every",
+                    "every single day", "regular options", "on the menu every", "daily", "serve daily",
                 ],
                 hints: ["dishes", "options", "available"],
                 example: "what dishes are there every day?"),

@@ -6,7 +6,7 @@ extension LunchQuestions {
         "almuerzo", "almuerzos", "almorzar", "almuerzan", "almorzamos", "lonche", "lunch", "menu", "menus",
         "comida", "comidas", "comer", "comen", "comemos", "sirven", "servir", "servira", "sirve",
         "de comer", "para comer", "para el almuerzo", "hay de comer", "platillo", "platillos", "plato",
-        "platos", "cafeteria", "especial", "especiales", "desayuno",
+        "platos", "cafeteria", "especial", "especiales", "desayuno", "jamar", "pa jamar", "comelona",
     ]
 
     static let spanish = PlainQuestions(

@@ -8,7 +8,8 @@ extension NewsQuestions {
                 "news",
                 keywords: [
                     "news", "stories", "story", "headlines", "headline", "whats new", "latest", "article",
-                    "articles", "announcements", "newsletter", "school news", "updates", "read",
+                    "articles", "announcements", "newsletter", "school news", "updates", "read", "school paper",
+                    "paper", "newspaper", "news item", "item",
                 ],
                 hints: ["new", "number"],
                 argument: .number, example: "any school news?"),
@@ -16,7 +17,8 @@ extension NewsQuestions {
                 "news search",
                 keywords: [
                     "news about", "stories about", "story about", "article about", "articles about", "news on",
-                    "search the news", "search news", "anything about", "news regarding", "heard about",
+                    "search the news", "search news", "anything about", "news regarding", "heard about", "articles on",
+                    "article on", "stories on", "story on",
                     "search for", "search",
                 ],
                 hints: ["news", "story", "stories"],
@@ -25,7 +27,7 @@ extension NewsQuestions {
                 "news sources",
                 keywords: [
                     "news sources", "sources", "where does the news come from", "feeds", "news feeds",
-                    "get your news", "get the news",
+                    "get your news", "get the news", "pull news", "sites", "websites", "which sites",
                     "which feeds", "where do the stories come from",
                 ],
                 example: "where does the news come from?"),

@@ -29,6 +29,7 @@ extension NewsQuestions {
                 example: "¿de dónde vienen las noticias?"),
         ],
         glossary: [
+            "finales regionales": "regional finals", "regionales": "regional",
             "noticias": "", "noticia": "", "robotica": "robotics", "concierto de invierno": "winter concert", "concierto": "concert",
             "biblioteca": "library", "almuerzo": "lunch", "examenes": "exam", "equipo": "team",
             "finales": "finals", "vegetariano": "vegetarian", "vegetarianos": "vegetarian", "boletos": "tickets",

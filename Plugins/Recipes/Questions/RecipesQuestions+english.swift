@@ -15,7 +15,7 @@ extension RecipesQuestions {
                 keywords: [
                     "recipe", "recipes", "how do i make", "how to make", "how do you make", "how do u make", "make",
                     "making", "cook", "cooking", "bake", "baking", "prepare", "ideas for", "recipe for",
-                    "recipes for", "what can i cook", "what can i make",
+                    "recipes for", "what can i cook", "what can i make", "whip up", "how to cook",
                 ],
                 hints: ["dish", "good"],
                 argument: .words(keeping: filters, required: true), example: "how do I make cornbread?"),
@@ -42,6 +42,7 @@ extension RecipesQuestions {
                 example: "stop cooking"),
         ],
         glossary: [
+            "veggies": "vegetables", "veggie": "vegetable", "avocados": "avocado",
             "mac and cheese": "macaroni and cheese", "mac n cheese": "macaroni and cheese",
             "mac cheese": "macaroni and cheese", "choc chip": "chocolate chip", "pancake": "pancakes",
             "chili con carne": "beef chili",

@@ -35,6 +35,8 @@ extension RecipesQuestions {
                 example: "ya terminé de cocinar"),
         ],
         glossary: [
+            "aguacate": "avocado", "aguacates": "avocado", "pasas": "raisin",
+            "galletas de avena con pasas": "oatmeal raisin cookies",
             "pan de maiz": "cornbread", "panqueques": "pancakes", "hotcakes": "pancakes", "garbanzos": "chickpeas",
             "garbanzo": "chickpea", "lentejas": "lentil", "sopa de lentejas": "lentil soup", "sopa": "soup",
             "vegana": "vegan", "vegano": "vegan", "veganas": "vegan", "veganos": "vegan", "vegetariana": "vegetarian",

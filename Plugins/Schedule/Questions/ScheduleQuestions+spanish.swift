@@ -31,13 +31,13 @@ extension ScheduleQuestions {
                     "hay colegio", "dia libre", "no hay clases", "no hay escuela", "feriado", "festivo",
                     "dia de clases", "dia escolar", "abierta", "cerrada", "a que hora es el almuerzo",
                     "hora del almuerzo", "hora es el almuerzo", "llegar", "recoger", "dejar", "medio dia",
-                    "horario de clases", "hay cole",
+                    "horario de clases", "hay cole", "salimos", "salimos temprano", "salen temprano", "temprano",
                 ],
                 hints: ["escuela", "colegio", "hora", "clases", "dia"],
                 argument: .day, example: "¿hay clases el viernes?"),
             PlainQuestion(
                 "classes",
-                keywords: ["mis clases", "mis materias", "mis cursos", "materias", "cursos", "clases tengo", "que clases tengo"],
+                keywords: ["mis clases", "mis materias", "mis cursos", "materias", "cursos", "clases tengo", "que clases tengo", "clases me tocan", "me tocan", "materias tengo"],
                 hints: ["clases"],
                 example: "¿cuáles son mis clases?"),
         ])

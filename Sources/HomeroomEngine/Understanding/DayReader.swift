@@ -28,6 +28,8 @@ struct DayReader: Sendable {
     private let longest: Int
     private let months: [String: Int]
     private let connectors: Set<String>
+    /// The words before a day of the month alone, and whether the day must be an ordinal after them.
+    private let dayOfMonthPrefixes: [(words: [String], ordinalOnly: Bool)]
 
     /// The most days ahead "in N days" reads.
     static let farthestDaysAhead = 31
@@ -72,6 +74,10 @@ struct DayReader: Sendable {
         }
         self.months = months
         connectors = Set(languages.flatMap(\.dateConnectors).map(PlainText.folded))
+        dayOfMonthPrefixes = languages.flatMap { language in
+            language.dayOfMonth.prefixes.map { (PlainText($0).words.map(\.folded), language.dayOfMonth.ordinalOnly) }
+        }
+        .sorted { $0.words.count > $1.words.count }
     }
 
     /// The first day or week named in `words` (read spellings), with `today` for what it is relative to.
@@ -102,6 +108,19 @@ struct DayReader: Sendable {
     /// A date written with digits or a month name, or "in N days".
     private func written(at start: Int, in words: [String], today: LocalDate) -> Found? {
         let word = words[start]
+        // "the 3rd", "el día 5": the next date with that day of the month, today included.
+        for (prefix, ordinalOnly) in dayOfMonthPrefixes where words[start...].starts(with: prefix) {
+            let at = start + prefix.count
+            guard at < words.count, let day = Self.dayNumber(words[at]),
+                !ordinalOnly || words[at].contains(where: \.isLetter),
+                at + 1 == words.count || months[words[at + 1]] == nil && !connectors.contains(words[at + 1])
+            else { continue }
+            var month = LocalDate(year: today.year, month: today.month, day: 1)!
+            if day < today.day { month = month.adding(days: 31).firstOfMonth }
+            guard let date = LocalDate(year: month.year, month: month.month, day: day) else { return nil }
+            return Found(
+                meaning: .offset(today.days(until: date)), date: date, positions: start..<at + 1, core: at..<at + 1)
+        }
         if word.first?.isNumber == true, word.contains("/") || word.contains("-") {
             if let (date, _) = DateExpression.parse(prefixOf: [word][...], today: today) {
                 return Found(
@@ -148,4 +167,9 @@ struct DayReader: Sendable {
         case .thisWeek, .nextWeek, .notADay: nil
         }
     }
+}
+
+extension LocalDate {
+    /// The first day of this date's month.
+    fileprivate var firstOfMonth: LocalDate { LocalDate(year: year, month: month, day: 1)! }
 }

@@ -69,6 +69,7 @@ struct LanguageReader: Sendable {
     let no: Set<[String]>
     private let corrector: SpellingCorrector
     private let digitWords: [String: String]
+    private let dayUnits: Set<String>
     private let days: DayReader
 
     /// A reader of `language`'s questions; `others` lend their day words, for messages that mix languages.
@@ -128,13 +129,20 @@ struct LanguageReader: Sendable {
         corrector = SpellingCorrector(targets: known.subtracting(fillers), alsoKnown: fillers)
         days = DayReader([language] + others)
         digitWords = language.digitWords
+        // "2 days from now": a digit before the word of a count of days is that number.
+        dayUnits = Set(
+            language.daysFromNow.flatMap { template in
+                template.split(separator: " ").drop { $0 != "#" }.dropFirst().prefix(1).map { PlainText.folded(String($0)) }
+            })
     }
 
     /// The words of `text` as this language reads them: chat spellings and misspellings replaced.
     func words(of text: PlainText) -> [PlainText.Word] {
         text.words.enumerated().map { position, word in
             var word = word
-            let beforeAWord = position + 1 < text.words.count && !text.words[position + 1].isNumeric
+            let beforeAWord =
+                position + 1 < text.words.count && !text.words[position + 1].isNumeric
+                && !dayUnits.contains(text.words[position + 1].folded)
             if beforeAWord, let spelled = digitWords[word.folded] {
                 word.read = spelled
             } else if let spelled = shorthands[word.folded] {

@@ -19,7 +19,8 @@ extension LanguageWords {
             "nieto", "nieta", "wey", "guey", "chido", "neta", "osea", "pues", "ahi", "alli", "aqui", "aca", "ya mero",
             "mero", "escuela", "colegio", "dia", "usted", "ustedes", "ellos", "ellas", "el", "ella", "esto", "cosa",
             "cosas", "olvide", "olvido", "escuche", "oi", "dicen", "dijo", "dijeron", "alguien", "gustaria",
-            "encanta", "gusta", "podrian", "pueden", "saber", "conocer", "siento", "enfermo",
+            "encanta", "gusta", "podrian", "pueden", "saber", "conocer", "siento", "enfermo", "estoy",
+            "perdido", "perdida", "puedo", "mano", "vos", "pa", "pal",
         ],
         shorthands: [
             "q": "que", "k": "que", "ke": "que", "xq": "porque", "pq": "porque", "d": "de", "tb": "tambien",
@@ -73,6 +74,7 @@ extension LanguageWords {
             "decimo": 10,
         ],
         daysFromNow: ["en # dias", "dentro de # dias", "de aqui a # dias", "en # dia"],
+        dayOfMonth: (prefixes: ["el dia", "para el dia", "del dia"], ordinalOnly: false),
         answers: Answers(
             welcome: "¡Hola! Pregúntame sobre la escuela con tus propias palabras, por ejemplo:\n{examples}\n/help muestra todos los comandos.",
             thanks: "¡De nada!",

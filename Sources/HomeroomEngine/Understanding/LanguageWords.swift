@@ -77,6 +77,9 @@ package struct LanguageWords: Sendable {
     package let numbers: [String: Int]
     /// How "in N days" is said, with `#` for the number (`in # days`, `dentro de # días`).
     package let daysFromNow: [String]
+    /// Words before a day of the month alone (`the` of "the 3rd", `el día` of "el día 5"), and
+    /// whether the day must be written as an ordinal (`3rd`) after them.
+    package let dayOfMonth: (prefixes: [String], ordinalOnly: Bool)
     /// The answers.
     package let answers: Answers
 }

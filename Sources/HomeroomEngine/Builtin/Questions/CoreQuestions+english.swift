@@ -10,7 +10,8 @@ extension CoreQuestions {
                     "my day", "overview", "at a glance", "whole day", "summary", "everything",
                     "agenda", "rundown", "day look like", "day looking like", "what does my day",
                     "brief me", "daily summary", "plan for", "look like", "looks like", "for me on", "summarize",
-                    "summary of", "everything i got", "all of it", "everything today",
+                    "summary of", "everything i got", "all of it", "everything today", "on my plate", "up against",
+                    "briefing", "daily briefing", "looking", "has going on",
                 ],
                 argument: .day, example: "what does my day look like tomorrow?"),
             PlainQuestion(
@@ -23,13 +24,14 @@ extension CoreQuestions {
             PlainQuestion(
                 "help",
                 keywords: ["how does the", "how do i use the", "how to use the", "explain the", "help with the"],
-                needs: ["command", "command work", "command works"], argument: .words(required: true),
+                needs: ["command", "command work", "command works", "thing", "feature"], argument: .words(required: true),
                 example: "how does the lunch command work?"),
             PlainQuestion(
                 "me",
                 keywords: [
                     "about me", "know about me", "my data", "my info", "my information", "my roles", "my settings",
-                    "my account", "who am i", "my profile", "what you know", "on me", "info on me",
+                    "my account", "who am i", "my profile", "what you know", "on me", "info on me", "personal info",
+                    "on file",
                     "have on me",
                 ],
                 example: "what do you know about me?"),
@@ -37,26 +39,37 @@ extension CoreQuestions {
                 "subscriptions",
                 keywords: [
                     "my subscriptions", "subscriptions", "subscribed", "am i subscribed", "what do i get",
+                    "signed up for", "am i signed up", "am i getting", "alerts am i", "notifications am i",
                     "what am i getting",
                 ],
                 example: "what am I subscribed to?"),
             PlainQuestion(
                 "subscribe",
                 keywords: [
-                    "subscribe", "subscribe me", "subscribe to", "sign me up", "sign up", "notify me", "remind me", "send me", "every morning",
-                    "daily", "alerts", "notifications",
+                    "subscribe", "subscribe me", "subscribe to", "sign me up", "sign up", "notify me", "remind me",
+                    "send me", "text me", "message me", "every morning", "each morning", "every day at", "whenever",
+                    "every time", "alerts", "notifications",
                 ],
                 argument: .words(required: false), changes: true, example: "subscribe me to the lunch menu"),
             PlainQuestion(
                 "unsubscribe",
-                keywords: ["unsubscribe", "stop sending", "stop notifications", "no more", "dont send", "stop the"],
+                keywords: [
+                    "unsubscribe", "unsubscribe me", "stop sending", "stop messaging", "stop texting",
+                    "stop notifications", "no more", "dont send", "dont want the", "stop the", "anymore",
+                ],
                 argument: .words(required: false), changes: true, example: "stop sending me the news"),
             PlainQuestion(
                 "me forget",
                 keywords: [
                     "forget me", "delete my data", "delete my info", "delete my information", "erase my data",
-                    "remove my data", "delete everything", "forget everything", "delete me", "erase me",
+                    "remove my data", "delete everything", "forget everything", "forget everything you know",
+                    "delete me", "erase me",
                 ],
                 changes: true, example: "delete my data"),
+        ],
+        glossary: [
+            "lunch menu": "lunch", "the lunch menu": "lunch", "menu": "lunch", "the news": "news", "stories": "news",
+            "new story": "news", "event": "events", "event messages": "events", "my day": "day",
+            "daily summary": "day", "summary": "day", "messages": "",
         ])
 }

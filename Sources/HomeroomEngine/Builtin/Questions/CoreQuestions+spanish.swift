@@ -8,7 +8,8 @@ extension CoreQuestions {
                 "day",
                 keywords: [
                     "mi dia", "resumen", "todo el dia", "como sera mi dia", "como es mi dia", "agenda",
-                    "que tengo", "panorama", "como se ve", "se ve", "como pinta", "pinta", "todo lo de", "plan del dia", "resumen del dia",
+                    "que tengo", "panorama", "como se ve", "se ve", "como pinta", "pinta", "todo lo de",
+                    "como viene", "resumen del", "plan del dia", "resumen del dia",
                 ],
                 argument: .day, example: "¿cómo es mi día mañana?"),
             PlainQuestion(
@@ -18,7 +19,7 @@ extension CoreQuestions {
             PlainQuestion(
                 "me",
                 keywords: [
-                    "sobre mi", "de mi", "mis datos", "mi informacion", "mis roles", "mi cuenta", "quien soy",
+                    "sobre mi", "sabes de mi", "mis datos", "mi informacion", "mis roles", "mi cuenta", "quien soy",
                     "mi perfil", "que sabes", "datos mios", "guardas", "que guardas",
                 ],
                 example: "¿qué sabes de mí?"),
@@ -29,15 +30,17 @@ extension CoreQuestions {
             PlainQuestion(
                 "subscribe",
                 keywords: [
-                    "suscribir", "suscribirme", "suscribeme", "inscribeme", "avisame", "mandame", "enviame",
-                    "recuerdame", "notificame", "alertas", "notificaciones", "todos los dias a",
+                    "suscribir", "suscribirme", "suscribeme", "suscribeme a", "inscribeme", "avisame", "mandame",
+                    "enviame", "recuerdame", "notificame", "alertas", "notificaciones", "todos los dias a",
+                    "quiero recibir", "cada manana",
                 ],
                 argument: .words(required: false), changes: true, example: "suscríbeme al menú del almuerzo"),
             PlainQuestion(
                 "unsubscribe",
                 keywords: [
                     "desuscribir", "desuscribirme", "cancelar suscripcion", "ya no me mandes", "deja de mandar",
-                    "no me mandes", "deja de enviar", "darme de baja", "dame de baja",
+                    "no me mandes", "deja de enviar", "darme de baja", "dame de baja", "ya no quiero recibir",
+                    "dejar de recibir", "cancela mi suscripcion", "cancelar mi suscripcion",
                 ],
                 argument: .words(required: false), changes: true, example: "ya no me mandes las noticias"),
             PlainQuestion(
@@ -45,7 +48,13 @@ extension CoreQuestions {
                 keywords: [
                     "olvidame", "borra mis datos", "borrar mis datos", "elimina mis datos", "eliminar mis datos",
                     "borra todo", "borrar todo", "elimina mi informacion", "borrame",
+                    "olvida todo", "olvida todo lo que sabes",
                 ],
                 changes: true, example: "borra mis datos"),
+        ],
+        glossary: [
+            "almuerzo": "lunch", "el almuerzo": "lunch", "menu del almuerzo": "lunch", "el menu": "lunch",
+            "menu": "lunch", "noticias": "news", "las noticias": "news", "eventos": "events", "los eventos": "events",
+            "mi dia": "day", "resumen": "day", "suscripcion": "",
         ])
 }
