@@ -118,6 +118,29 @@ public struct BusPlugin: PluginWithoutSettings {
     }
 }
 
+extension BusPlugin {
+    /// When the buses leave, as people ask it in English and in Spanish.
+    public var plainQuestions: [PlainQuestions] {
+        [
+            PlainQuestions(
+                "en",
+                [
+                    PlainQuestion(
+                        "bus", keywords: ["bus", "buses", "school bus", "ride home"], hints: ["leave", "late"],
+                        example: "when does the bus leave?")
+                ]),
+            PlainQuestions(
+                "es",
+                [
+                    PlainQuestion(
+                        "bus", keywords: ["autobus", "autobuses", "camion", "transporte"], hints: ["sale", "tarde"],
+                        example: "¿a qué hora sale el autobús?")
+                ],
+                glossary: ["ruta": ""]),
+        ]
+    }
+}
+
 @Suite struct ArticleBusPluginTests {
     static let admin = "console:admin"
 
@@ -178,6 +201,20 @@ public struct BusPlugin: PluginWithoutSettings {
             let audit = try await AuditLog.recent(5, in: bot.runtime.database)
             #expect(audit.map(\.action).contains("bus.set"))
             #expect(audit.map(\.action).contains("bus.late"))
+        }
+    }
+
+    @Test func busQuestionsInPlainWordsAnswerAsTheCommand() async throws {
+        try await TestBot.with(plugins: [BusPlugin.self]) { bot in
+            try await bot.loginAsAdmin(Self.admin)
+            try await bot.expect("/bus set 7 15:40", from: Self.admin)
+            let command = try await bot.expect("/bus")
+            for question in ["when does the bus leave?", "wen does the buss leave", "¿A qué hora sale el autobús?"] {
+                let answer = try await bot.expect(question)
+                #expect(answer.lines == command.lines, "\(question)")
+            }
+            let welcome = try await bot.expect("?")
+            #expect(welcome.text.contains("• when does the bus leave?"), "\(welcome.text)")
         }
     }
 

@@ -35,9 +35,13 @@ import Testing
         }
     }
 
-    /// The goals: English and Spanish questions answered as their commands.
+    /// The goals: English and Spanish questions answered as their commands. The tuned parts are
+    /// held to the goals; the held-out parts, which nothing was tuned on, to a floor under what
+    /// they measured, so that a change that loses ground there shows.
     static let goals: [(file: String, share: Double)] = [
-        ("en-dev.tsv", 0.90), ("es-dev.tsv", 0.85), ("en-test.tsv", 0.85), ("es-test.tsv", 0.80),
+        ("en-dev.tsv", 0.90), ("en-dev2.tsv", 0.90), ("en-dev3.tsv", 0.90), ("en-dev4.tsv", 0.90),
+        ("es-dev.tsv", 0.85), ("es-dev2.tsv", 0.85), ("es-dev3.tsv", 0.85), ("es-dev4.tsv", 0.85),
+        ("en-test.tsv", 0.86), ("es-test.tsv", 0.86),
     ]
 
     @Test func questionsAreAnsweredAsTheirCommandsAre() async throws {
@@ -68,5 +72,42 @@ import Testing
             #expect(share >= goal, "\(file): \(answered) of \(total) answered as their command; missed:\n\(misses.joined(separator: "\n"))")
         }
         print("plain-language corpus: " + report.joined(separator: ", "))
+    }
+
+    @Test func requestsToChangeSomethingAskForAYesAndChangeNothingWithoutOne() async throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let config = try homeroom.writeConfig(
+            #", "timeZone": "UTC", "rateLimit": {"enabled": false}, "webhooks": {"enabled": false}"#)
+        let requests = try Self.items("changing.tsv", today: Date()).map(\.question)
+        #expect(requests.count >= 40)
+        let checks = ["/subscriptions", "/me"]
+        let answers = try await answers(homeroom, config: config, to: requests + checks)
+        let asked = zip(requests, answers).filter { $0.1.contains("That would run") || $0.1.contains("Eso ejecutaría") }
+        let subscriptions = answers[requests.count]
+        #expect(subscriptions.contains("No subscriptions"), "\(subscriptions)")
+        let me = answers[requests.count + 1]
+        for unchanged in [
+            "Roles: none.", "Lunch wave: not set", "Grade: not set", "Classes: none", "Location: A1-ENTRANCE",
+            "Circles: none", "Subscriptions: none",
+        ] {
+            #expect(me.contains(unchanged), "\(unchanged) is gone from: \(me)")
+        }
+        print("changing requests: \(asked.count) of \(requests.count) asked for a yes; none ran without one")
+    }
+
+    @Test func aYesRunsTheChangeItWasAskedFor() async throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let config = try homeroom.writeConfig(
+            #", "timeZone": "UTC", "rateLimit": {"enabled": false}, "webhooks": {"enabled": false}"#)
+        let answers = try await answers(
+            homeroom, config: config,
+            to: ["subscribe me to the lunch menu", "yes", "/subscriptions", "suscríbeme a las noticias", "no", "/subscriptions"])
+        #expect(answers[0].contains("That would run /subscribe lunch"), "\(answers[0])")
+        #expect(answers[2].contains("lunch"), "\(answers[2])")
+        #expect(answers[3].contains("Eso ejecutaría /subscribe news"), "\(answers[3])")
+        #expect(answers[4].contains("no lo hice"), "\(answers[4])")
+        #expect(!answers[5].contains("news"), "\(answers[5])")
     }
 }

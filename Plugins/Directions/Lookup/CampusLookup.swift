@@ -95,7 +95,13 @@ struct CampusLookup {
     static func starts(_ name: String, with words: [String]) -> Bool {
         var nameWords = name.split(whereSeparator: \.isWhitespace).map { $0.lowercased().filter(\.isLetter) }
         for word in words {
-            guard let match = nameWords.firstIndex(where: { $0.hasPrefix(word.filter(\.isLetter)) }) else {
+            let typed = word.filter(\.isLetter)
+            // A plural typed for a singular name counts (`locker rooms` of "Locker room (girls)").
+            guard
+                let match = nameWords.firstIndex(where: {
+                    $0.hasPrefix(typed) || (typed.hasSuffix("s") && $0 == String(typed.dropLast()))
+                })
+            else {
                 return false
             }
             nameWords.remove(at: match)

@@ -10,7 +10,7 @@ extension DirectionsQuestions {
         "directions", "direction", "directions to", "way to", "the way to", "find", "located",
         "location of", "go to", "take me to", "route to", "walk to", "how to get to", "how to get",
         "how do you get to", "how can i get to", "lost", "looking for", "show me the way", "navigate",
-        "which way", "where can i find", "guide me", "how far", "how far is", "which hallway",
+        "which way", "where can i find", "guide me", "how do i reach", "reach the", "how far", "how far is", "which hallway",
         "what hallway", "which floor", "what floor", "which building", "what building", "which wing", "cant find",
         "where are",
     ]
@@ -53,6 +53,9 @@ extension DirectionsQuestions {
                 argument: .words(required: true), changes: true, example: "I'm at A1-ENTRANCE"),
         ],
         glossary: [
+            "nurse": "nurse", "library": "library", "gym": "gym", "cafeteria": "cafeteria", "courtyard": "courtyard",
+            "theater": "theater", "auditorium": "auditorium", "counselor": "counselor", "main office": "main office",
+            "front office": "front office", "attendance": "attendance",
             "guidance counselor": "counselor", "guidance office": "counseling", "guidance": "counseling",
             "coaches office": "athletics office", "coach office": "athletics office", "teachers lounge": "teachers lounge",
             "staff room": "teachers lounge", "gym doors": "gym","places": "", "place": "", "directions": ""])

@@ -19,6 +19,7 @@ extension EventsQuestions {
                     "things to do", "plans", "special events", "upcoming", "coming up", "poppin", "popping",
                     "anything on", "on at school", "at school this", "going on", "going down", "scheduled at school",
                     "functions", "school functions", "families can come", "happening soon", "special happening",
+                    "worth going to", "agenda at school", "on the agenda",
                 ],
                 hints: ["after school", "fun", "sports", "night", "whats on"],
                 argument: .dayOrWeek, example: "what's happening this week?"),
@@ -43,7 +44,7 @@ extension EventsQuestions {
                 "club",
                 keywords: [
                     "club", "meet", "meets", "meeting", "advisor", "adviser", "sponsor", "coach", "coaches", "team",
-                    "rehearse", "rehearsal", "rehearsals",
+                    "rehearse", "rehearsal", "rehearsals", "joining", "who runs it",
                     "practice", "practices", "tell me about", "runs", "in charge of", "interested in", "join the",
                     "sign up for", "whos the advisor", "join", "what day is", "when is",
                 ],
@@ -54,13 +55,15 @@ extension EventsQuestions {
                 keywords: [
                     "contact", "phone", "phone number", "call", "email", "e mail", "email address", "office hours",
                     "reach the office", "reach the school", "reach someone", "number for", "talk to someone",
-                    "front desk", "get in touch", "administration", "who do i call", "office close", "office closes", "office open", "office hours", "is the office", "address", "call the office", "reach the office",
+                    "front desk", "get in touch", "administration", "who do i call", "office close", "office closes",
+                    "ahold", "get ahold", "let the school know", "who do i talk to", "talk to at the office", "office open", "office hours", "is the office", "address", "call the office", "reach the office",
                     "attendance line", "report an absence", "absent", "sick",
                 ],
                 hints: ["office", "number", "hours"],
                 example: "what's the school's phone number?"),
         ],
         glossary: [
+            "soccer": "soccer", "chess": "chess", "drama": "drama", "plays": "drama", "board games": "chess",
             "gardening": "garden", "theater club": "drama", "theatre": "drama", "robots": "robotics", "chess team": "chess",
         ])
 }

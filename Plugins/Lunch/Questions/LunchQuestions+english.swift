@@ -5,7 +5,8 @@ extension LunchQuestions {
     static let englishLunchWords = [
         "lunch", "lunches", "menu", "menus", "eat", "eating", "food", "served", "serving", "serve",
         "cafeteria food", "lunch menu", "whats for lunch", "for lunch", "on the menu", "school lunch", "hot lunch",
-        "specials", "special", "meal", "meals", "dinner", "feeding", "feed us", "feed", "grub", "chow",
+        "specials", "special", "meal", "meals", "feeding", "entree", "entrees", "being served",
+    "food options", "taco day", "lunch tray", "feed us", "feed", "grub", "chow",
     "in the cafeteria", "cafeteria serving", "what are we having", "hot meal",
     ]
 

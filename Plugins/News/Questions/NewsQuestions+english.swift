@@ -9,7 +9,8 @@ extension NewsQuestions {
                 keywords: [
                     "news", "stories", "story", "headlines", "headline", "whats new", "latest", "article",
                     "articles", "announcements", "newsletter", "school news", "updates", "read", "school paper",
-                    "paper", "newspaper", "news item", "item",
+                    "paper", "newspaper", "news item", "item", "anything new", "scoop", "lately", "recently",
+                    "out of the loop", "shared any news",
                 ],
                 hints: ["new", "number"],
                 argument: .number, example: "any school news?"),
@@ -17,16 +18,17 @@ extension NewsQuestions {
                 "news search",
                 keywords: [
                     "news about", "stories about", "story about", "article about", "articles about", "news on",
-                    "search the news", "search news", "anything about", "news regarding", "heard about", "articles on",
+                    "news", "search the news", "search news", "anything about", "news regarding", "heard about", "articles on",
                     "article on", "stories on", "story on",
                     "search for", "search",
                 ],
-                hints: ["news", "story", "stories"],
+                hints: ["story", "stories"],
                 argument: .words(required: true), example: "is there news about the robotics team?"),
             PlainQuestion(
                 "news sources",
                 keywords: [
-                    "news sources", "sources", "where does the news come from", "feeds", "news feeds",
+                    "news sources", "sources", "where does the news come from", "feeds", "news feeds", "what feeds",
+                    "feeds do you",
                     "get your news", "get the news", "pull news", "sites", "websites", "which sites",
                     "which feeds", "where do the stories come from",
                 ],

@@ -15,7 +15,8 @@ extension RecipesQuestions {
                 keywords: [
                     "recipe", "recipes", "how do i make", "how to make", "how do you make", "how do u make", "make",
                     "making", "cook", "cooking", "bake", "baking", "prepare", "ideas for", "recipe for",
-                    "recipes for", "what can i cook", "what can i make", "whip up", "how to cook",
+                    "recipes for", "what can i cook", "what can i make", "whip up", "how to cook", "dinner", "dinner ideas", "teach me to make", "walk me through", "walk me through making",
+                    "put together", "how do i put together",
                 ],
                 hints: ["dish", "good"],
                 argument: .words(keeping: filters, required: true), example: "how do I make cornbread?"),

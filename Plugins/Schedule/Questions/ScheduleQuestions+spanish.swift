@@ -31,7 +31,7 @@ extension ScheduleQuestions {
                     "hay colegio", "dia libre", "no hay clases", "no hay escuela", "feriado", "festivo",
                     "dia de clases", "dia escolar", "abierta", "cerrada", "a que hora es el almuerzo",
                     "hora del almuerzo", "hora es el almuerzo", "llegar", "recoger", "dejar", "medio dia",
-                    "horario de clases", "hay cole", "salimos", "salimos temprano", "salen temprano", "temprano",
+                    "horario de clases", "hay cole", "cuando almorzamos", "a que hora almorzamos", "salimos", "salimos temprano", "salen temprano", "temprano",
                 ],
                 hints: ["escuela", "colegio", "hora", "clases", "dia"],
                 argument: .day, example: "¿hay clases el viernes?"),

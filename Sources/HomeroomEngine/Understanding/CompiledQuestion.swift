@@ -15,6 +15,8 @@ struct CompiledQuestion: Sendable {
     let keeping: Set<String>
     /// Its catalog's glossary, by the folded words of each phrase.
     let glossary: Glossary
+    /// Which catalog it came from: its plugin's id and language.
+    let catalog: String
 }
 
 /// A catalog's glossary, as an argument's words are looked up in it.

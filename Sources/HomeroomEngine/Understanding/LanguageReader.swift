@@ -31,14 +31,17 @@ struct LanguageReader: Sendable {
         /// True when it changes something.
         var changes: Bool
 
-        /// True when it ranks before `other`: a higher score, then the day taken, then changing
-        /// nothing, then more words matched, then declared first.
+        /// True when it ranks before `other`: a higher score, then more of it from keywords, then
+        /// fewer words left unread, then the day taken, then changing nothing, then more words
+        /// matched, then declared first.
         func ranks(before other: Candidate) -> Bool {
             rank != other.rank ? rank > other.rank : question < other.question
         }
 
         /// What ranks it, but the order of declaration.
-        var rank: (Int, Int, Int, Int, Int) { (score, keywordScore, tookTheDay ? 1 : 0, changes ? 0 : 1, matched) }
+        var rank: (Int, Int, Int, Int, Int, Int) {
+            (score, keywordScore, -ignored.count, tookTheDay ? 1 : 0, changes ? 0 : 1, matched)
+        }
     }
 
     /// What one message gave in this language.
@@ -47,6 +50,8 @@ struct LanguageReader: Sendable {
         var candidates: [Candidate]
         /// How many of its words this language knows.
         var knownWords: Int
+        /// How many of its words are not fillers.
+        var contentWords: Int
         /// A greeting was found.
         var greeted: Bool
         /// Thanks were found.
@@ -83,8 +88,13 @@ struct LanguageReader: Sendable {
         for (index, compiled) in questions.enumerated() {
             let question = compiled.question
             // A glossed word (a place, a dish) points to the questions whose argument takes words, as a hint does.
+            // Only the catalog's first question that takes words, changes nothing and needs nothing.
             var glossed: [String] = []
-            if case .words = question.argument {
+            let glossaryTarget = questions.firstIndex {
+                guard case .words = $0.question.argument, $0.catalog == compiled.catalog else { return false }
+                return !$0.changes && $0.question.needs.isEmpty
+            }
+            if index == glossaryTarget, case .words = question.argument {
                 glossed = compiled.glossary.entries.filter { !$0.value.isEmpty }.keys.map { $0.joined(separator: " ") }
                     .sorted()
             }
@@ -160,7 +170,8 @@ struct LanguageReader: Sendable {
         let read = words.map(\.read)
         var why: [String] = []
         for word in words where word.read != word.folded { why.append("read \"\(word.typed)\" as \"\(word.read)\"") }
-        let day = days.find(in: read, today: today)
+        // Digits stay digits for the day ("december 4 so"), whatever chat word they may stand for.
+        let day = days.find(in: words.map { $0.folded.allSatisfy(\.isNumber) ? $0.folded : $0.read }, today: today)
         // The day's words; its core alone is closed to the questions' phrases ("going on" of "going on friday").
         var dayPositions: UInt64 = 0
         var dayCore: UInt64 = 0
@@ -205,7 +216,7 @@ struct LanguageReader: Sendable {
             guard
                 let argument = argument(
                     of: question, words: words, day: day, today: today,
-                    leftOut: dayPositions | keywordPositions[index])
+                    leftOut: dayPositions | keywordPositions[index], anchors: keywordPositions[index])
             else { continue }
             var score = scores[index]
             let takesDays = [.day, .dayOrWeek].contains(question.question.argument)
@@ -231,7 +242,8 @@ struct LanguageReader: Sendable {
         }
         candidates.sort { $0.ranks(before: $1) }
         return Result(
-            candidates: candidates, knownWords: knownWords, greeted: contains(greetings, in: read),
+            candidates: candidates, knownWords: knownWords,
+            contentWords: words.filter { !anyFillers.contains($0.read) }.count, greeted: contains(greetings, in: read),
             thanked: contains(thanks, in: read), why: why)
     }
 
@@ -254,7 +266,7 @@ struct LanguageReader: Sendable {
     /// none are left.
     private func argument(
         of question: CompiledQuestion, words: [PlainText.Word], day: DayReader.Found?, today: LocalDate,
-        leftOut: UInt64
+        leftOut: UInt64, anchors: UInt64
     ) -> String? {
         switch question.question.argument {
         case .none:
@@ -270,28 +282,54 @@ struct LanguageReader: Sendable {
             }
             return ""
         case .words(_, let required):
-            // The argument's words, in order, each glossed or left out as a filler.
+            // The argument's words, each glossed or left out as a filler, in runs that only the
+            // question's keywords or the day interrupt.
             let free = words.indices.filter { leftOut & (1 << UInt64($0)) == 0 }
             let folded = free.map { words[$0].folded }
-            var kept: [String] = []
+            var runs: [(span: ClosedRange<Int>, words: [String])] = []
+            var previous: Int?
             var index = 0
             while index < free.count {
-                if let (length, meaning) = question.glossary.phrase(at: index, in: folded) {
-                    if !meaning.isEmpty { kept.append(meaning) }
-                    index += length
-                    continue
-                }
                 let position = free[index]
-                let word = words[position]
-                // A lone letter before a number or at the end is a building or a room's letter (`a 104`, `building a`).
-                let isLetterOfACode =
-                    word.folded.count == 1 && (position + 1 == words.count || words[position + 1].isNumeric)
-                if fillers.contains(word.read), !question.keeping.contains(word.read), !isLetterOfACode {
-                    index += 1
-                    continue
+                var taken: [String] = []
+                var length = 1
+                if let (glossed, meaning) = question.glossary.phrase(at: index, in: folded) {
+                    length = glossed
+                    if !meaning.isEmpty { taken = [meaning] }
+                } else {
+                    let word = words[position]
+                    // A lone letter before a number or at the end is a building or a room's letter (`a 104`, `building a`).
+                    let isLetterOfACode =
+                        word.folded.count == 1 && (position + 1 == words.count || words[position + 1].isNumeric)
+                    if !fillers.contains(word.read) || question.keeping.contains(word.read) || isLetterOfACode {
+                        taken = [word.folded]
+                    }
                 }
-                kept.append(word.folded)
-                index += 1
+                let last = free[index + length - 1]
+                if !taken.isEmpty {
+                    let interrupted = previous.map { previous in
+                        (previous + 1..<position).contains { leftOut & (1 << UInt64($0)) != 0 }
+                    } ?? true
+                    if interrupted || runs.isEmpty {
+                        runs.append((position...last, taken))
+                    } else {
+                        runs[runs.count - 1].span = runs[runs.count - 1].span.lowerBound...last
+                        runs[runs.count - 1].words += taken
+                    }
+                    previous = last
+                }
+                index += length
+            }
+            // Of several runs, the one nearest the question's keywords ("where is the attendance
+            // office" in a long message), the later one of two as near.
+            var kept = runs.flatMap(\.words)
+            if runs.count > 1, anchors != 0 {
+                let anchorPositions = words.indices.filter { anchors & (1 << UInt64($0)) != 0 }
+                func distance(_ span: ClosedRange<Int>) -> Int {
+                    anchorPositions.map { max(span.lowerBound - $0, $0 - span.upperBound, 0) }.min() ?? .max
+                }
+                let nearest = runs.indices.min { (distance(runs[$0].span), -$0) < (distance(runs[$1].span), -$1) }
+                kept = nearest.map { runs[$0].words } ?? kept
             }
             if kept.isEmpty && required { return nil }
             return kept.joined(separator: " ")

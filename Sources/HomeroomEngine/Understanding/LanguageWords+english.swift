@@ -23,7 +23,9 @@ extension LanguageWords {
             "there", "here", "around", "go", "goes", "come", "comes", "him", "her", "his", "she", "he", "they",
             "them", "their", "it", "isnt", "arent", "dont", "doesnt", "cant", "wont", "need", "needs", "help",
             "able", "possible", "find", "finding", "anything", "something", "say", "still", "time", "easy",
-            "ideas", "idea", "share", "after", "volunteer", "visitor", "best", "way", "good", "nice", "quick", "daughter", "kid", "kids", "child", "childs", "students", "student", "parent",
+            "ideas", "idea", "share", "after", "volunteer", "visitor", "best", "way", "good", "nice", "quick",
+            "over", "more", "early", "never", "been", "inside", "coming", "trying", "nervous", "getting",
+            "taking", "take", "year", "semester", "recent", "fresh", "daughter", "kid", "kids", "child", "childs", "students", "student", "parent",
         ],
         shorthands: [
             "wat": "what", "wats": "whats", "wut": "what", "wuts": "whats", "whatz": "whats", "r": "are", "u": "you",

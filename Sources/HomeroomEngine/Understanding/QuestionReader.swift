@@ -13,6 +13,8 @@ package struct QuestionReader: Sendable {
     static let threshold = 2
     /// The most choices offered.
     static let maximumChoices = 3
+    /// The most words, fillers aside, of a message that a single hint reads.
+    static let shortMessage = 3
 
     /// The readers, the school's language first.
     let readers: [LanguageReader]
@@ -47,7 +49,7 @@ package struct QuestionReader: Sendable {
                         CompiledQuestion(
                             question: question, path: command.fullName, summary: command.command.summary,
                             changes: question.changes || command.command.access == .restricted, keeping: keeping,
-                            glossary: glossary))
+                            glossary: glossary, catalog: pluginID + "." + questions.language))
                 }
             }
         }
@@ -95,7 +97,12 @@ package struct QuestionReader: Sendable {
                 "\(candidate.score) for /\(candidate.command): \(candidate.phrases.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         let code = reader.language.code
-        let likely = result.candidates.filter { $0.score >= Self.threshold }
+        var likely = result.candidates.filter { $0.score >= Self.threshold }
+        // A message of a word or three that points to one question alone ("nurse", "enfermería").
+        if likely.isEmpty, result.candidates.count == 1, result.contentWords <= Self.shortMessage {
+            why.append("a short message that points to one question")
+            likely = result.candidates
+        }
         guard let top = likely.first else {
             if result.greeted {
                 why.append("a greeting, and no question")

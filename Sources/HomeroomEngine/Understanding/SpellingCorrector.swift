@@ -28,7 +28,7 @@ struct SpellingCorrector: Sendable {
     func knows(_ word: String) -> Bool { known.contains(word) }
 
     /// The known word `word` is a misspelling of, or nil when it is known, too short, not all
-    /// letters, or near none (or equally near several that start differently).
+    /// letters, or near none.
     func correction(of word: String) -> String? {
         guard word.count >= Self.shortest, !known.contains(word), word.allSatisfy(\.isLetter) else { return nil }
         var candidates = Set(deletions[word] ?? [])
@@ -40,10 +40,10 @@ struct SpellingCorrector: Sendable {
         let scored = candidates.map { ($0, EditDistance.between(word, $0)) }.filter { $0.1 <= limit }
         guard let best = scored.map(\.1).min() else { return nil }
         let nearest = scored.filter { $0.1 == best }.map(\.0).sorted()
-        // Two equally near words: the one sharing the first letter, if only one does.
-        if nearest.count == 1 { return nearest[0] }
+        // Equally near words: those sharing the first letter, if any does, then the shortest
+        // (`buss` is `bus` before `buses`), then the first in alphabetical order.
         let sameStart = nearest.filter { $0.first == word.first }
-        return sameStart.count == 1 ? sameStart[0] : nil
+        return (sameStart.isEmpty ? nearest : sameStart).min { ($0.count, $0) < ($1.count, $1) }
     }
 
     private static func deletions(of word: String) -> [String] {

@@ -11,9 +11,10 @@ extension CoreQuestions {
                     "agenda", "rundown", "day look like", "day looking like", "what does my day",
                     "brief me", "daily summary", "plan for", "look like", "looks like", "for me on", "summarize",
                     "summary of", "everything i got", "all of it", "everything today", "on my plate", "up against",
-                    "briefing", "daily briefing", "looking", "has going on",
+                    "briefing", "daily briefing", "has going on", "day", "shaping up", "in store",
+                    "whole picture", "everything on", "schedule and lunch",
                 ],
-                argument: .day, example: "what does my day look like tomorrow?"),
+                hints: ["looking"], argument: .day, example: "what does my day look like tomorrow?"),
             PlainQuestion(
                 "help",
                 keywords: [

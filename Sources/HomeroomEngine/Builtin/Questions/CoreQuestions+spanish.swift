@@ -9,7 +9,7 @@ extension CoreQuestions {
                 keywords: [
                     "mi dia", "resumen", "todo el dia", "como sera mi dia", "como es mi dia", "agenda",
                     "que tengo", "panorama", "como se ve", "se ve", "como pinta", "pinta", "todo lo de",
-                    "como viene", "resumen del", "plan del dia", "resumen del dia",
+                    "como viene", "resumen del", "todo junto", "que me toca", "plan del dia", "resumen del dia",
                 ],
                 argument: .day, example: "¿cómo es mi día mañana?"),
             PlainQuestion(
