@@ -44,7 +44,7 @@ extension InspectCommand {
             let today = runtime.configuration.school.localDate(at: runtime.clock.now)
             let prefix = runtime.dispatcher.recognizer.preferredPrefix
             guard let file else {
-                let reading = reader.read(text.joined(separator: " "), today: today, language: language)
+                let reading = reader.read(text.joined(separator: " "), today: today, language: language, explaining: true)
                 print(reading.summary(prefix: prefix))
                 for line in reading.why { print("  " + line) }
                 await runtime.close()

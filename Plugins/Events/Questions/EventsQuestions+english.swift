@@ -51,6 +51,9 @@ extension EventsQuestions {
                 hints: ["join"],
                 argument: .words(required: true), example: "when does the robotics club meet?"),
             PlainQuestion(
+                "circles", keywords: ["circles", "my circles", "my groups", "which circles", "study groups"],
+                example: "which circles am I in?"),
+            PlainQuestion(
                 "contact",
                 keywords: [
                     "contact", "phone", "phone number", "call", "email", "e mail", "email address", "office hours",

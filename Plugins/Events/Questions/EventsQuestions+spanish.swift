@@ -46,6 +46,9 @@ extension EventsQuestions {
                 hints: ["unirme", "cuando", "donde"],
                 argument: .words(required: true), example: "¿cuándo se reúne el club de robótica?"),
             PlainQuestion(
+                "circles", keywords: ["circulos", "mis circulos", "mis grupos", "grupos de estudio"],
+                example: "¿en qué círculos estoy?"),
+            PlainQuestion(
                 "contact",
                 keywords: [
                     "contacto", "contactar", "telefono", "numero de telefono", "llamar", "correo", "email",

@@ -108,11 +108,9 @@ extension StringProtocol {
     /// The text without the question and exclamation marks, full stops and commas that close
     /// it, or the `¿` and `¡` that open it, nor the white space around them: `lunch?` → `lunch`.
     func trimmingClosingPunctuation() -> SubSequence {
-        let closing: Set<Character> = ["?", "!", ".", ",", ";", "…", "？", "！", "。"]
-        let opening: Set<Character> = ["¿", "¡"]
         var text = self[...]
-        while let last = text.last, closing.contains(last) || last.isWhitespace { text = text.dropLast() }
-        while let first = text.first, opening.contains(first) || first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isClosingPunctuation || last.isWhitespace { text = text.dropLast() }
+        while let first = text.first, first == "¿" || first == "¡" || first.isWhitespace { text = text.dropFirst() }
         return text.isEmpty ? self[...] : text
     }
 
@@ -121,5 +119,15 @@ extension StringProtocol {
         guard let start = firstIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
         let end = lastIndex(where: { !$0.isWhitespace })!
         return self[start...end]
+    }
+}
+
+extension Character {
+    /// `?`, `!`, `.`, `,`, `;`, `…` and their full-width forms: what may close a question.
+    fileprivate var isClosingPunctuation: Bool {
+        switch self {
+        case "?", "!", ".", ",", ";", "…", "？", "！", "。": true
+        default: false
+        }
     }
 }

@@ -269,6 +269,11 @@ package struct Dispatcher: Sendable {
     private func understand(_ recognized: CommandRecognizer.Recognized, words: [String]?, in message: IncomingMessage)
         -> PlainLanguage.Outcome?
     {
+        // A typed command that exists runs as typed, on the fast path.
+        if !recognized.isPlain, let name = words?.first, catalog.command(named: name) != nil {
+            plainLanguage.pending.forget(message.sender)
+            return nil
+        }
         let now = services.clock.now
         var literal: (command: RegisteredCommand, arguments: [String])?
         if let words, let name = words.first, let top = catalog.command(named: name) {

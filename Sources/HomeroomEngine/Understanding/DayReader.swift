@@ -26,10 +26,13 @@ struct DayReader: Sendable {
     /// Phrases by their words, and the most words of one.
     private let phrases: [[String]: Phrase]
     private let longest: Int
+    /// The first words of the phrases, so that most words are passed over at one lookup.
+    private let firstWords: Set<String>
     private let months: [String: Int]
     private let connectors: Set<String>
     /// The words before a day of the month alone, and whether the day must be an ordinal after them.
     private let dayOfMonthPrefixes: [(words: [String], ordinalOnly: Bool)]
+    private let dayOfMonthFirstWords: Set<String>
 
     /// The most days ahead "in N days" reads.
     static let farthestDaysAhead = 31
@@ -66,6 +69,7 @@ struct DayReader: Sendable {
         }
         self.phrases = phrases
         longest = phrases.keys.map(\.count).max() ?? 1
+        firstWords = Set(phrases.keys.compactMap(\.first))
         var months: [String: Int] = [:]
         for language in languages.reversed() {
             for (index, names) in language.months.enumerated() {
@@ -78,6 +82,7 @@ struct DayReader: Sendable {
             language.dayOfMonth.prefixes.map { (PlainText($0).words.map(\.folded), language.dayOfMonth.ordinalOnly) }
         }
         .sorted { $0.words.count > $1.words.count }
+        dayOfMonthFirstWords = Set(dayOfMonthPrefixes.compactMap(\.words.first))
     }
 
     /// The first day or week named in `words` (read spellings), with `today` for what it is relative to.
@@ -95,6 +100,12 @@ struct DayReader: Sendable {
     }
 
     private func match(at start: Int, in words: [String], today: LocalDate) -> Found? {
+        let first = words[start]
+        guard firstWords.contains(first) else {
+            let startsWithDigit = first.utf8.first.map { (0x30...0x39).contains($0) } ?? false
+            return startsWithDigit || months[first] != nil || dayOfMonthFirstWords.contains(first)
+                ? written(at: start, in: words, today: today) : nil
+        }
         for length in stride(from: min(longest, words.count - start), through: 1, by: -1) {
             if let phrase = phrases[Array(words[start..<start + length])] {
                 return Found(

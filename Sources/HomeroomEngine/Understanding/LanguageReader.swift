@@ -9,7 +9,7 @@ import HomeroomCore
 /// the weights of its phrases found in the rest, and the best one gives the command, with the
 /// day, number or words its argument takes. Everything is deterministic: the same text always
 /// reads the same.
-struct LanguageReader: Sendable {
+final class LanguageReader: Sendable {
     /// A question's score in one message.
     struct Candidate: Sendable {
         /// The question's index.
@@ -73,6 +73,7 @@ struct LanguageReader: Sendable {
     let yes: Set<[String]>
     let no: Set<[String]>
     private let corrector: SpellingCorrector
+    private let greetingAndThanksFirstWords: Set<String>
     private let digitWords: [String: String]
     private let dayUnits: Set<String>
     private let days: DayReader
@@ -124,6 +125,7 @@ struct LanguageReader: Sendable {
             uniquingKeysWith: { first, _ in first })
         greetings = Set(language.greetings.map(words))
         thanks = Set(language.thanks.map(words))
+        greetingAndThanksFirstWords = Set((language.greetings + language.thanks).compactMap { words($0).first })
         yes = Set(language.yes.map(words))
         no = Set(language.no.map(words))
         known.formUnion(shorthands.values)
@@ -157,19 +159,21 @@ struct LanguageReader: Sendable {
                 word.read = spelled
             } else if let spelled = shorthands[word.folded] {
                 word.read = spelled
-            } else if let corrected = corrector.correction(of: word.folded) {
+            } else if word.isLetters, let corrected = corrector.correction(of: word.folded) {
                 word.read = corrected
             }
             return word
         }
     }
 
-    /// Reads `text`, with `today` for the days it names.
-    func read(_ text: PlainText, today: LocalDate) -> Result {
+    /// Reads `text`, with `today` for the days it names; says why only when `explaining`.
+    func read(_ text: PlainText, today: LocalDate, explaining: Bool = false) -> Result {
         let words = self.words(of: text)
         let read = words.map(\.read)
         var why: [String] = []
-        for word in words where word.read != word.folded { why.append("read \"\(word.typed)\" as \"\(word.read)\"") }
+        if explaining {
+            for word in words where word.read != word.folded { why.append("read \"\(word.typed)\" as \"\(word.read)\"") }
+        }
         // Digits stay digits for the day ("december 4 so"), whatever chat word they may stand for.
         let day = days.find(in: words.map { $0.folded.allSatisfy(\.isNumber) ? $0.folded : $0.read }, today: today)
         // The day's words; its core alone is closed to the questions' phrases ("going on" of "going on friday").
@@ -179,7 +183,9 @@ struct LanguageReader: Sendable {
             for position in day.positions { dayPositions |= 1 << UInt64(position) }
             for position in day.core { dayCore |= 1 << UInt64(position) }
             let words = read[day.positions].joined(separator: " ")
-            why.append("the day: \"\(words)\" → \(Self.dayArgument(day, today: today, weeks: true) ?? "none")")
+            if explaining {
+                why.append("the day: \"\(words)\" → \(Self.dayArgument(day, today: today, weeks: true) ?? "none")")
+            }
         }
         var scores = [Int](repeating: 0, count: questions.count)
         var keywordScores = [Int](repeating: 0, count: questions.count)
@@ -206,7 +212,7 @@ struct LanguageReader: Sendable {
                     keywordScores[phrase.question] += phrase.weight
                 }
                 if phrase.isNeeded { hasNeeded[phrase.question] = true }
-                found[phrase.question].append(phrase.words.joined(separator: " "))
+                if explaining { found[phrase.question].append(phrase.words.joined(separator: " ")) }
             }
         }
         var candidates: [Candidate] = []
@@ -249,7 +255,7 @@ struct LanguageReader: Sendable {
 
     /// True when one of `phrases` is in `words`.
     private func contains(_ phrases: Set<[String]>, in words: [String]) -> Bool {
-        for start in words.indices {
+        for start in words.indices where greetingAndThanksFirstWords.contains(words[start]) {
             for length in 1...min(4, words.count - start) where phrases.contains(Array(words[start..<start + length])) {
                 return true
             }

@@ -28,6 +28,9 @@ package final class PendingQuestions: Sendable {
     package static let capacity = 10_000
 
     private let entries = Mutex<[UserID: Entry]>([:])
+    /// How many wait, read without the lock: a typed command of someone with nothing waiting
+    /// (nearly every message) costs one atomic load.
+    private let waiting = Atomic<Int>(0)
 
     /// Creates an empty store.
     package init() {}
@@ -42,21 +45,27 @@ package final class PendingQuestions: Sendable {
                 }
             }
             entries[person] = Entry(waiting: waiting, language: language, expires: now + Self.lifetime)
+            self.waiting.store(entries.count, ordering: .relaxed)
         }
     }
 
     /// Forgets what `person` was asked: they moved on to a typed command.
     package func forget(_ person: UserID) {
+        guard waiting.load(ordering: .relaxed) > 0 else { return }
         entries.withLock { entries in
-            if !entries.isEmpty { entries[person] = nil }
+            entries[person] = nil
+            waiting.store(entries.count, ordering: .relaxed)
         }
     }
 
     /// What `person` was asked and has not answered, with its language, and forgets it; nil when
     /// nothing waits or it expired.
     package func take(_ person: UserID, at now: Date) -> (waiting: Waiting, language: String)? {
-        entries.withLock { entries in
-            guard let entry = entries.removeValue(forKey: person), entry.expires > now else { return nil }
+        guard waiting.load(ordering: .relaxed) > 0 else { return nil }
+        return entries.withLock { entries in
+            let entry = entries.removeValue(forKey: person)
+            waiting.store(entries.count, ordering: .relaxed)
+            guard let entry, entry.expires > now else { return nil }
             return (entry.waiting, entry.language)
         }
     }

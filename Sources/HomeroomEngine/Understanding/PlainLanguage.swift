@@ -31,11 +31,6 @@ package struct PlainLanguage: Sendable {
         of recognized: CommandRecognizer.Recognized, from message: IncomingMessage,
         literal: (command: RegisteredCommand, arguments: [String])?, today day: () -> LocalDateAndNow
     ) -> Outcome? {
-        // A typed command that exists runs as typed, on the fast path: no date, no reading.
-        if !recognized.isPlain, literal != nil {
-            pending.forget(message.sender)
-            return nil
-        }
         let today = day()
         let waiting = pending.take(message.sender, at: today.now)
         guard recognized.isPlain else {

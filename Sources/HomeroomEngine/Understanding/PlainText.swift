@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `-`, `/`, `:` and `.` stay inside a word between letters or digits (`b-201`, `12/3`, `7:30`),
 /// so that codes, dates and times survive. At most ``maximumWords`` words of the first
-/// ``maximumCharacters`` characters are read.
+/// ``maximumCharacters`` characters (Unicode scalars) are read.
 package struct PlainText: Sendable, Equatable {
     /// One word.
     package struct Word: Sendable, Equatable {
@@ -15,11 +15,13 @@ package struct PlainText: Sendable, Equatable {
         package var folded: String
         /// ``folded``, or the word it is a misspelling or a chat spelling of.
         package var read: String
-        /// True when the word is all digits, or starts with one (`3rd`, `12/3`, `201b`).
-        package var isNumeric: Bool { folded.first?.isNumber == true }
+        /// True when the word starts with a digit (`3`, `3rd`, `12/3`, `201b`).
+        package var isNumeric: Bool
+        /// True when the word is letters alone, which is all a misspelling is looked for in.
+        package var isLetters: Bool
     }
 
-    /// The most characters read of a message.
+    /// The most characters (Unicode scalars) read of a message.
     package static let maximumCharacters = 1_000
     /// The most words read of a message.
     package static let maximumWords = 64
@@ -30,29 +32,59 @@ package struct PlainText: Sendable, Equatable {
     /// Cuts `text` into words.
     package init(_ text: String) {
         var words: [Word] = []
-        var current = ""
-        var pendingJoiner: Character?
+        // The word being read, as UTF-8, and what it holds.
+        var current: [UInt8] = []
+        var startsWithDigit = false
+        var lettersOnly = true
+        var pendingJoiner: Unicode.Scalar?
         func finish() {
             pendingJoiner = nil
-            guard !current.isEmpty, words.count < Self.maximumWords else {
-                current = ""
-                return
+            defer {
+                current.removeAll(keepingCapacity: true)
+                lettersOnly = true
             }
-            let folded = Self.folded(current)
-            if !folded.isEmpty { words.append(Word(typed: current, folded: folded, read: folded)) }
-            current = ""
+            guard !current.isEmpty, words.count < Self.maximumWords else { return }
+            let typed = String(decoding: current, as: UTF8.self)
+            let folded = Self.folded(typed)
+            if !folded.isEmpty {
+                words.append(
+                    Word(typed: typed, folded: folded, read: folded, isNumeric: startsWithDigit, isLetters: lettersOnly))
+            }
         }
-        for character in text.prefix(Self.maximumCharacters) {
-            if character.isLetter || character.isNumber {
-                if let joiner = pendingJoiner {
-                    current.append(joiner)
-                    pendingJoiner = nil
+        func append(_ scalar: Unicode.Scalar, isLetter: Bool, isDigit: Bool = false) {
+            if current.isEmpty { startsWithDigit = isDigit }
+            if let joiner = pendingJoiner {
+                UTF8.encode(joiner) { current.append($0) }
+                pendingJoiner = nil
+                lettersOnly = false
+            }
+            if !isLetter { lettersOnly = false }
+            UTF8.encode(scalar) { current.append($0) }
+        }
+        for scalar in text.unicodeScalars.prefix(Self.maximumCharacters) {
+            let value = scalar.value
+            if scalar.isASCII {
+                switch value {
+                case 0x61...0x7A: append(scalar, isLetter: true)
+                case 0x30...0x39: append(scalar, isLetter: false, isDigit: true)
+                case 0x41...0x5A: append(Unicode.Scalar(value + 0x20)!, isLetter: true)
+                case 0x27, 0x60: continue  // ' and ` inside a word: what's → whats
+                case 0x2D, 0x2F, 0x3A, 0x2E:  // - / : . between letters or digits
+                    if current.isEmpty || pendingJoiner != nil { finish() } else { pendingJoiner = scalar }
+                default: finish()
                 }
-                current.append(contentsOf: character.lowercased())
-            } else if Self.apostrophes.contains(character), !current.isEmpty {
                 continue
-            } else if Self.joiners.contains(character), !current.isEmpty, pendingJoiner == nil {
-                pendingJoiner = character
+            }
+            let properties = scalar.properties
+            if properties.isAlphabetic || properties.numericType != nil {
+                let isLetter = properties.isAlphabetic
+                for lower in properties.lowercaseMapping.unicodeScalars {
+                    append(lower, isLetter: isLetter, isDigit: properties.numericType == .decimal)
+                }
+            } else if properties.generalCategory == .nonspacingMark, !current.isEmpty, pendingJoiner == nil {
+                UTF8.encode(scalar) { current.append($0) }
+            } else if Self.apostrophes.contains(scalar) {
+                continue
             } else {
                 finish()
             }
@@ -61,8 +93,8 @@ package struct PlainText: Sendable, Equatable {
         self.words = words
     }
 
-    private static let apostrophes: Set<Character> = ["'", "’", "ʼ", "`", "´"]
-    private static let joiners: Set<Character> = ["-", "/", ":", "."]
+    /// Apostrophes beyond ASCII's, left out inside a word (`what’s`).
+    private static let apostrophes: Set<Unicode.Scalar> = ["’", "ʼ", "´", "‘"]
 
     /// `word` without accents or apostrophes; ASCII words are returned as they are.
     static func folded(_ word: String) -> String {

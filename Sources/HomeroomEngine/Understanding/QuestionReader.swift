@@ -70,12 +70,12 @@ package struct QuestionReader: Sendable {
     func reader(_ code: String) -> LanguageReader? { readers.first { $0.language.code == code } }
 
     /// What `text` means, read in `language` alone when given, else in the language it reads best in.
-    package func read(_ text: String, today: LocalDate, language: String? = nil) -> Reading {
+    package func read(_ text: String, today: LocalDate, language: String? = nil, explaining: Bool = false) -> Reading {
         let plain = PlainText(text)
         let readers = language.map { code in self.readers.filter { $0.language.code == code.lowercased() } } ?? self.readers
         var best: (reader: LanguageReader, result: LanguageReader.Result)?
         for reader in readers {
-            let result = reader.read(plain, today: today)
+            let result = reader.read(plain, today: today, explaining: explaining)
             guard let current = best else {
                 best = (reader, result)
                 continue
@@ -87,14 +87,19 @@ package struct QuestionReader: Sendable {
         guard let (reader, result) = best else {
             return Reading(meaning: .suggestions([]), language: language ?? "", why: ["no such language"])
         }
-        return meaning(of: result, plain: plain, in: reader)
+        return meaning(of: result, plain: plain, in: reader, explaining: explaining)
     }
 
-    private func meaning(of result: LanguageReader.Result, plain: PlainText, in reader: LanguageReader) -> Reading {
-        var why = ["language: \(reader.language.code)"] + result.why
-        for candidate in result.candidates.prefix(4) {
-            why.append(
-                "\(candidate.score) for /\(candidate.command): \(candidate.phrases.map { "\"\($0)\"" }.joined(separator: ", "))")
+    private func meaning(
+        of result: LanguageReader.Result, plain: PlainText, in reader: LanguageReader, explaining: Bool
+    ) -> Reading {
+        var why: [String] = []
+        if explaining {
+            why = ["language: \(reader.language.code)"] + result.why
+            for candidate in result.candidates.prefix(4) {
+                let phrases = candidate.phrases.map { "\"\($0)\"" }.joined(separator: ", ")
+                why.append("\(candidate.score) for /\(candidate.command): \(phrases)")
+            }
         }
         let code = reader.language.code
         var likely = result.candidates.filter { $0.score >= Self.threshold }
@@ -112,7 +117,7 @@ package struct QuestionReader: Sendable {
                 why.append("thanks, and no question")
                 return Reading(meaning: .thanks, language: code, why: why)
             }
-            why.append("no question scores \(Self.threshold)")
+            if explaining { why.append("no question scores \(Self.threshold)") }
             return Reading(
                 meaning: .suggestions(examples(in: reader, first: result.candidates)), language: code, why: why)
         }
@@ -124,12 +129,12 @@ package struct QuestionReader: Sendable {
             return true
         }
         if distinct.count > 1 {
-            why.append("\(distinct.count) questions score \(top.score): choices")
+            if explaining { why.append("\(distinct.count) questions score \(top.score): choices") }
             return Reading(
                 meaning: .choices(distinct.prefix(Self.maximumChoices).map { choice($0, in: reader) }), language: code,
                 why: why)
         }
-        why.append("reads as /\(top.command)")
+        if explaining { why.append("reads as /\(top.command)") }
         return Reading(meaning: .command(choice(top, in: reader)), language: code, why: why)
     }
 

@@ -1,4 +1,5 @@
 import HomeroomCore
+import Synchronization
 
 /// Reads a misspelt word as the known word it is one edit from (`tomorow` → `tomorrow`,
 /// `lnuch` → `lunch`), or two for long words, through an index of each known word's one-letter
@@ -9,6 +10,8 @@ struct SpellingCorrector: Sendable {
 
     private let known: Set<String>
     private let targets: Set<String>
+    /// The corrections made lately, since the same misspellings come again and again.
+    private let recent = RecentCorrections()
     /// Each one-letter deletion of a target, and the targets it comes from.
     private let deletions: [String: [String]]
 
@@ -30,7 +33,16 @@ struct SpellingCorrector: Sendable {
     /// The known word `word` is a misspelling of, or nil when it is known, too short, not all
     /// letters, or near none.
     func correction(of word: String) -> String? {
-        guard word.count >= Self.shortest, !known.contains(word), word.allSatisfy(\.isLetter) else { return nil }
+        guard word.utf8.count >= Self.shortest, !known.contains(word) else { return nil }
+        if let remembered = recent.correction(of: word) { return remembered }
+        guard word.allSatisfy(\.isLetter) else { return nil }
+        let corrected = nearest(to: word)
+        recent.remember(corrected, for: word)
+        return corrected
+    }
+
+    private func nearest(to word: String) -> String? {
+        guard word.count >= Self.shortest else { return nil }
         var candidates = Set(deletions[word] ?? [])
         for deletion in Self.deletions(of: word) {
             if targets.contains(deletion) { candidates.insert(deletion) }
@@ -52,6 +64,22 @@ struct SpellingCorrector: Sendable {
             var shorter = characters
             shorter.remove(at: index)
             return String(shorter)
+        }
+    }
+}
+
+/// The corrections a ``SpellingCorrector`` made lately, nil for a word near none; at most
+/// ``capacity``, all forgotten at once when full.
+private final class RecentCorrections: Sendable {
+    static let capacity = 4_096
+    private let corrections = Mutex<[String: String?]>([:])
+
+    func correction(of word: String) -> String?? { corrections.withLock { $0[word] } }
+
+    func remember(_ correction: String?, for word: String) {
+        corrections.withLock { corrections in
+            if corrections.count >= Self.capacity { corrections.removeAll(keepingCapacity: true) }
+            corrections[word] = .some(correction)
         }
     }
 }
