@@ -4,7 +4,6 @@ import HomeroomEngine
 import HomeroomRuntime
 import HomeroomTesting
 import InstalledPlugins
-import Logging
 
 /// The plain-language corpus's questions, tuned and held out alike.
 let understandingCorpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -14,16 +13,7 @@ let understandingCorpus = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 /// corpus's in turn), and a plain question dispatched whole beside the same command typed, in
 /// the same run.
 func benchmarkUnderstanding() async throws {
-    let database = try await TemporaryDatabase.make(.sqlite)
-    var configuration = HomeroomConfiguration()
-    guard case .sqlite(let path) = database.location else { return }
-    configuration.storage.sqlite = path
-    configuration.rateLimit.enabled = false
-    configuration.logLevel = "error"
-    var logger = Logger(label: "homeroom.bench")
-    logger.logLevel = .error
-    let runtime = try await BotRuntime.start(
-        configuration: try configuration.resolve(), plugins: installedPlugins, logger: logger)
+    let (runtime, database) = try await benchmarkRuntime(plugins: installedPlugins)
     let reader = runtime.dispatcher.plainLanguage.reader
     let today = runtime.configuration.school.localDate(at: Date())
     var questions: [String] = []

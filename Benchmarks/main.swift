@@ -60,19 +60,24 @@ func latencies(rounds: Int = 5, samples: Int, _ body: () async throws -> Void) a
     return (median(p50s), median(p99s))
 }
 
-/// `/lunch` dispatched in-process, one at a time on one task, from a warm database and cache.
-func benchmarkDispatch() async throws {
+/// A runtime of `plugins` on a temporary SQLite file, without a rate limit (many students each send
+/// a few commands; one sender sending 200,000 would only measure the refusal path), logging errors only.
+func benchmarkRuntime(plugins: [any ConfigurablePlugin.Type]) async throws -> (BotRuntime, TemporaryDatabase) {
     let database = try await TemporaryDatabase.make(.sqlite)
     var configuration = HomeroomConfiguration()
-    guard case .sqlite(let path) = database.location else { return }
-    configuration.storage.sqlite = path
-    // Many students each send a few commands; one sender sending 200,000 would only measure the refusal path.
+    if case .sqlite(let path) = database.location { configuration.storage.sqlite = path }
     configuration.rateLimit.enabled = false
     configuration.logLevel = "error"
     var logger = Logger(label: "homeroom.bench")
     logger.logLevel = .error
     let runtime = try await BotRuntime.start(
-        configuration: try configuration.resolve(), plugins: [LunchPlugin.self], logger: logger)
+        configuration: try configuration.resolve(), plugins: plugins, logger: logger)
+    return (runtime, database)
+}
+
+/// `/lunch` dispatched in-process, one at a time on one task, from a warm database and cache.
+func benchmarkDispatch() async throws {
+    let (runtime, database) = try await benchmarkRuntime(plugins: [LunchPlugin.self])
     let today = runtime.configuration.school.localDate(at: Date())
     let csv = "date,specials,vegetables,fries\n\(today.iso),Chicken tacos; Veggie pizza,Green beans; Corn,yes\n"
     _ = try await LunchImporter.importMenus(

@@ -282,7 +282,7 @@ package struct Dispatcher: Sendable {
         }
         return plainLanguage.outcome(
             of: recognized, from: message, literal: literal,
-            today: { LocalDateAndNow(date: services.school.localDate(at: now), now: now) })
+            today: LocalDateAndNow(date: services.school.localDate(at: now), now: now))
     }
 
     /// nil when the sender is within `limit`; otherwise what to answer: a polite note the first

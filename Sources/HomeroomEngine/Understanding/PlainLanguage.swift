@@ -29,9 +29,8 @@ package struct PlainLanguage: Sendable {
     /// words; nil when the first word names none.
     func outcome(
         of recognized: CommandRecognizer.Recognized, from message: IncomingMessage,
-        literal: (command: RegisteredCommand, arguments: [String])?, today day: () -> LocalDateAndNow
+        literal: (command: RegisteredCommand, arguments: [String])?, today: LocalDateAndNow
     ) -> Outcome? {
-        let today = day()
         let waiting = pending.take(message.sender, at: today.now)
         guard recognized.isPlain else {
             // A prefixed command runs as typed; an unknown one may still be a question ("/what's for lunch").
@@ -57,7 +56,14 @@ package struct PlainLanguage: Sendable {
         {
             reading.meaning = .command(named)
         }
-        if let literal, prefersLiteral(literal, over: reading) { return nil }
+        if let literal, prefersLiteral(literal, over: reading) {
+            // A command typed without a prefix that changes something is plain words too: it waits for a yes.
+            guard reader.changes(literal.command) else { return nil }
+            let typed = Reading.Choice(
+                command: recognized.body, path: literal.command.fullName, changes: true,
+                summary: literal.command.command.summary)
+            return run(typed, as: recognized, message: message, language: reading.language, at: today.now)
+        }
         if case .command(let choice) = reading.meaning {
             return run(choice, as: recognized, message: message, language: reading.language, at: today.now)
         }
@@ -67,9 +73,9 @@ package struct PlainLanguage: Sendable {
         return .answer(reply(to: reading, prefix: recognized.prefix))
     }
 
-    /// True when a text whose first word names a command runs as typed: plain language read
-    /// nothing sure, a command it names more deeply (`lunch always` over `lunch`), or the same
-    /// command leaving words unread (`help lunch`).
+    /// True when a text whose first word names a command is that command as typed: plain
+    /// language read nothing sure, a command it names more deeply (`lunch always` over `lunch`),
+    /// or the same command leaving words unread (`help lunch`).
     private func prefersLiteral(
         _ literal: (command: RegisteredCommand, arguments: [String]), over reading: Reading
     ) -> Bool {

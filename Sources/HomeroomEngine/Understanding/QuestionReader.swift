@@ -18,6 +18,8 @@ package struct QuestionReader: Sendable {
 
     /// The readers, the school's language first.
     let readers: [LanguageReader]
+    /// The full names of the commands a question declares as changing something.
+    let changingCommands: Set<String>
 
     /// Builds the readers for `languages` (the school's first) from each plugin's catalogs.
     package init(
@@ -53,11 +55,17 @@ package struct QuestionReader: Sendable {
                 }
             }
         }
+        changingCommands = Set(byLanguage.values.joined().filter(\.changes).map(\.path))
         readers = languages.map { language in
             LanguageReader(
                 language: language, questions: byLanguage[language.code] ?? [],
                 others: languages.filter { $0.code != language.code })
         }
+    }
+
+    /// True when `command` changes something: a restricted command, or one a question declares so.
+    package func changes(_ command: RegisteredCommand) -> Bool {
+        command.command.access == .restricted || changingCommands.contains(command.fullName)
     }
 
     /// The languages it reads, the school's first.

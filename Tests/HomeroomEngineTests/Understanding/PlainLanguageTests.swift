@@ -33,6 +33,9 @@ import Testing
             try await bot.expect("/menu?", contains: "menu: ")
             try await bot.expect("!menu tomorrow?!", in: "#general", contains: "menu: tomorrow")
             try await bot.expect("/note hello", contains: "note: hello")
+            // A change typed without a prefix waits for a yes, as plain words do.
+            try await bot.expect("note hello", contains: "That would run /note hello")
+            try await bot.expect("yes", contains: "note: hello")
             // Without a prefix in a direct message: the exact path, unless plain language reads more.
             try await bot.expect("menu week", contains: "menu: week")
             try await bot.expect("menu tomorow", contains: "menu: tomorrow")
