@@ -105,11 +105,13 @@ package struct CommandRecognizer: Sendable {
 }
 
 extension StringProtocol {
-    /// The text without the question and exclamation marks, full stops and commas that close
-    /// it, or the `¿` and `¡` that open it, nor the white space around them: `lunch?` → `lunch`.
+    /// The text without a closing run of `?` and `!` with a `?` in it (`lunch?`, `lunch tomorrow?!`),
+    /// or the `¿` and `¡` that open it, nor the white space around them. An `!` or a full stop
+    /// alone stays: it may belong to the last argument (`/circle create chess!` is refused).
     func trimmingClosingPunctuation() -> SubSequence {
-        var text = self[...]
-        while let last = text.last, last.isClosingPunctuation || last.isWhitespace { text = text.dropLast() }
+        var text = self[...].trimmingWhitespace()
+        let run = text.reversed().prefix { $0.isQuestionMark || $0 == "!" }
+        if run.contains(where: \.isQuestionMark) { text = text.dropLast(run.count).trimmingWhitespace() }
         while let first = text.first, first == "¿" || first == "¡" || first.isWhitespace { text = text.dropFirst() }
         return text.isEmpty ? self[...] : text
     }
@@ -123,11 +125,6 @@ extension StringProtocol {
 }
 
 extension Character {
-    /// `?`, `!`, `.`, `,`, `;`, `…` and their full-width forms: what may close a question.
-    fileprivate var isClosingPunctuation: Bool {
-        switch self {
-        case "?", "!", ".", ",", ";", "…", "？", "！", "。": true
-        default: false
-        }
-    }
+    /// `?` and its full-width form.
+    fileprivate var isQuestionMark: Bool { self == "?" || self == "？" }
 }

@@ -269,8 +269,8 @@ package struct Dispatcher: Sendable {
     private func understand(_ recognized: CommandRecognizer.Recognized, words: [String]?, in message: IncomingMessage)
         -> PlainLanguage.Outcome?
     {
-        // A typed command that exists runs as typed, on the fast path.
-        if !recognized.isPlain, let name = words?.first, catalog.command(named: name) != nil {
+        // A typed command that exists, or whose quote is left open, runs as typed, on the fast path.
+        if !recognized.isPlain, words.map({ $0.first.map { catalog.command(named: $0) != nil } ?? true }) ?? true {
             plainLanguage.pending.forget(message.sender)
             return nil
         }

@@ -33,8 +33,10 @@ package struct PlainLanguage: Sendable {
     ) -> Outcome? {
         let waiting = pending.take(message.sender, at: today.now)
         guard recognized.isPlain else {
-            // A prefixed command runs as typed; an unknown one may still be a question ("/what's for lunch").
-            guard literal == nil, case .command(let choice) = reader.read(recognized.body, today: today.date).meaning
+            // A prefixed command runs as typed; an unknown one of several words may still be a
+            // question ("/what's for lunch"), while one word is a typo the catalog answers (`/lnch`).
+            guard literal == nil, recognized.body.contains(where: \.isWhitespace),
+                case .command(let choice) = reader.read(recognized.body, today: today.date).meaning
             else { return nil }
             return run(choice, as: recognized, message: message, language: nil, at: today.now)
         }
@@ -57,8 +59,10 @@ package struct PlainLanguage: Sendable {
             reading.meaning = .command(named)
         }
         if let literal, prefersLiteral(literal, over: reading) {
-            // A command typed without a prefix that changes something is plain words too: it waits for a yes.
-            guard reader.changes(literal.command) else { return nil }
+            // In a direct message, where people write freely, a command typed without a prefix that
+            // changes something waits for a yes as plain words do; addressed in a channel
+            // (`homeroom: admin disable lunch`), command words are the command.
+            guard message.conversation.isDirect, reader.changes(literal.command) else { return nil }
             let typed = Reading.Choice(
                 command: recognized.body, path: literal.command.fullName, changes: true,
                 summary: literal.command.command.summary)
