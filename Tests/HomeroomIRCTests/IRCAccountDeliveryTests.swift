@@ -82,7 +82,7 @@ import Testing
             try await outbox.enqueue(
                 adapter: "irc", target: .user(UserID("irc:school:ada")!), lines: ["to the phone"],
                 idempotencyKey: "phone")
-            // Its answer (no such command) shows the line was read.
+            // Its answer (the welcome) shows the line was read.
             try await server.waitFor { $0.hasPrefix("PRIVMSG ada_phone :") }
             #expect(try await worker.deliverDue() == 1)
             try await server.waitFor { $0 == "PRIVMSG ada_phone :to the phone" }

@@ -6,6 +6,9 @@ import Testing
 protocol DemoSchoolSession {}
 
 extension DemoSchoolSession {
+    /// How many lines ``answers(_:config:to:)`` types before it waits for their answers.
+    static var batchSize: Int { 50 }
+
     /// Starts `homeroom serve --demo ARGUMENTS` and waits until it serves.
     func serving(_ homeroom: HomeroomProcess, _ arguments: [String]) async throws -> RunningHomeroom {
         let running = try RunningHomeroom(homeroom, ["serve", "--demo"] + arguments)
@@ -25,12 +28,17 @@ extension DemoSchoolSession {
     func answers(_ homeroom: HomeroomProcess, config: String, to commands: [String]) async throws -> [String] {
         let running = try await serving(homeroom, ["--config", config])
         let start = running.printed.utf8.count
-        for (index, command) in commands.enumerated() {
-            running.type(command)
-            running.type("/zzdemo\(index)x")
+        // A batch at a time, each well under a pipe's buffer: a write to a full pipe would block a
+        // cooperative thread, and the answers it waits for are read on those threads too.
+        for batch in stride(from: 0, to: commands.count, by: Self.batchSize) {
+            let end = min(batch + Self.batchSize, commands.count)
+            for index in batch..<end {
+                running.type(commands[index])
+                running.type("/zzdemo\(index)x")
+            }
+            // The console answers in order: wait for the batch's last mark.
+            try await running.waitFor("no command /zzdemo\(end - 1)x", within: .seconds(30))
         }
-        // The console answers in order: wait for the last mark, then cut the output at each.
-        try await running.waitFor("no command /zzdemo\(commands.count - 1)x", within: .seconds(20 + commands.count / 10))
         var rest = Substring(String(decoding: running.printed.utf8.dropFirst(start), as: UTF8.self))
         var answers: [String] = []
         for index in commands.indices {

@@ -78,14 +78,15 @@ package struct PlainLanguage: Sendable {
     }
 
     /// True when a text whose first word names a command is that command as typed: plain
-    /// language read nothing sure, a command it names more deeply (`lunch always` over `lunch`),
-    /// or the same command leaving words unread (`help lunch`).
+    /// language read nothing sure, the text names a subcommand (`lunch always`, `circle join
+    /// robotics`), or plain language reads the same command but leaves words unread (`help lunch`).
     private func prefersLiteral(
         _ literal: (command: RegisteredCommand, arguments: [String]), over reading: Reading
     ) -> Bool {
         guard case .command(let choice) = reading.meaning else { return true }
         if choice.path == literal.command.fullName { return !choice.ignored.isEmpty || literal.arguments.isEmpty }
-        return literal.command.fullName.hasPrefix(choice.path + " ")
+        // A subcommand typed by name (`circle join robotics`, `lunch always`) is meant.
+        return literal.command.fullName.contains(" ")
     }
 
     /// What answering `waiting` with `recognized` does; nil when it is no answer to it.

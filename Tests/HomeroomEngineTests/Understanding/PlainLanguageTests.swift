@@ -40,6 +40,9 @@ import Testing
             try await bot.expect("menu week", contains: "menu: week")
             try await bot.expect("menu tomorow", contains: "menu: tomorrow")
             try await bot.expect("period now please", contains: "period: ")
+            // A subcommand typed by name is meant, whatever its words would read as.
+            try await bot.loginAsAdmin()
+            try await bot.expect("note clear", from: "console:admin", contains: "That would run /note clear")
         }
     }
 
