@@ -5,7 +5,7 @@ import HomeroomEngine
 /// The questions the fuzzer reads against: each kind of argument, a glossary, a needed phrase and a
 /// change, in both languages Homeroom speaks.
 private let reader: QuestionReader = {
-    func says(_ context: CommandContext) async throws -> Reply { Reply(context.arguments.joined(separator: " ")) }
+    let says: Command.Handler = { context in Reply(context.arguments.joined(separator: " ")) }
     let commands = [
         Command("menu", summary: "a day's menu", handler: says), Command("club", summary: "one club", handler: says),
         Command("story", summary: "a story", handler: says), Command("note", summary: "a note", handler: says),
