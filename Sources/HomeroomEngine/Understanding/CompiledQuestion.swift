@@ -17,6 +17,14 @@ struct CompiledQuestion: Sendable {
     let glossary: Glossary
     /// Which catalog it came from: its plugin's id and language.
     let catalog: String
+    /// The command's words before and after where the argument goes (`{}`, or the end).
+    let template: (before: String, after: String)
+
+    /// The command with `argument` in its place.
+    func command(with argument: String) -> String {
+        if argument.isEmpty { return template.after.isEmpty ? template.before : template.before + " " + template.after }
+        return template.after.isEmpty ? template.before + " " + argument : template.before + " " + argument + " " + template.after
+    }
 }
 
 /// A catalog's glossary, as an argument's words are looked up in it.

@@ -17,17 +17,15 @@ struct DayReader: Sendable {
         var core: Range<Int>
     }
 
-    /// A phrase's meaning, and how many of its first words are a leading word outside its core.
+    /// A phrase's words, its meaning, and how many of its first words are a leading word outside its core.
     private struct Phrase {
+        var words: [String]
         var meaning: LanguageWords.DayMeaning
         var leading: Int
     }
 
-    /// Phrases by their words, and the most words of one.
-    private let phrases: [[String]: Phrase]
-    private let longest: Int
-    /// The first words of the phrases, so that most words are passed over at one lookup.
-    private let firstWords: Set<String>
+    /// The phrases by their first word, longest first.
+    private let phrases: [String: [Phrase]]
     private let months: [String: Int]
     private let connectors: Set<String>
     /// The words before a day of the month alone, and whether the day must be an ordinal after them.
@@ -44,7 +42,9 @@ struct DayReader: Sendable {
         func add(_ phrase: String, _ meaning: LanguageWords.DayMeaning, leading: String = "") {
             let words = PlainText(leading + " " + phrase).words.map(\.folded)
             let leadingWords = PlainText(leading).words.count
-            if !words.isEmpty, phrases[words] == nil { phrases[words] = Phrase(meaning: meaning, leading: leadingWords) }
+            if !words.isEmpty, phrases[words] == nil {
+                phrases[words] = Phrase(words: words, meaning: meaning, leading: leadingWords)
+            }
         }
         for language in languages {
             for (phrase, meaning) in language.dayPhrases { add(phrase, meaning) }
@@ -67,9 +67,13 @@ struct DayReader: Sendable {
                 }
             }
         }
-        self.phrases = phrases
-        longest = phrases.keys.map(\.count).max() ?? 1
-        firstWords = Set(phrases.keys.compactMap(\.first))
+        self.phrases = Dictionary(grouping: phrases.values, by: { $0.words[0] })
+            .mapValues { group in
+                group.sorted {
+                    $0.words.count != $1.words.count
+                        ? $0.words.count > $1.words.count : $0.words.lexicographicallyPrecedes($1.words)
+                }
+            }
         var months: [String: Int] = [:]
         for language in languages.reversed() {
             for (index, names) in language.months.enumerated() {
@@ -101,17 +105,16 @@ struct DayReader: Sendable {
 
     private func match(at start: Int, in words: [String], today: LocalDate) -> Found? {
         let first = words[start]
-        guard firstWords.contains(first) else {
+        guard let candidates = phrases[first] else {
             let startsWithDigit = first.utf8.first.map { (0x30...0x39).contains($0) } ?? false
             return startsWithDigit || months[first] != nil || dayOfMonthFirstWords.contains(first)
                 ? written(at: start, in: words, today: today) : nil
         }
-        for length in stride(from: min(longest, words.count - start), through: 1, by: -1) {
-            if let phrase = phrases[Array(words[start..<start + length])] {
-                return Found(
-                    meaning: phrase.meaning, date: date(of: phrase.meaning, today: today),
-                    positions: start..<start + length, core: start + phrase.leading..<start + length)
-            }
+        for phrase in candidates where words[start...].starts(with: phrase.words) {
+            let end = start + phrase.words.count
+            return Found(
+                meaning: phrase.meaning, date: date(of: phrase.meaning, today: today), positions: start..<end,
+                core: start + phrase.leading..<end)
         }
         return written(at: start, in: words, today: today)
     }

@@ -68,12 +68,11 @@ final class LanguageReader: Sendable {
     private let anyFillers: Set<String>
     private let numbers: [String: Int]
     private let shorthands: [String: String]
-    private let greetings: Set<[String]>
-    private let thanks: Set<[String]>
+    private let greetings: [String: [[String]]]
+    private let thanks: [String: [[String]]]
     let yes: Set<[String]>
     let no: Set<[String]>
     private let corrector: SpellingCorrector
-    private let greetingAndThanksFirstWords: Set<String>
     private let digitWords: [String: String]
     private let dayUnits: Set<String>
     private let days: DayReader
@@ -123,14 +122,14 @@ final class LanguageReader: Sendable {
         shorthands = Dictionary(
             language.shorthands.map { (PlainText.folded($0.key), PlainText.folded($0.value)) },
             uniquingKeysWith: { first, _ in first })
-        greetings = Set(language.greetings.map(words))
-        thanks = Set(language.thanks.map(words))
-        greetingAndThanksFirstWords = Set((language.greetings + language.thanks).compactMap { words($0).first })
+        greetings = Dictionary(grouping: language.greetings.map(words).filter { !$0.isEmpty }, by: { $0[0] })
+        thanks = Dictionary(grouping: language.thanks.map(words).filter { !$0.isEmpty }, by: { $0[0] })
         yes = Set(language.yes.map(words))
         no = Set(language.no.map(words))
         known.formUnion(shorthands.values)
         known.formUnion(numbers.keys)
-        for phrase in greetings.union(thanks) { known.formUnion(phrase) }
+        for phrase in greetings.values.joined() { known.formUnion(phrase) }
+        for phrase in thanks.values.joined() { known.formUnion(phrase) }
         for (phrase, _) in language.dayPhrases { known.formUnion(words(phrase)) }
         for names in language.weekdays + language.months { known.formUnion(names.map(PlainText.folded)) }
         for prefix in language.upcomingWeekdayPrefixes + language.followingWeekdayPrefixes
@@ -170,6 +169,11 @@ final class LanguageReader: Sendable {
     func read(_ text: PlainText, today: LocalDate, explaining: Bool = false) -> Result {
         let words = self.words(of: text)
         let read = words.map(\.read)
+        // Which words are fillers, looked up once: in this language, and in any.
+        let isFiller = read.map { fillers.contains($0) }
+        let isAnyFiller = words.indices.map {
+            isFiller[$0] || anyFillers.contains(read[$0]) || anyFillers.contains(words[$0].folded)
+        }
         var why: [String] = []
         if explaining {
             for word in words where word.read != word.folded { why.append("read \"\(word.typed)\" as \"\(word.read)\"") }
@@ -221,7 +225,7 @@ final class LanguageReader: Sendable {
             guard question.question.needs.isEmpty || hasNeeded[index] else { continue }
             guard
                 let argument = argument(
-                    of: question, words: words, day: day, today: today,
+                    of: question, words: words, isFiller: isFiller, day: day, today: today,
                     leftOut: dayPositions | keywordPositions[index], anchors: keywordPositions[index])
             else { continue }
             var score = scores[index]
@@ -235,32 +239,35 @@ final class LanguageReader: Sendable {
                 .map { 1 << UInt64($0) } ?? 0
             default: break
             }
-            let ignored = words.indices.filter {
-                read & (1 << UInt64($0)) == 0 && !anyFillers.contains(words[$0].read)
-                    && !anyFillers.contains(words[$0].folded)
-            }
+            let ignored = words.indices.filter { read & (1 << UInt64($0)) == 0 && !isAnyFiller[$0] }
             candidates.append(
                 Candidate(
                     question: index, score: score, keywordScore: keywordScores[index],
                     matched: matched[index].nonzeroBitCount,
-                    command: Self.command(question.question.command, argument: argument), phrases: found[index],
+                    command: question.command(with: argument), phrases: found[index],
                     ignored: ignored.map { words[$0].typed }, tookTheDay: tookTheDay, changes: question.changes))
         }
         candidates.sort { $0.ranks(before: $1) }
         return Result(
             candidates: candidates, knownWords: knownWords,
-            contentWords: words.filter { !anyFillers.contains($0.read) }.count, greeted: contains(greetings, in: read),
+            contentWords: isAnyFiller.filter { !$0 }.count, greeted: contains(greetings, in: read),
             thanked: contains(thanks, in: read), why: why)
     }
 
-    /// True when one of `phrases` is in `words`.
-    private func contains(_ phrases: Set<[String]>, in words: [String]) -> Bool {
-        for start in words.indices where greetingAndThanksFirstWords.contains(words[start]) {
-            for length in 1...min(4, words.count - start) where phrases.contains(Array(words[start..<start + length])) {
-                return true
-            }
+    /// True when one of `phrases` (by their first word) is in `words`.
+    private func contains(_ phrases: [String: [[String]]], in words: [String]) -> Bool {
+        for start in words.indices {
+            guard let candidates = phrases[words[start]] else { continue }
+            if candidates.contains(where: { words[start...].starts(with: $0) }) { return true }
         }
         return false
+    }
+
+    /// How many of `text`'s words this language knows as typed or in a chat spelling.
+    func knownWords(in text: PlainText) -> Int {
+        text.words.reduce(0) { count, word in
+            count + (corrector.knows(word.folded) || shorthands[word.folded] != nil ? 1 : 0)
+        }
     }
 
     /// The whole of `text` is one of `phrases` (a yes, a no), as typed or in a chat spelling.
@@ -271,8 +278,8 @@ final class LanguageReader: Sendable {
     /// The argument `question` takes from the message, "" for none; nil when it needs words and
     /// none are left.
     private func argument(
-        of question: CompiledQuestion, words: [PlainText.Word], day: DayReader.Found?, today: LocalDate,
-        leftOut: UInt64, anchors: UInt64
+        of question: CompiledQuestion, words: [PlainText.Word], isFiller: [Bool], day: DayReader.Found?,
+        today: LocalDate, leftOut: UInt64, anchors: UInt64
     ) -> String? {
         switch question.question.argument {
         case .none:
@@ -307,7 +314,7 @@ final class LanguageReader: Sendable {
                     // A lone letter before a number or at the end is a building or a room's letter (`a 104`, `building a`).
                     let isLetterOfACode =
                         word.folded.count == 1 && (position + 1 == words.count || words[position + 1].isNumeric)
-                    if !fillers.contains(word.read) || question.keeping.contains(word.read) || isLetterOfACode {
+                    if !isFiller[position] || question.keeping.contains(word.read) || isLetterOfACode {
                         taken = [word.folded]
                     }
                 }
@@ -340,14 +347,6 @@ final class LanguageReader: Sendable {
             if kept.isEmpty && required { return nil }
             return kept.joined(separator: " ")
         }
-    }
-
-    /// `command` with `argument` where `{}` stands, or at the end.
-    static func command(_ command: String, argument: String) -> String {
-        if command.contains("{}") {
-            return command.replacingOccurrences(of: "{}", with: argument).split(separator: " ").joined(separator: " ")
-        }
-        return argument.isEmpty ? command : command + " " + argument
     }
 
     /// How a command is told the day: `today`, `tomorrow`, a weekday within the week, `week`,

@@ -51,7 +51,8 @@ package struct QuestionReader: Sendable {
                         CompiledQuestion(
                             question: question, path: command.fullName, summary: command.command.summary,
                             changes: question.changes || command.command.access == .restricted, keeping: keeping,
-                            glossary: glossary, catalog: pluginID + "." + questions.language))
+                            glossary: glossary, catalog: pluginID + "." + questions.language,
+                            template: Self.template(question.command)))
                 }
             }
         }
@@ -61,6 +62,13 @@ package struct QuestionReader: Sendable {
                 language: language, questions: byLanguage[language.code] ?? [],
                 others: languages.filter { $0.code != language.code })
         }
+    }
+
+    /// A command's words before and after `{}`, or all of them and none.
+    static func template(_ command: String) -> (before: String, after: String) {
+        let parts = command.components(separatedBy: "{}")
+        func words(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }
+        return parts.count == 2 ? (words(parts[0]), words(parts[1])) : (words(command), "")
     }
 
     /// True when `command` changes something: a restricted command, or one a question declares so.
@@ -80,7 +88,13 @@ package struct QuestionReader: Sendable {
     /// What `text` means, read in `language` alone when given, else in the language it reads best in.
     package func read(_ text: String, today: LocalDate, language: String? = nil, explaining: Bool = false) -> Reading {
         let plain = PlainText(text)
-        let readers = language.map { code in self.readers.filter { $0.language.code == code.lowercased() } } ?? self.readers
+        var readers = language.map { code in self.readers.filter { $0.language.code == code.lowercased() } } ?? self.readers
+        // A language that knows under half as many of the words as the best one is not read at all.
+        if readers.count > 1 {
+            let known = readers.map { $0.knownWords(in: plain) }
+            let most = known.max() ?? 0
+            if most > 1 { readers = zip(readers, known).filter { 2 * $0.1 >= most }.map(\.0) }
+        }
         var best: (reader: LanguageReader, result: LanguageReader.Result)?
         for reader in readers {
             let result = reader.read(plain, today: today, explaining: explaining)
