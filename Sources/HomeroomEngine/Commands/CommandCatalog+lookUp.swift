@@ -11,6 +11,17 @@ extension CommandCatalog {
         return (command, words.dropFirst())
     }
 
+    /// What `words` name (`lunch always add Salad`): the command of their first word (`top`), the
+    /// deepest of its subcommands the next words name, and the words after those; nil when the
+    /// first word names no command.
+    package func resolve(_ words: [String]) -> (
+        top: RegisteredCommand, command: RegisteredCommand, arguments: ArraySlice<String>
+    )? {
+        guard let name = words.first, let top = command(named: name) else { return nil }
+        let (command, consumed) = top.resolve(words.dropFirst())
+        return (top, command, words.dropFirst(1 + consumed))
+    }
+
     /// The core's own command that `body` names, when it is one of `names` (`link`, `unlink`, …)
     /// by its name or an alias; nil for any other command, a plugin's of the same name included.
     package func coreCommand(in body: String, among names: Set<String>) -> RegisteredCommand? {

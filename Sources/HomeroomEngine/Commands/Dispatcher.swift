@@ -172,12 +172,14 @@ package struct Dispatcher: Sendable {
     ) async -> Routed {
         var recognized = typed
         var words = try? typed.words()
+        var named = words.flatMap(catalog.resolve)
         if typed.name == nil {
-            switch understand(typed, words: words, in: message) {
+            switch understand(typed, words: words, named: named, in: message) {
             case nil: break
             case .run(let command)?:
                 recognized = command
                 words = try? command.words()
+                named = words.flatMap(catalog.resolve)
             case .ignore?: return .ignored
             case .answer(let answer)?:
                 if countingAgainstRateLimit, let limit = rateLimit, let notice = overLimit(message, scope: "", limit: limit) {
@@ -193,11 +195,10 @@ package struct Dispatcher: Sendable {
         guard let name = words.first else { return .ignored }
         let prefix = recognized.prefix
 
-        if let policy, let top = catalog.command(named: name) {
-            let (command, _) = top.resolve(words.dropFirst())
-            if let refusal = policy.refusal(for: command, named: top, in: message, prefix: prefix) {
-                return Routed(reply: .error(refusal), pluginID: command.pluginID, outcome: .refused)
-            }
+        if let policy, let named,
+            let refusal = policy.refusal(for: named.command, named: named.top, in: message, prefix: prefix)
+        {
+            return Routed(reply: .error(refusal), pluginID: named.command.pluginID, outcome: .refused)
         }
         if countingAgainstRateLimit, let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) {
             return Routed(reply: answer, outcome: .limited)
@@ -208,11 +209,10 @@ package struct Dispatcher: Sendable {
         } catch {
             return Routed(reply: failure(error, command: name, logger: services.logger), outcome: .failed)
         }
-        guard let top = catalog.command(named: name) else {
+        guard let (_, command, arguments) = named else {
             return Routed(
                 reply: .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller)), outcome: .refused)
         }
-        let (command, consumed) = top.resolve(words.dropFirst())
 
         if message.conversation.channelName != nil {
             do {
@@ -248,7 +248,7 @@ package struct Dispatcher: Sendable {
                 outcome: .refused)
         }
         let context = CommandContext(
-            message: message, arguments: Array(words.dropFirst(1 + consumed)), command: command, prefix: prefix,
+            message: message, arguments: Array(arguments), command: command, prefix: prefix,
             caller: caller, catalog: catalog, services: pluginServices[command.pluginID]!,
             people: services.people.asked(by: message.sender))
         do {
@@ -265,23 +265,20 @@ package struct Dispatcher: Sendable {
     }
 
     /// What plain language makes of `recognized`, whose words are `words` (nil when a quote is
-    /// left open); nil to run it as typed.
-    private func understand(_ recognized: CommandRecognizer.Recognized, words: [String]?, in message: IncomingMessage)
-        -> PlainLanguage.Outcome?
-    {
+    /// left open) and name the command `named`, if any; nil to run it as typed.
+    private func understand(
+        _ recognized: CommandRecognizer.Recognized, words: [String]?,
+        named: (top: RegisteredCommand, command: RegisteredCommand, arguments: ArraySlice<String>)?,
+        in message: IncomingMessage
+    ) -> PlainLanguage.Outcome? {
         // A typed command that exists, or whose quote is left open, runs as typed, on the fast path.
-        if !recognized.isPlain, words.map({ $0.first.map { catalog.command(named: $0) != nil } ?? true }) ?? true {
+        if !recognized.isPlain, named != nil || words?.first == nil {
             plainLanguage.pending.forget(message.sender)
             return nil
         }
         let now = services.clock.now
-        var literal: (command: RegisteredCommand, arguments: [String])?
-        if let words, let name = words.first, let top = catalog.command(named: name) {
-            let (command, consumed) = top.resolve(words.dropFirst())
-            literal = (command, Array(words.dropFirst(1 + consumed)))
-        }
         return plainLanguage.outcome(
-            of: recognized, from: message, literal: literal,
+            of: recognized, from: message, literal: named.map { ($0.command, $0.arguments) },
             today: LocalDateAndNow(date: services.school.localDate(at: now), now: now))
     }
 

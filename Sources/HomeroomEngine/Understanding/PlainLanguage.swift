@@ -9,6 +9,10 @@ package struct PlainLanguage: Sendable {
     /// Choices and confirmations waiting for an answer.
     let pending = PendingQuestions()
 
+    /// The command a text's first word names, resolved to the deepest subcommand its next words
+    /// name, and the words after those.
+    typealias Literal = (command: RegisteredCommand, arguments: ArraySlice<String>)
+
     /// What plain language made of a message.
     enum Outcome {
         /// Run this command, as if typed.
@@ -29,7 +33,7 @@ package struct PlainLanguage: Sendable {
     /// words; nil when the first word names none.
     func outcome(
         of recognized: CommandRecognizer.Recognized, from message: IncomingMessage,
-        literal: (command: RegisteredCommand, arguments: [String])?, today: LocalDateAndNow
+        literal: Literal?, today: LocalDateAndNow
     ) -> Outcome? {
         let waiting = pending.take(message.sender, at: today.now)
         guard recognized.isPlain else {
@@ -80,9 +84,7 @@ package struct PlainLanguage: Sendable {
     /// True when a text whose first word names a command is that command as typed: plain
     /// language read nothing sure, the text names a subcommand (`lunch always`, `circle join
     /// robotics`), or plain language reads the same command but leaves words unread (`help lunch`).
-    private func prefersLiteral(
-        _ literal: (command: RegisteredCommand, arguments: [String]), over reading: Reading
-    ) -> Bool {
+    private func prefersLiteral(_ literal: Literal, over reading: Reading) -> Bool {
         guard case .command(let choice) = reading.meaning else { return true }
         if choice.path == literal.command.fullName { return !choice.ignored.isEmpty || literal.arguments.isEmpty }
         // A subcommand typed by name (`circle join robotics`, `lunch always`) is meant.
