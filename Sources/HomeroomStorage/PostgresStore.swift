@@ -57,6 +57,10 @@ package final class PostgresStore: Database {
             throw BadURL(description: "the PostgreSQL URL names neither a host nor a socket")
         }
         configuration.options.minimumConnections = 0
+        // No keep-alive queries: the pool's run() has been seen never to return when it was
+        // cancelled while one was due (a test run waited on a closing store until CI gave up).
+        // With no minimum, an idle connection closes after its idle timeout (60 s) anyway.
+        configuration.options.keepAliveBehavior = nil
         configuration.options.maximumConnections = max(1, maximumConnections)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
@@ -88,32 +92,40 @@ package final class PostgresStore: Database {
     /// connection it cannot open (a server that is down, a TLS certificate that does not verify)
     /// without ever failing the query, which would leave start-up waiting without a word.
     private static func firstAnswer(from store: PostgresStore, within deadline: Duration, place: String) async throws {
-        // Unstructured tasks, so that the deadline ends the wait even when the pool is slow to
-        // give up a connection attempt (it may hold on for its own 10 s timeout).
-        let (outcomes, continuation) = AsyncStream.makeStream(of: Result<Void, any Error>?.self)
-        let query = Task {
+        let outcome = await result(within: deadline) { () async -> Result<Void, any Error> in
             do {
                 _ = try await store.read { try await $0.raw("SELECT 1 AS ok").first() }
-                continuation.yield(.success(()))
+                return .success(())
             } catch {
-                continuation.yield(.failure(error))
+                return .failure(error)
             }
         }
-        let timer = Task {
-            try? await Task.sleep(for: deadline)
-            continuation.yield(nil)
-        }
-        defer {
-            query.cancel()
-            timer.cancel()
-        }
-        var iterator = outcomes.makeAsyncIterator()
-        guard let outcome = await iterator.next() ?? nil else {
+        guard let outcome else {
             throw NoAnswer(
                 description: "PostgreSQL at \(place) did not answer within \(deadline.components.seconds) s: "
                     + "is it running and reachable, and, with TLS (sslmode), does its certificate verify?")
         }
         try outcome.get()
+    }
+
+    /// What `work` returns, or nil when `deadline` passes first; `work` is cancelled then and left
+    /// to end on its own. It runs as an unstructured task, so that the deadline ends the wait even
+    /// when the pool holds on (a connection attempt, up to its own 10 s timeout; a shutdown).
+    private static func result<T: Sendable>(
+        within deadline: Duration, of work: @escaping @Sendable () async -> T
+    ) async -> T? {
+        let (outcomes, continuation) = AsyncStream.makeStream(of: T?.self)
+        let worker = Task { continuation.yield(await work()) }
+        let timer = Task {
+            try? await Task.sleep(for: deadline)
+            continuation.yield(nil)
+        }
+        defer {
+            worker.cancel()
+            timer.cancel()
+        }
+        var iterator = outcomes.makeAsyncIterator()
+        return await iterator.next() ?? nil
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -135,8 +147,16 @@ package final class PostgresStore: Database {
     /// Every instance on the database shares the signatures it accepted.
     package var seenSignatures: any SeenSignatures { SeenSignaturesTable(database: self, logger: logger) }
 
+    /// How long ``close()`` waits for the pool to close its connections.
+    package static let closeDeadline: Duration = .seconds(10)
+
+    /// Stops the pool and waits, at most ``closeDeadline``, for its connections to close: a stop
+    /// never hangs on the pool; connections still open then end with the process.
     package func close() async {
         runTask.cancel()
-        await runTask.value
+        let runTask = runTask
+        guard await Self.result(within: Self.closeDeadline, of: { await runTask.value }) == nil else { return }
+        let seconds = Self.closeDeadline.components.seconds
+        logger.warning("the PostgreSQL connections did not close within \(seconds) s; they end with the process")
     }
 }

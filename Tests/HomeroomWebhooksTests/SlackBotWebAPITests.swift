@@ -109,16 +109,15 @@ import Testing
     }
 
     @Test func noAnswerIsRetried() async throws {
-        let receiver = try await LoopbackHTTPServer.start()
-        let url = receiver.url("/api")
-        await receiver.stop()
-        let api = try Self.api(url, timeout: .seconds(1))
+        let refusing = try UnansweredLoopbackPort()
+        let api = try Self.api(refusing.url("/api"), timeout: .seconds(1))
         let failure = try #require(
             await Self.failure { () async throws(SlackAPIFailure) in
                 _ = try await api.postMessage(channel: "C0CAFE", text: "soup")
             })
         #expect(failure.description.hasPrefix("Slack did not answer chat.postMessage"))
         #expect(!failure.delivery.isPermanent)
+        withExtendedLifetime(refusing) {}
     }
 
     // https://api.slack.com/methods/chat.postMessage — "Errors";
