@@ -289,6 +289,30 @@ struct SlackSocketModeRig {
         }
     }
 
+    @Test func aReplyUnderTheBotsMessageAddressesItAndOtherRepliesDoNot() async throws {
+        try await SlackSocketModeRig.with { rig in
+            let bot = SlackSocketModeRig.botUser
+            // Under someone else's message: chatter, left alone.
+            rig.socket.send(
+                .threadReply(id: "r-other", eventID: "EvOther", text: "lunch tomorrow?", parentUser: "W0OTHER1"))
+            // Mentioning the bot too: answered once, from the app_mention Slack sends as well.
+            rig.socket.send(
+                .threadReply(id: "r-mention", eventID: "EvMention", text: "<@\(bot)> lunch", parentUser: bot))
+            _ = try await rig.acknowledgement("r-other")
+            _ = try await rig.acknowledgement("r-mention")
+            rig.socket.send(
+                .threadReply(
+                    id: "r-bot", eventID: "EvReply", text: "what's for lunch tomorrow?", parentUser: bot,
+                    threadTS: "1515449522.000016"))
+            let message = try #require(try await rig.api.messages(count: 1).first)
+            #expect(message.threadTS == "1515449522.000016")
+            #expect(message.text.contains("Lunch Tue Nov 24"), "\(message.text)")
+            rig.socket.send(.threadReply(id: "r-next", eventID: "EvNext", text: "and friday", parentUser: bot))
+            let both = try await rig.api.messages(count: 2)
+            #expect(both.count == 2, "the replies before were not answered")
+        }
+    }
+
     @Test func aDirectMessageIsAnsweredAndBotsAndEditsAreNot() async throws {
         try await SlackSocketModeRig.with { rig in
             // The direct-message channel exists at Slack (the fake posts only to ones it opened).

@@ -20,7 +20,7 @@ package struct SlackEventCallback: Sendable, Decodable {
     }
 
     /// The inner event: an `app_mention` (https://api.slack.com/events/app_mention) or a `message`
-    /// (https://api.slack.com/events/message.im).
+    /// (https://api.slack.com/events/message.im, https://api.slack.com/events/message.channels).
     struct Event: Sendable, Decodable {
         let type: String
         /// Set on edits, deletions, joins and bot posts (`bot_message`): none of them is typed by a person.
@@ -34,6 +34,9 @@ package struct SlackEventCallback: Sendable, Decodable {
         let channelType: String?
         /// The thread the message was written in, if any.
         let threadTS: String?
+        /// Who wrote the message a thread reply answers
+        /// (https://api.slack.com/messaging/retrieving#finding_threads — "parent_user_id").
+        let parentUserID: String?
         /// The user's workspace.
         let team: String?
 
@@ -42,6 +45,7 @@ package struct SlackEventCallback: Sendable, Decodable {
             case botID = "bot_id"
             case channelType = "channel_type"
             case threadTS = "thread_ts"
+            case parentUserID = "parent_user_id"
         }
     }
 
@@ -68,9 +72,10 @@ package struct SlackEventMessage: Sendable {
 }
 
 extension SlackEventCallback {
-    /// The message a person wrote to the bot: a mention of it in a channel, or anything in a
-    /// direct message. Nil for every other event, for bots (this one included), edits and
-    /// deletions, and for events without a user, channel or text.
+    /// The message a person wrote to the bot: a mention of it in a channel, a reply in a thread
+    /// under one of the bot's messages, or anything in a direct message. Nil for every other event,
+    /// for bots (this one included), edits and deletions, and for events without a user, channel
+    /// or text.
     package func message(botName: String, receivedAt: Date) -> SlackEventMessage? {
         guard let event, event.subtype == nil, event.botID == nil else { return nil }
         guard let user = event.user, !user.isEmpty, let channel = event.channel, !channel.isEmpty,
@@ -90,6 +95,14 @@ extension SlackEventCallback {
             conversation = .direct
             typed = Self.withoutMentions(of: botUsers, in: text, orLeading: false)
             guard !typed.isEmpty else { return nil }
+        case "message" where event.threadTS != nil && event.parentUserID.map(botUsers.contains) == true:
+            // Replying under the bot's message addresses it, as a mention does. A reply that also
+            // mentions the bot comes again as an `app_mention`, and is answered from that one.
+            guard !botUsers.contains(where: { text.contains("<@\($0)") }) else { return nil }
+            conversation = .channel(channel)
+            let said = Self.withoutMentions(of: botUsers, in: text, orLeading: false)
+            guard !said.isEmpty else { return nil }
+            typed = "\(botName): \(said)"
         default:
             return nil
         }

@@ -76,6 +76,25 @@ public final class SlackSocketModeServer: Sendable {
                 acceptsResponsePayload: false, retryAttempt: retryAttempt)
         }
 
+        /// A reply in a channel thread under a message `parentUser` wrote
+        /// (https://api.slack.com/events/message.channels — "Example event payload", with the
+        /// `thread_ts` and `parent_user_id` of https://api.slack.com/messaging/retrieving#finding_threads).
+        public static func threadReply(
+            id: String, eventID: String, text: String, parentUser: String, team: String = "T0001",
+            user: String = "W021FGA1Z", channel: String = "C0LAN2Q65", botUser: String = "U0LAN0Z89",
+            threadTS: String = "1515449522.000016"
+        ) -> Envelope {
+            let event: [String: Any] = [
+                "type": "message", "channel": channel, "user": user, "text": text, "ts": "1515449600.000200",
+                "event_ts": "1515449600.000200", "channel_type": "channel", "thread_ts": threadTS,
+                "parent_user_id": parentUser,
+            ]
+            return Envelope(
+                id: id, type: "events_api",
+                payload: callback(event: event, eventID: eventID, team: team, botUser: botUser),
+                acceptsResponsePayload: false, retryAttempt: 0)
+        }
+
         /// An envelope of `type` carrying `payload` (JSON) as given, for payloads Slack would not send.
         public static func raw(id: String, type: String, payload: String, acceptsResponsePayload: Bool = true)
             -> Envelope
