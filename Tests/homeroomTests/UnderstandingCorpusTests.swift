@@ -40,7 +40,9 @@ import Testing
     /// they measured, so that a change that loses ground there shows.
     static let goals: [(file: String, share: Double)] = [
         ("en-dev.tsv", 0.90), ("en-dev2.tsv", 0.90), ("en-dev3.tsv", 0.90), ("en-dev4.tsv", 0.90),
+        ("en-dev5.tsv", 0.85), ("en-dev6.tsv", 0.80), ("en-dev7.tsv", 0.85), ("en-dev8.tsv", 0.85),
         ("es-dev.tsv", 0.85), ("es-dev2.tsv", 0.85), ("es-dev3.tsv", 0.85), ("es-dev4.tsv", 0.85),
+        ("es-dev5.tsv", 0.85), ("es-dev6.tsv", 0.80), ("es-dev7.tsv", 0.85), ("es-dev8.tsv", 0.85),
         ("en-test.tsv", 0.86), ("es-test.tsv", 0.86),
     ]
 

@@ -10,7 +10,8 @@ extension DirectionsQuestions {
         "directions", "direction", "directions to", "way to", "the way to", "find", "located",
         "location of", "go to", "take me to", "route to", "walk to", "how to get to", "how to get",
         "how do you get to", "how can i get to", "lost", "looking for", "show me the way", "navigate",
-        "which way", "where can i find", "guide me", "how do i reach", "reach the", "how far", "how far is", "which hallway",
+        "which way", "which ways", "where can i find", "guide me", "how do i reach", "reach the", "how far",
+        "how far is", "which hallway",
         "what hallway", "which floor", "what floor", "which building", "what building", "which wing", "cant find",
         "where are",
     ]
@@ -25,13 +26,16 @@ extension DirectionsQuestions {
                 argument: .words(keeping: kept, required: true), example: "how do I get to the library?"),
             PlainQuestion(
                 "directions {} accessible", keywords: englishWays,
-                needs: ["wheelchair", "without stairs", "no stairs", "avoid stairs", "elevator", "accessible", "stroller", "crutches", "lift", "step free", "ramp"],
+                needs: [
+                    "wheelchair", "without stairs", "no stairs", "avoid stairs", "elevator", "accessible", "stroller",
+                    "crutches", "lift", "step free", "ramp",
+                ],
                 argument: .words(keeping: kept, required: true), example: "how do I get to the gym without stairs?"),
             PlainQuestion(
                 "places",
                 keywords: [
                     "places", "what places", "which places", "list of places", "places i can ask",
-                    "places do you know", "places can you", "spots", "locations", "guide me to",
+                    "places do you know", "places can you", "spots", "locations", "which spots", "what spots",
                     "named places", "what can i find", "map", "campus map",
                 ],
                 example: "what places can I ask for?"),
@@ -57,6 +61,10 @@ extension DirectionsQuestions {
             "theater": "theater", "auditorium": "auditorium", "counselor": "counselor", "main office": "main office",
             "front office": "front office", "attendance": "attendance",
             "guidance counselor": "counselor", "guidance office": "counseling", "guidance": "counseling",
-            "coaches office": "athletics office", "coach office": "athletics office", "teachers lounge": "teachers lounge",
-            "staff room": "teachers lounge", "gym doors": "gym","places": "", "place": "", "directions": ""])
+            "coaches office": "athletics office", "coach office": "athletics office",
+            "teachers lounge": "teachers lounge",
+            "staff room": "teachers lounge", "gym doors": "gym", "places": "", "place": "", "directions": "",
+            "from here": "",
+            "from where i am": "",
+        ])
 }

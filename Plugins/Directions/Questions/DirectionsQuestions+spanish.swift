@@ -20,7 +20,10 @@ extension DirectionsQuestions {
                 argument: .words(keeping: kept, required: true), example: "¿cómo llego a la biblioteca?"),
             PlainQuestion(
                 "directions {} accessible", keywords: spanishWays,
-                needs: ["silla de ruedas", "sin escaleras", "elevador", "ascensor", "accesible", "carriola", "muletas", "rampa"],
+                needs: [
+                    "silla de ruedas", "sin escaleras", "elevador", "ascensor", "accesible", "carriola", "muletas",
+                    "rampa",
+                ],
                 argument: .words(keeping: kept, required: true), example: "¿cómo llego al gimnasio sin escaleras?"),
             PlainQuestion(
                 "places",
@@ -51,7 +54,10 @@ extension DirectionsQuestions {
             "sala de maestros": "teachers lounge", "sala de profesores": "teachers lounge",
             "edificio principal": "main building", "salon de banda": "band room", "salon de musica": "band room",
             "salon de coro": "choir room", "salon de arte": "art studio", "vestidores": "locker room",
-            "asistencia": "attendance", "oficina del director": "principals office",
+            "asistencia": "attendance", "oficina del director": "principals office", "biblio": "library",
+            "planetario": "planetarium", "sala de pesas": "weight room", "cuarto de pesas": "weight room",
+            "pesas": "weight room", "ceramica": "ceramics", "arte": "art studio", "ciencias": "science",
+            "edificio de ciencias": "science building",
             "oficina de la directora": "principals office", "direccion": "principals office",
             "sin escaleras": "", "salon": "", "aula": "", "sala": "", "edificio": "", "el salon": "",
         ])

@@ -15,7 +15,9 @@ extension EventsQuestions {
                 keywords: [
                     "events", "event", "happening", "going on", "whats going on", "whats happening", "activities",
                     "anything happening", "calendar", "games", "game", "concert", "concerts", "assembly",
-                    "fundraiser", "dance", "tryouts", "anything fun",
+                    "fundraiser", "dance", "tryouts", "anything fun", "anything lit", "whats lit", "anything at school",
+                    "school stuff", "stuff at school", "something at school", "anything planned", "planned at",
+                    "next few weeks",
                     "things to do", "plans", "special events", "upcoming", "coming up", "poppin", "popping",
                     "anything on", "on at school", "at school this", "going on", "going down", "scheduled at school",
                     "functions", "school functions", "families can come", "happening soon", "special happening",
@@ -38,17 +40,18 @@ extension EventsQuestions {
                 "clubs academic", keywords: englishClubWords, needs: ["academic", "stem", "science", "math", "nerdy"],
                 example: "which academic clubs are there?"),
             PlainQuestion(
-                "clubs service", keywords: englishClubWords, needs: ["service", "volunteer", "volunteering", "community"],
+                "clubs service", keywords: englishClubWords,
+                needs: ["service", "volunteer", "volunteering", "community"],
                 example: "are there service clubs?"),
             PlainQuestion(
                 "club",
                 keywords: [
                     "club", "meet", "meets", "meeting", "advisor", "adviser", "sponsor", "coach", "coaches", "team",
                     "rehearse", "rehearsal", "rehearsals", "joining", "who runs it",
-                    "practice", "practices", "tell me about", "runs", "in charge of", "interested in", "join the",
+                    "practice", "practices", "runs", "in charge of", "interested in", "join the",
                     "sign up for", "whos the advisor", "join", "what day is", "when is",
                 ],
-                hints: ["join"],
+                hints: ["join", "tell me about"],
                 argument: .words(required: true), example: "when does the robotics club meet?"),
             PlainQuestion(
                 "circles", keywords: ["circles", "my circles", "my groups", "which circles", "study groups"],
@@ -59,14 +62,17 @@ extension EventsQuestions {
                     "contact", "phone", "phone number", "call", "email", "e mail", "email address", "office hours",
                     "reach the office", "reach the school", "reach someone", "number for", "talk to someone",
                     "front desk", "get in touch", "administration", "who do i call", "office close", "office closes",
-                    "ahold", "get ahold", "let the school know", "who do i talk to", "talk to at the office", "office open", "office hours", "is the office", "address", "call the office", "reach the office",
-                    "attendance line", "report an absence", "absent", "sick",
+                    "ahold", "get ahold", "let the school know", "who do i talk to", "talk to at the office",
+                    "office open", "office hours", "is the office", "address", "call the office", "reach the office",
+                    "attendance line", "report an absence", "absent", "sick", "who do i tell", "wont be in",
+                    "fever", "staying home",
                 ],
                 hints: ["office", "number", "hours"],
                 example: "what's the school's phone number?"),
         ],
         glossary: [
             "soccer": "soccer", "chess": "chess", "drama": "drama", "plays": "drama", "board games": "chess",
-            "gardening": "garden", "theater club": "drama", "theatre": "drama", "robots": "robotics", "chess team": "chess",
+            "gardening": "garden", "theater club": "drama", "theatre": "drama", "robots": "robotics",
+            "chess team": "chess",
         ])
 }

@@ -14,8 +14,11 @@ extension EventsQuestions {
             PlainQuestion(
                 "events",
                 keywords: [
-                    "eventos", "evento", "actividades", "que pasa", "hay algo", "se arma", "que se arma", "calendario", "partido", "partidos",
-                    "concierto", "conciertos", "asamblea", "baile", "juego", "juegos", "planes", "pasando", "sucede", "que va a pasar", "proximos eventos",
+                    "eventos", "evento", "actividades", "que pasa", "hay algo", "se arma", "que se arma", "calendario",
+                    "partido", "partidos", "proximamente", "vienen pronto", "viene pronto", "torneo",
+                    "algo en la escuela",
+                    "concierto", "conciertos", "asamblea", "baile", "juego", "juegos", "planes", "pasando", "sucede",
+                    "que va a pasar", "proximos eventos",
                 ],
                 hints: ["despues de clases", "divertido", "noche", "que hay"],
                 argument: .dayOrWeek, example: "¿qué eventos hay esta semana?"),
@@ -30,7 +33,8 @@ extension EventsQuestions {
                 "clubs arts", keywords: spanishClubWords, needs: ["arte", "artes", "artisticos", "musica", "teatro"],
                 example: "¿hay clubes de arte?"),
             PlainQuestion(
-                "clubs academic", keywords: spanishClubWords, needs: ["academicos", "academico", "ciencias", "matematicas"],
+                "clubs academic", keywords: spanishClubWords,
+                needs: ["academicos", "academico", "ciencias", "matematicas"],
                 example: "¿qué clubes académicos hay?"),
             PlainQuestion(
                 "clubs service", keywords: spanishClubWords, needs: ["servicio", "voluntariado", "comunitario"],
@@ -40,7 +44,8 @@ extension EventsQuestions {
                 keywords: [
                     "club", "se reune", "reune", "reunen", "reunion del", "asesor", "asesora", "entrenador",
                     "entrenadora", "equipo", "practica", "entrena", "cuentame del", "informacion del", "lleva",
-                    "dirige", "encargado", "encargada", "ensaya", "ensayan", "se junta", "junta", "juntan", "practican", "apunto", "me apunto",
+                    "dirige", "encargado", "encargada", "ensaya", "ensayan", "se junta", "junta", "juntan", "practican",
+                    "apunto", "me apunto",
                     "apuntarme", "inscribirme", "interesa", "interesado", "interesada", "unirse al", "unirme al",
                 ],
                 hints: ["unirme", "cuando", "donde"],
@@ -53,8 +58,11 @@ extension EventsQuestions {
                 keywords: [
                     "contacto", "contactar", "telefono", "numero de telefono", "llamar", "correo", "email",
                     "correo electronico", "horario de oficina", "comunicarme", "hablar con alguien", "direccion",
-                    "ausencia", "enfermo", "enferma", "numero", "abre la oficina", "oficina abre", "hablo a la escuela", "como le hablo", "llamo a la escuela", "a quien llamo", "va a faltar",
-                    "faltar", "falta a clases",
+                    "ausencia", "enfermo", "enferma", "numero", "abre la oficina", "oficina abre", "hablo a la escuela",
+                    "como le hablo", "llamo a la escuela", "a quien llamo", "va a faltar",
+                    "faltar", "falta a clases", "como aviso", "avisar a la escuela", "no va a ir", "no va a venir",
+                    "hasta que hora esta abierta", "esta abierta la oficina", "abierta la oficina",
+                    "cierra la oficina", "a que hora cierra",
                 ],
                 hints: ["secretaria", "horas", "oficina"],
                 example: "¿cuál es el teléfono de la escuela?"),

@@ -6,8 +6,8 @@ extension LunchQuestions {
         "lunch", "lunches", "menu", "menus", "eat", "eating", "food", "served", "serving", "serve",
         "cafeteria food", "lunch menu", "whats for lunch", "for lunch", "on the menu", "school lunch", "hot lunch",
         "specials", "special", "meal", "meals", "feeding", "entree", "entrees", "being served",
-    "food options", "taco day", "lunch tray", "feed us", "feed", "grub", "chow",
-    "in the cafeteria", "cafeteria serving", "what are we having", "hot meal",
+        "food options", "taco day", "lunch tray", "feed us", "feed", "grub", "chow",
+        "in the cafeteria", "cafeteria serving", "what are we having", "hot meal",
     ]
 
     static let english = PlainQuestions(
@@ -18,8 +18,10 @@ extension LunchQuestions {
                 keywords: englishLunchWords,
                 hints: [
                     "hungry", "pizza", "tacos", "vegetarian", "veggie", "vegan", "vegetables", "fries", "cafeteria",
-                    "dish", "dishes", "salad bar", "burger", "burgers", "chicken", "nuggets", "salad", "soup", "sandwich",
-                    "sandwiches", "option", "options", "dessert", "drink", "milk", "gluten", "allergy",
+                    "dish", "dishes", "salad bar", "burger", "burgers", "chicken", "nuggets", "salad", "soup",
+                    "sandwich",
+                    "sandwiches", "option", "options", "dessert", "drink", "milk", "gluten", "allergy", "pasta",
+                    "wings", "spaghetti", "nachos", "pasta day", "pizza day",
                 ],
                 argument: .dayOrWeek, example: "what's for lunch tomorrow?"),
             PlainQuestion(

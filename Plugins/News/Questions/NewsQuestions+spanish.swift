@@ -15,7 +15,8 @@ extension NewsQuestions {
             PlainQuestion(
                 "news search",
                 keywords: [
-                    "noticias sobre", "noticia sobre", "articulo sobre", "noticias acerca", "noticias del", "noticias de la", "noticias de los", "noticias de las",
+                    "noticias sobre", "noticia sobre", "articulo sobre", "noticias acerca", "noticias del",
+                    "noticias de la", "noticias de los", "noticias de las",
                     "busca noticias", "buscar noticias", "algo sobre", "buscar", "busca",
                 ],
                 hints: ["noticias"],
@@ -24,13 +25,15 @@ extension NewsQuestions {
                 "news sources",
                 keywords: [
                     "fuentes", "que fuentes", "fuentes de noticias", "de donde vienen las noticias", "de donde salen",
-                    "sacas las noticias",
+                    "sacas las noticias", "saca sus noticias", "saca las noticias", "de que paginas",
+                    "que paginas", "paginas usas",
                 ],
                 example: "¿de dónde vienen las noticias?"),
         ],
         glossary: [
             "finales regionales": "regional finals", "regionales": "regional",
-            "noticias": "", "noticia": "", "robotica": "robotics", "concierto de invierno": "winter concert", "concierto": "concert",
+            "noticias": "", "noticia": "", "robotica": "robotics", "concierto de invierno": "winter concert",
+            "concierto": "concert",
             "biblioteca": "library", "almuerzo": "lunch", "examenes": "exam", "equipo": "team",
             "finales": "finals", "vegetariano": "vegetarian", "vegetarianos": "vegetarian", "boletos": "tickets",
             "entradas": "tickets",

@@ -15,7 +15,8 @@ extension RecipesQuestions {
                 keywords: [
                     "recipe", "recipes", "how do i make", "how to make", "how do you make", "how do u make", "make",
                     "making", "cook", "cooking", "bake", "baking", "prepare", "ideas for", "recipe for",
-                    "recipes for", "what can i cook", "what can i make", "whip up", "how to cook", "dinner", "dinner ideas", "teach me to make", "walk me through", "walk me through making",
+                    "recipes for", "what can i cook", "what can i make", "whip up", "how to cook", "dinner",
+                    "dinner ideas", "teach me to make", "walk me through", "walk me through making",
                     "put together", "how do i put together",
                 ],
                 hints: ["dish", "good"],
@@ -39,7 +40,10 @@ extension RecipesQuestions {
                 example: "what ingredients do I need?"),
             PlainQuestion(
                 "stop",
-                keywords: ["stop cooking", "done cooking", "quit cooking", "finished cooking", "exit cooking", "im done"],
+                keywords: [
+                    "stop cooking", "done cooking", "quit cooking", "finished cooking", "exit cooking", "im done",
+                    "stop the recipe", "quit the recipe", "close the recipe", "done with the recipe",
+                ],
                 example: "stop cooking"),
         ],
         glossary: [

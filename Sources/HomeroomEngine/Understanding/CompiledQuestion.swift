@@ -23,7 +23,8 @@ struct CompiledQuestion: Sendable {
     /// The command with `argument` in its place.
     func command(with argument: String) -> String {
         if argument.isEmpty { return template.after.isEmpty ? template.before : template.before + " " + template.after }
-        return template.after.isEmpty ? template.before + " " + argument : template.before + " " + argument + " " + template.after
+        return template.after.isEmpty
+            ? template.before + " " + argument : template.before + " " + argument + " " + template.after
     }
 }
 
@@ -31,8 +32,8 @@ struct CompiledQuestion: Sendable {
 struct Glossary: Sendable {
     /// The phrases' words, folded, and what they become.
     let entries: [[String]: String]
-    /// The most words of a phrase.
-    let longest: Int
+    /// The phrases by their first word, longest first: a word that starts none costs one lookup.
+    private let byFirstWord: [String: [(words: [String], meaning: String)]]
 
     init(_ glossary: [String: String]) {
         var entries: [[String]: String] = [:]
@@ -41,14 +42,31 @@ struct Glossary: Sendable {
             if !words.isEmpty { entries[words] = meaning }
         }
         self.entries = entries
-        longest = entries.keys.map(\.count).max() ?? 0
+        byFirstWord = Dictionary(grouping: entries.map { (words: $0.key, meaning: $0.value) }, by: { $0.words[0] })
+            .mapValues { $0.sorted { $0.words.count > $1.words.count } }
     }
 
     /// The glossed phrase that starts at `start` of `words`: its length and meaning; nil for none.
+    /// A phrase glossed as nothing ends where a phrase with a meaning begins inside it and goes on
+    /// past it: `el salon` of "el salon de arte" leaves `salon de arte` whole.
     func phrase(at start: Int, in words: [String]) -> (length: Int, meaning: String)? {
-        guard longest > 0 else { return nil }
-        for length in stride(from: min(longest, words.count - start), through: 1, by: -1) {
-            if let meaning = entries[Array(words[start..<start + length])] { return (length, meaning) }
+        guard let (length, meaning) = longestPhrase(at: start, in: words) else { return nil }
+        guard meaning.isEmpty else { return (length, meaning) }
+        for inner in start + 1..<start + length {
+            if let (innerLength, innerMeaning) = longestPhrase(at: inner, in: words), !innerMeaning.isEmpty,
+                inner + innerLength > start + length
+            {
+                return (inner - start, "")
+            }
+        }
+        return (length, meaning)
+    }
+
+    /// The longest glossed phrase that starts at `start` of `words`.
+    private func longestPhrase(at start: Int, in words: [String]) -> (length: Int, meaning: String)? {
+        guard let candidates = byFirstWord[words[start]] else { return nil }
+        for candidate in candidates where words[start...].starts(with: candidate.words) {
+            return (candidate.words.count, candidate.meaning)
         }
         return nil
     }

@@ -31,6 +31,8 @@ struct DayReader: Sendable {
     /// The words before a day of the month alone, and whether the day must be an ordinal after them.
     private let dayOfMonthPrefixes: [(words: [String], ordinalOnly: Bool)]
     private let dayOfMonthFirstWords: Set<String>
+    /// Number words that name a day beside a month (`seventh of december`, `siete de diciembre`).
+    private let dayWords: [String: Int]
 
     /// The most days ahead "in N days" reads.
     static let farthestDaysAhead = 31
@@ -87,6 +89,10 @@ struct DayReader: Sendable {
         }
         .sorted { $0.words.count > $1.words.count }
         dayOfMonthFirstWords = Set(dayOfMonthPrefixes.compactMap(\.words.first))
+        dayWords = Dictionary(
+            languages.flatMap(\.numbers).filter { (1...31).contains($0.value) }
+                .map { (PlainText.folded($0.key), $0.value) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The first day or week named in `words` (read spellings), with `today` for what it is relative to.
@@ -108,6 +114,7 @@ struct DayReader: Sendable {
         guard let candidates = phrases[first] else {
             let startsWithDigit = first.utf8.first.map { (0x30...0x39).contains($0) } ?? false
             return startsWithDigit || months[first] != nil || dayOfMonthFirstWords.contains(first)
+                || dayWords[first] != nil
                 ? written(at: start, in: words, today: today) : nil
         }
         for phrase in candidates where words[start...].starts(with: phrase.words) {
@@ -144,10 +151,13 @@ struct DayReader: Sendable {
             return nil
         }
         // "dec 3", "december 3rd", "3 dec", "3 de diciembre", "the 3rd of december".
-        if let month = months[word], start + 1 < words.count, let day = Self.dayNumber(words[start + 1]) {
+        // Beside a month, a day may be written in words: "december seventh", "siete de diciembre".
+        if let month = months[word], start + 1 < words.count,
+            let day = Self.dayNumber(words[start + 1]) ?? dayWords[words[start + 1]]
+        {
             return monthDay(month, day, today: today, positions: start..<start + 2)
         }
-        if let day = Self.dayNumber(word) {
+        if let day = Self.dayNumber(word) ?? dayWords[word] {
             var next = start + 1
             while next < words.count, connectors.contains(words[next]), next - start <= 2 { next += 1 }
             if next < words.count, let month = months[words[next]] {

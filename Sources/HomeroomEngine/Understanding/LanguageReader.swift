@@ -68,6 +68,10 @@ final class LanguageReader: Sendable {
     private let anyFillers: Set<String>
     private let numbers: [String: Int]
     private let shorthands: [String: String]
+    private let borrowed: [String: String]
+    private let clauseStarters: Set<String>
+    /// The weekday and month names of every language read, folded.
+    private let dayNames: Set<String>
     private let greetings: [String: [[String]]]
     private let thanks: [String: [[String]]]
     let yes: Set<[String]>
@@ -99,7 +103,8 @@ final class LanguageReader: Sendable {
                     .sorted()
             }
             let lists = [
-                (question.keywords, true, false), (question.needs, true, true), (question.hints + glossed, false, false),
+                (question.keywords, true, false), (question.needs, true, true),
+                (question.hints + glossed, false, false),
             ]
             for (list, isKeyword, isNeeded) in lists {
                 for phrase in list {
@@ -126,7 +131,13 @@ final class LanguageReader: Sendable {
         thanks = Dictionary(grouping: language.thanks.map(words).filter { !$0.isEmpty }, by: { $0[0] })
         yes = Set(language.yes.map(words))
         no = Set(language.no.map(words))
+        borrowed = Dictionary(
+            language.borrowed.map { (PlainText.folded($0.key), PlainText.folded($0.value)) },
+            uniquingKeysWith: { first, _ in first })
+        clauseStarters = Set(language.clauseStarters.map(PlainText.folded))
+        dayNames = Set(([language] + others).flatMap { $0.weekdays + $0.months }.joined().map(PlainText.folded))
         known.formUnion(shorthands.values)
+        known.formUnion(borrowed.values)
         known.formUnion(numbers.keys)
         for phrase in greetings.values.joined() { known.formUnion(phrase) }
         for phrase in thanks.values.joined() { known.formUnion(phrase) }
@@ -143,7 +154,9 @@ final class LanguageReader: Sendable {
         // "2 days from now": a digit before the word of a count of days is that number.
         dayUnits = Set(
             language.daysFromNow.flatMap { template in
-                template.split(separator: " ").drop { $0 != "#" }.dropFirst().prefix(1).map { PlainText.folded(String($0)) }
+                template.split(separator: " ").drop { $0 != "#" }.dropFirst().prefix(1).map {
+                    PlainText.folded(String($0))
+                }
             })
     }
 
@@ -154,15 +167,31 @@ final class LanguageReader: Sendable {
             let beforeAWord =
                 position + 1 < text.words.count && !text.words[position + 1].isNumeric
                 && !dayUnits.contains(text.words[position + 1].folded)
-            if beforeAWord, let spelled = digitWords[word.folded] {
+            // A letter held down ("lunchhh", "plsss") counts twice at most: one slip more is a misspelling.
+            let folded = word.isLetters ? Self.squeezingHeldLetters(word.folded) : word.folded
+            if folded != word.folded { word.read = folded }
+            if beforeAWord, let spelled = digitWords[folded] {
                 word.read = spelled
-            } else if let spelled = shorthands[word.folded] {
+            } else if let spelled = shorthands[folded] ?? borrowed[folded] {
                 word.read = spelled
-            } else if word.isLetters, let corrected = corrector.correction(of: word.folded) {
+            } else if word.isLetters, let corrected = corrector.correction(of: folded) {
                 word.read = corrected
             }
             return word
         }
+    }
+
+    /// `word` with each run of three or more of one ASCII letter cut to two.
+    static func squeezingHeldLetters(_ word: String) -> String {
+        var bytes = Array(word.utf8)
+        guard bytes.count >= 3 else { return word }
+        var kept = 0
+        for byte in bytes where byte >= 0x80 || kept < 2 || bytes[kept - 1] != byte || bytes[kept - 2] != byte {
+            bytes[kept] = byte
+            kept += 1
+        }
+        guard kept < bytes.count else { return word }
+        return String(decoding: bytes[..<kept], as: UTF8.self)
     }
 
     /// Reads `text`, with `today` for the days it names; says why only when `explaining`.
@@ -176,7 +205,9 @@ final class LanguageReader: Sendable {
         }
         var why: [String] = []
         if explaining {
-            for word in words where word.read != word.folded { why.append("read \"\(word.typed)\" as \"\(word.read)\"") }
+            for word in words where word.read != word.folded {
+                why.append("read \"\(word.typed)\" as \"\(word.read)\"")
+            }
         }
         // Digits stay digits for the day ("december 4 so"), whatever chat word they may stand for.
         let day = days.find(in: words.map { $0.folded.allSatisfy(\.isNumber) ? $0.folded : $0.read }, today: today)
@@ -199,7 +230,8 @@ final class LanguageReader: Sendable {
         var hasNeeded = [Bool](repeating: false, count: questions.count)
         var knownWords = 0
         for (position, word) in read.enumerated() {
-            if corrector.knows(word) { knownWords += 1 }
+            // A borrowed word is read, but says nothing of the language ("news robotics" is English).
+            if corrector.knows(word), borrowed[words[position].folded] == nil { knownWords += 1 }
             guard dayCore & (1 << UInt64(position)) == 0, let candidates = phrases[word] else { continue }
             for phrase in candidates {
                 let end = position + phrase.words.count
@@ -226,7 +258,9 @@ final class LanguageReader: Sendable {
             guard
                 let argument = argument(
                     of: question, words: words, isFiller: isFiller, day: day, today: today,
-                    leftOut: dayPositions | keywordPositions[index], anchors: keywordPositions[index])
+                    // A number may be what reads as a day ("the 3rd story"): the day is not left out of one.
+                    leftOut: (question.question.argument == .number ? 0 : dayPositions) | keywordPositions[index],
+                    anchors: keywordPositions[index])
             else { continue }
             var score = scores[index]
             let takesDays = [.day, .dayOrWeek].contains(question.question.argument)
@@ -235,8 +269,10 @@ final class LanguageReader: Sendable {
             var read = matched[index] | (takesDays ? dayPositions : 0)
             switch question.question.argument {
             case .words: read = ~0
-            case .number: read |= words.indices.first { words[$0].isNumeric || numbers[words[$0].read] != nil }
-                .map { 1 << UInt64($0) } ?? 0
+            case .number:
+                read |=
+                    words.indices.first { words[$0].isNumeric || numbers[words[$0].read] != nil }
+                    .map { 1 << UInt64($0) } ?? 0
             default: break
             }
             let ignored = words.indices.filter { read & (1 << UInt64($0)) == 0 && !isAnyFiller[$0] }
@@ -297,51 +333,87 @@ final class LanguageReader: Sendable {
         case .words(_, let required):
             // The argument's words, each glossed or left out as a filler, in runs that only the
             // question's keywords or the day interrupt.
-            let free = words.indices.filter { leftOut & (1 << UInt64($0)) == 0 }
+            // A weekday or month the day did not take is no part of a name ("is robotics on tues or wed").
+            let free = words.indices.filter { leftOut & (1 << UInt64($0)) == 0 && !dayNames.contains(words[$0].read) }
             let folded = free.map { words[$0].folded }
-            var runs: [(span: ClosedRange<Int>, words: [String])] = []
+            let read = free.map { words[$0].read }
+            var runs: [(span: ClosedRange<Int>, words: [String], glossed: Bool)] = []
             var previous: Int?
             var index = 0
             while index < free.count {
                 let position = free[index]
                 var taken: [String] = []
                 var length = 1
-                if let (glossed, meaning) = question.glossary.phrase(at: index, in: folded) {
+                var isGlossed = false
+                // As read (`caf` → cafeteria, `libary` → library), else as typed.
+                if let (glossed, meaning) =
+                    question.glossary.phrase(at: index, in: read) ?? question.glossary.phrase(at: index, in: folded)
+                {
                     length = glossed
-                    if !meaning.isEmpty { taken = [meaning] }
+                    if !meaning.isEmpty {
+                        taken = [meaning]
+                        isGlossed = true
+                    }
                 } else {
                     let word = words[position]
                     // A lone letter before a number or at the end is a building or a room's letter (`a 104`, `building a`).
                     let isLetterOfACode =
                         word.folded.count == 1 && (position + 1 == words.count || words[position + 1].isNumeric)
                     if !isFiller[position] || question.keeping.contains(word.read) || isLetterOfACode {
-                        taken = [word.folded]
+                        // A chat spelling as its word (`weight rm` → weight room); a misspelling as typed,
+                        // since a name may be near a word the questions know.
+                        taken = [shorthands[word.folded] ?? word.folded]
                     }
                 }
                 let last = free[index + length - 1]
                 if !taken.isEmpty {
-                    let interrupted = previous.map { previous in
-                        (previous + 1..<position).contains { leftOut & (1 << UInt64($0)) != 0 }
-                    } ?? true
+                    // Keywords, the day, clause punctuation or a word that opens a clause end a run.
+                    let interrupted =
+                        previous.map { previous in
+                            (previous + 1..<position).contains {
+                                leftOut & (1 << UInt64($0)) != 0 || clauseStarters.contains(words[$0].read)
+                            } || (previous + 1...position).contains { words[$0].afterBreak }
+                        } ?? true
                     if interrupted || runs.isEmpty {
-                        runs.append((position...last, taken))
+                        runs.append((position...last, taken, isGlossed))
                     } else {
                         runs[runs.count - 1].span = runs[runs.count - 1].span.lowerBound...last
                         runs[runs.count - 1].words += taken
+                        runs[runs.count - 1].glossed = runs[runs.count - 1].glossed || isGlossed
                     }
                     previous = last
                 }
                 index += length
             }
-            // Of several runs, the one nearest the question's keywords ("where is the attendance
-            // office" in a long message), the later one of two as near.
+            // Of several runs, one that names something the glossary knows ("I feel sick, where is
+            // the nurse"); of those, one after the question's keywords, as the thing asked about
+            // follows them ("I'm bringing a trumpet, where is the band room"); and of those the
+            // one nearest the keywords ("where is the attendance office" in a long message), the
+            // later one of two as near.
             var kept = runs.flatMap(\.words)
             if runs.count > 1, anchors != 0 {
                 let anchorPositions = words.indices.filter { anchors & (1 << UInt64($0)) != 0 }
+                let firstAnchor = anchorPositions.first ?? 0
                 func distance(_ span: ClosedRange<Int>) -> Int {
                     anchorPositions.map { max(span.lowerBound - $0, $0 - span.upperBound, 0) }.min() ?? .max
                 }
-                let nearest = runs.indices.min { (distance(runs[$0].span), -$0) < (distance(runs[$1].span), -$1) }
+                // In the keywords' clause: nothing between them ends a clause.
+                func inTheirClause(_ span: ClosedRange<Int>) -> Bool {
+                    anchorPositions.contains { anchor in
+                        let between =
+                            anchor < span.lowerBound ? anchor + 1...span.lowerBound : span.upperBound + 1...anchor
+                        return !between.contains {
+                            words[$0].afterBreak || ($0 != span.lowerBound && clauseStarters.contains(words[$0].read))
+                        }
+                    }
+                }
+                let anyGlossed = runs.contains(where: \.glossed)
+                var candidates = runs.indices.filter { runs[$0].glossed || !anyGlossed }
+                let near = candidates.filter { inTheirClause(runs[$0].span) }
+                if !near.isEmpty { candidates = near }
+                let after = candidates.filter { runs[$0].span.lowerBound > firstAnchor }
+                if !after.isEmpty { candidates = after }
+                let nearest = candidates.min { (distance(runs[$0].span), -$0) < (distance(runs[$1].span), -$1) }
                 kept = nearest.map { runs[$0].words } ?? kept
             }
             if kept.isEmpty && required { return nil }

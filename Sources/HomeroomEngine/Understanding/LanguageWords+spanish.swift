@@ -4,6 +4,8 @@ extension LanguageWords {
     package static let spanish = LanguageWords(
         code: "es",
         fillers: [
+            "queda", "quedan", "cocino", "cocinar", "preparo", "preparar", "hacerle", "hago", "hacen", "lata",
+            "no", "oiga", "mira", "disculpe", "vengo", "pal", "pa",
             "el", "la", "los", "las", "lo", "un", "una", "unos", "unas", "de", "del", "al", "a", "en", "y", "o", "que",
             "q", "k", "cual", "cuales", "quien", "como", "donde", "cuando", "cuanto", "cuantos", "es", "son", "esta",
             "estan", "hay", "habra", "va", "van", "ser", "mi", "mis", "me", "tu", "tus", "su", "sus", "nuestro",
@@ -27,10 +29,26 @@ extension LanguageWords {
             "tmb": "tambien", "x": "por", "xfa": "porfavor", "pls": "porfavor", "mñn": "manana", "mnn": "manana",
             "hra": "hora", "hrs": "horas", "sem": "semana", "prox": "proximo", "proxima": "proxima",
             "lun": "lunes", "mie": "miercoles", "jue": "jueves", "vie": "viernes", "sab": "sabado",
-            "dom": "domingo", "cafe": "cafeteria", "cole": "colegio",
+            "dom": "domingo", "cafe": "cafeteria", "cole": "colegio", "plis": "porfavor", "porfis": "porfavor",
+            "dsps": "despues", "dsp": "despues", "sig": "siguiente", "pa": "para", "pal": "para",
+            "aver": "ver", "ay": "hay", "asta": "hasta", "orita": "ahorita",
+        ],
+        borrowed: [
+            "class": "clase", "classes": "clases", "school": "escuela", "lunch": "almuerzo", "news": "noticias",
+            "teacher": "maestro", "teachers": "maestros", "game": "partido", "block": "bloque", "next": "siguiente",
+            "period": "periodo", "sports": "deportes", "coach": "entrenador", "subs": "suscripciones",
+            "homework": "tarea", "recipe": "receta", "schedule": "horario", "lonche": "almuerzo",
+            "lonch": "almuerzo",
+        ],
+        clauseStarters: [
+            "yo", "mi", "mis", "su", "sus", "porque", "pero", "pues", "entonces", "despues", "antes", "cuando",
+            "estoy", "tengo", "necesito", "quiero", "ella",
         ],
         digitWords: [:],
-        yes: ["si", "sí", "s", "claro", "dale", "ok", "vale", "de acuerdo", "confirmo", "hazlo", "adelante", "por supuesto"],
+        yes: [
+            "si", "sí", "s", "claro", "dale", "ok", "vale", "de acuerdo", "confirmo", "hazlo", "adelante",
+            "por supuesto",
+        ],
         no: ["no", "n", "cancelar", "cancela", "olvidalo", "dejalo", "para"],
         greetings: [
             "hola", "buenas", "buenos dias", "buenas tardes", "buenas noches", "que tal", "que onda", "saludos",
@@ -76,7 +94,8 @@ extension LanguageWords {
         daysFromNow: ["en # dias", "dentro de # dias", "de aqui a # dias", "en # dia"],
         dayOfMonth: (prefixes: ["el dia", "para el dia", "del dia"], ordinalOnly: false),
         answers: Answers(
-            welcome: "¡Hola! Pregúntame sobre la escuela con tus propias palabras, por ejemplo:\n{examples}\n/help muestra todos los comandos.",
+            welcome:
+                "¡Hola! Pregúntame sobre la escuela con tus propias palabras, por ejemplo:\n{examples}\n/help muestra todos los comandos.",
             thanks: "¡De nada!",
             suggestions: "No estoy seguro de lo que preguntas. Puedes probar:\n{examples}",
             choices: "¿Cuál quieres decir? Responde con su número:\n{choices}",

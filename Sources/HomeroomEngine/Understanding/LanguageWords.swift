@@ -49,6 +49,12 @@ package struct LanguageWords: Sendable {
     package let fillers: Set<String>
     /// Chat spellings and their words (`tmrw` → `tomorrow`, `q` → `que`).
     package let shorthands: [String: String]
+    /// Words of other languages its speakers mix in (`school`, `lunch` in Spanish), and the words
+    /// they are read as. Unlike a chat spelling, one says nothing of the message's language.
+    package var borrowed: [String: String] = [:]
+    /// Words that open a new clause of a long message (`I`, `my`, `because`): the words of an
+    /// argument ("where is the nurse's office, my son called") end before one.
+    package var clauseStarters: Set<String> = []
     /// Digits that stand for a word when a word follows them (`2` → `to` in "get 2 the library").
     package let digitWords: [String: String]
     /// The words of a yes.

@@ -40,7 +40,8 @@ package final class PendingQuestions: Sendable {
         entries.withLock { entries in
             if entries.count >= Self.capacity {
                 entries = entries.filter { $0.value.expires > now }
-                if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.expires < $1.value.expires }) {
+                if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.expires < $1.value.expires })
+                {
                     entries[oldest.key] = nil
                 }
             }

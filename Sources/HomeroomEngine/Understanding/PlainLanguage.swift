@@ -58,7 +58,9 @@ package struct PlainLanguage: Sendable {
         var reading = reader.read(recognized.body, today: today.date)
         // Choices, one of them the command the text starts with (`news about …`): that one.
         if let literal, case .choices(let choices) = reading.meaning,
-            let named = choices.first(where: { $0.path.split(separator: " ").first == literal.command.fullName.split(separator: " ").first })
+            let named = choices.first(where: {
+                $0.path.split(separator: " ").first == literal.command.fullName.split(separator: " ").first
+            })
         {
             reading.meaning = .command(named)
         }
@@ -93,7 +95,8 @@ package struct PlainLanguage: Sendable {
 
     /// What answering `waiting` with `recognized` does; nil when it is no answer to it.
     private func answer(
-        to waiting: PendingQuestions.Waiting, in language: String, with recognized: CommandRecognizer.Recognized, message: IncomingMessage,
+        to waiting: PendingQuestions.Waiting, in language: String, with recognized: CommandRecognizer.Recognized,
+        message: IncomingMessage,
         at now: Date
     ) -> Outcome? {
         switch waiting {
@@ -107,7 +110,9 @@ package struct PlainLanguage: Sendable {
             case true?: return .run(Self.typed(choice.command, prefix: recognized.prefix))
             case false?:
                 let declined = reader.words(language).answers.declined
-                return .answer(.privately(declined.replacingOccurrences(of: "{command}", with: recognized.prefix + choice.command)))
+                return .answer(
+                    .privately(declined.replacingOccurrences(of: "{command}", with: recognized.prefix + choice.command))
+                )
             case nil: return nil
             }
         }

@@ -19,6 +19,9 @@ package struct PlainText: Sendable, Equatable {
         package var isNumeric: Bool
         /// True when the word is letters alone, which is all a misspelling is looked for in.
         package var isLetters: Bool
+        /// True when punctuation that ends a clause (`.`, `,`, `;`, `?`, `!`, a new line) comes
+        /// between the word before and this one.
+        package var afterBreak = false
     }
 
     /// The most characters (Unicode scalars) read of a message.
@@ -37,7 +40,11 @@ package struct PlainText: Sendable, Equatable {
         var startsWithDigit = false
         var lettersOnly = true
         var pendingJoiner: Unicode.Scalar?
+        // Clause punctuation since the last word ended, and whether the word being read follows some.
+        var sawBreak = false
+        var currentAfterBreak = false
         func finish() {
+            if pendingJoiner == "." || pendingJoiner == ":" { sawBreak = true }
             pendingJoiner = nil
             defer {
                 current.removeAll(keepingCapacity: true)
@@ -48,11 +55,17 @@ package struct PlainText: Sendable, Equatable {
             let folded = Self.folded(typed)
             if !folded.isEmpty {
                 words.append(
-                    Word(typed: typed, folded: folded, read: folded, isNumeric: startsWithDigit, isLetters: lettersOnly))
+                    Word(
+                        typed: typed, folded: folded, read: folded, isNumeric: startsWithDigit, isLetters: lettersOnly,
+                        afterBreak: currentAfterBreak && !words.isEmpty))
             }
         }
         func append(_ scalar: Unicode.Scalar, isLetter: Bool, isDigit: Bool = false) {
-            if current.isEmpty { startsWithDigit = isDigit }
+            if current.isEmpty {
+                startsWithDigit = isDigit
+                currentAfterBreak = sawBreak
+                sawBreak = false
+            }
             if let joiner = pendingJoiner {
                 UTF8.encode(joiner) { current.append($0) }
                 pendingJoiner = nil
@@ -70,7 +83,15 @@ package struct PlainText: Sendable, Equatable {
                 case 0x41...0x5A: append(Unicode.Scalar(value + 0x20)!, isLetter: true)
                 case 0x27, 0x60: continue  // ' and ` inside a word: what's → whats
                 case 0x2D, 0x2F, 0x3A, 0x2E:  // - / : . between letters or digits
-                    if current.isEmpty || pendingJoiner != nil { finish() } else { pendingJoiner = scalar }
+                    if current.isEmpty || pendingJoiner != nil {
+                        if value == 0x2E || value == 0x3A { sawBreak = true }
+                        finish()
+                    } else {
+                        pendingJoiner = scalar
+                    }
+                case 0x21, 0x2C, 0x3B, 0x3F, 0x0A:  // ! , ; ? and a new line end a clause
+                    finish()
+                    sawBreak = true
                 default: finish()
                 }
                 continue
@@ -87,11 +108,15 @@ package struct PlainText: Sendable, Equatable {
                 continue
             } else {
                 finish()
+                if Self.clauseMarks.contains(scalar) { sawBreak = true }
             }
         }
         finish()
         self.words = words
     }
+
+    /// Clause punctuation beyond ASCII's: Spanish opening marks, full-width and ideographic marks.
+    private static let clauseMarks: Set<Unicode.Scalar> = ["¿", "¡", "，", "。", "？", "！", "；", "…"]
 
     /// Apostrophes beyond ASCII's, left out inside a word (`what’s`).
     private static let apostrophes: Set<Unicode.Scalar> = ["’", "ʼ", "´", "‘"]

@@ -88,7 +88,8 @@ package struct QuestionReader: Sendable {
     /// What `text` means, read in `language` alone when given, else in the language it reads best in.
     package func read(_ text: String, today: LocalDate, language: String? = nil, explaining: Bool = false) -> Reading {
         let plain = PlainText(text)
-        var readers = language.map { code in self.readers.filter { $0.language.code == code.lowercased() } } ?? self.readers
+        var readers =
+            language.map { code in self.readers.filter { $0.language.code == code.lowercased() } } ?? self.readers
         // A language that knows under half as many of the words as the best one is not read at all.
         if readers.count > 1 {
             let known = readers.map { $0.knownWords(in: plain) }
@@ -179,7 +180,8 @@ package struct QuestionReader: Sendable {
             if picked.count == 3 { break }
         }
         return picked.map {
-            Reading.Suggestion(example: reader.questions[$0].question.example, command: reader.questions[$0].question.command)
+            Reading.Suggestion(
+                example: reader.questions[$0].question.example, command: reader.questions[$0].question.command)
         }
     }
 

@@ -63,7 +63,7 @@ struct AskPlugin: ConfigurablePlugin {
                         "club", keywords: ["club", "se reune"], argument: .words(required: true),
                         example: "¿cuándo se reúne el club de ajedrez?"),
                 ],
-                glossary: ["ajedrez": "chess", "salon": ""]),
+                glossary: ["ajedrez": "chess", "salon": "", "el salon": "", "salon de arte": "art"]),
             PlainQuestions("xx", [PlainQuestion("menu", keywords: ["xx"], example: "xx")]),
         ]
     }

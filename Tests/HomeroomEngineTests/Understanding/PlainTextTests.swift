@@ -17,6 +17,13 @@ import Testing
         #expect(folded("a - b / c") == ["a", "b", "c"], "a joiner between spaces joins nothing")
     }
 
+    @Test func clausePunctuationIsMarkedOnTheWordAfterIt() {
+        let text = PlainText("Hi, where is the gym? My son is there. b-201 at 7:30 ¿y mañana")
+        let breaks = text.words.filter(\.afterBreak).map(\.folded)
+        #expect(breaks == ["where", "my", "b-201", "y"])
+        #expect(PlainText("lunch tomorrow").words.allSatisfy { !$0.afterBreak })
+    }
+
     @Test func aMessageOfNoWordsIsEmpty() {
         #expect(PlainText("?").isEmpty)
         #expect(PlainText("👍🏽").isEmpty)

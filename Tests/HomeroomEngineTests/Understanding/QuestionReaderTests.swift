@@ -36,6 +36,15 @@ import Testing
         #expect(command("lunch this week") == "menu week")
         #expect(command("lunch next week") == "menu next week")
         #expect(command("lunch yesterday") == "menu 2026-11-22")
+        #expect(command("lunch 2 days out") == "menu wednesday")
+        #expect(command("lunchhh tmrw") == "menu tomorrow", "a held-down letter")
+    }
+
+    @Test func aDayOfTheMonthBesideAMonthMayBeWrittenInWords() {
+        #expect(command("lunch for the seventh of december, what's on it") == "menu 2026-12-07")
+        #expect(command("lunch december seventh") == "menu 2026-12-07")
+        #expect(command("almuerzo del siete de diciembre") == "menu 2026-12-07")
+        #expect(command("lunch on the seventh") == "menu", "a day in words needs its month")
     }
 
     @Test func spanishDaysWithOrWithoutAccents() {
@@ -52,8 +61,20 @@ import Testing
     @Test func wordsNumbersAndGlossedWordsFillTheirArguments() {
         #expect(command("when does the chess club meet?") == "club chess")
         #expect(command("¿cuándo se reúne el club de ajedrez?") == "club chess", "glossed")
+        #expect(
+            command("¿cuándo se reúne el salon de arte?") == "club art",
+            "a phrase glossed as nothing ends where one with a meaning starts")
+        #expect(
+            command("me siento mal, ¿se reúne hoy el club de ajedrez?") == "club chess",
+            "the words the glossary knows win over nearer ones")
+        #expect(
+            command("i am bringing my coat, when does the chess club meet") == "club chess",
+            "the words in the keywords' clause win over those of another")
+        #expect(command("is the chess club on tues or wed") == "club chess", "a weekday is no part of a name")
+        #expect(command("¿hay lunch mañana?") == "menu tomorrow", "an English word in Spanish")
         #expect(command("read story 2") == "story 2")
         #expect(command("read the second story") == "story 2")
+        #expect(command("read the 3rd story") == "story 3", "a number that reads as a day of the month")
         #expect(command("any news") == "story")
     }
 

@@ -12,7 +12,7 @@ extension CoreQuestions {
                     "brief me", "daily summary", "plan for", "look like", "looks like", "for me on", "summarize",
                     "summary of", "everything i got", "all of it", "everything today", "on my plate", "up against",
                     "briefing", "daily briefing", "has going on", "day", "shaping up", "in store",
-                    "whole picture", "everything on", "schedule and lunch",
+                    "whole picture", "everything on", "schedule and lunch", "my whole", "how does my",
                 ],
                 hints: ["looking"], argument: .day, example: "what does my day look like tomorrow?"),
             PlainQuestion(
@@ -24,8 +24,12 @@ extension CoreQuestions {
                 example: "which commands are there?"),
             PlainQuestion(
                 "help",
-                keywords: ["how does the", "how do i use the", "how to use the", "explain the", "help with the"],
-                needs: ["command", "command work", "command works", "thing", "feature"], argument: .words(required: true),
+                keywords: [
+                    "how does the", "how do i use the", "how to use the", "explain the", "help with the",
+                    "explain how", "how to ask you about",
+                ],
+                needs: ["command", "command work", "command works", "thing", "feature", "works", "ask you about"],
+                argument: .words(required: true),
                 example: "how does the lunch command work?"),
             PlainQuestion(
                 "me",
@@ -41,17 +45,19 @@ extension CoreQuestions {
                 keywords: [
                     "my subscriptions", "subscriptions", "subscribed", "am i subscribed", "what do i get",
                     "signed up for", "am i signed up", "am i getting", "alerts am i", "notifications am i",
-                    "what am i getting",
+                    "what am i getting", "did i sign up", "i signed up", "keep getting", "getting messages",
                 ],
                 example: "what am I subscribed to?"),
             PlainQuestion(
                 "subscribe",
                 keywords: [
                     "subscribe", "subscribe me", "subscribe to", "sign me up", "sign up", "notify me", "remind me",
-                    "send me", "text me", "message me", "every morning", "each morning", "every day at", "whenever",
-                    "every time", "alerts", "notifications",
+                    "send me every", "text me", "message me", "every morning", "each morning",
+                    "every day at", "whenever", "every time", "alerts", "notifications",
                 ],
-                argument: .words(required: false), changes: true, example: "subscribe me to the lunch menu"),
+                // "Send me" alone asks for something once ("send me this week's lunches").
+                hints: ["send me"], argument: .words(required: false), changes: true,
+                example: "subscribe me to the lunch menu"),
             PlainQuestion(
                 "unsubscribe",
                 keywords: [

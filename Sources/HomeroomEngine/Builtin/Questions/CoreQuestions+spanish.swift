@@ -8,24 +8,34 @@ extension CoreQuestions {
                 "day",
                 keywords: [
                     "mi dia", "resumen", "todo el dia", "como sera mi dia", "como es mi dia", "agenda",
+                    "todo lo que tiene", "de un jalon", "como va a estar",
                     "que tengo", "panorama", "como se ve", "se ve", "como pinta", "pinta", "todo lo de",
                     "como viene", "resumen del", "todo junto", "que me toca", "plan del dia", "resumen del dia",
                 ],
                 argument: .day, example: "¿cómo es mi día mañana?"),
             PlainQuestion(
                 "help",
-                keywords: ["ayuda", "ayudame", "comandos", "lista de comandos", "todos los comandos", "instrucciones", "ayuda con comandos"],
+                keywords: [
+                    "ayuda", "ayudame", "comandos", "lista de comandos", "todos los comandos", "instrucciones",
+                    "ayuda con comandos",
+                    "que puedo preguntarte", "que te puedo preguntar", "que puedes hacer", "que sabes hacer",
+                ],
                 example: "¿qué comandos hay?"),
             PlainQuestion(
                 "me",
                 keywords: [
                     "sobre mi", "sabes de mi", "mis datos", "mi informacion", "mis roles", "mi cuenta", "quien soy",
-                    "mi perfil", "que sabes", "datos mios", "guardas", "que guardas",
+                    "mi perfil", "que sabes", "datos mios", "guardas", "que guardas", "info tienes de mi",
+                    "informacion tienes de mi", "tienes de mi", "informacion personal", "datos personales",
                 ],
                 example: "¿qué sabes de mí?"),
             PlainQuestion(
                 "subscriptions",
-                keywords: ["mis suscripciones", "suscripciones", "suscrito", "suscrita", "estoy suscrito"],
+                keywords: [
+                    "mis suscripciones", "suscripciones", "suscrito", "suscrita", "estoy suscrito", "me suscribi",
+                    "que me suscribi", "cosas me suscribi", "alertas tengo", "tengo activadas", "me llegan",
+                    "notificaciones tengo", "tengo prendidas",
+                ],
                 example: "¿a qué estoy suscrito?"),
             PlainQuestion(
                 "subscribe",
