@@ -23,7 +23,8 @@ import Testing
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#"), let tab = line.firstIndex(of: "\t") else { return nil }
             var command = String(line[line.index(after: tab)...])
-            while let open = command.range(of: "{+"), let close = command.range(of: "}", range: open.upperBound..<command.endIndex),
+            while let open = command.range(of: "{+"),
+                let close = command.range(of: "}", range: open.upperBound..<command.endIndex),
                 let days = Int(command[open.upperBound..<close.lowerBound])
             {
                 let date = calendar.date(byAdding: .day, value: days, to: today)!
@@ -41,8 +42,10 @@ import Testing
     static let goals: [(file: String, share: Double)] = [
         ("en-dev.tsv", 0.90), ("en-dev2.tsv", 0.90), ("en-dev3.tsv", 0.90), ("en-dev4.tsv", 0.90),
         ("en-dev5.tsv", 0.85), ("en-dev6.tsv", 0.80), ("en-dev7.tsv", 0.85), ("en-dev8.tsv", 0.85),
+        ("en-dev9.tsv", 0.85),
         ("es-dev.tsv", 0.85), ("es-dev2.tsv", 0.85), ("es-dev3.tsv", 0.85), ("es-dev4.tsv", 0.85),
         ("es-dev5.tsv", 0.85), ("es-dev6.tsv", 0.80), ("es-dev7.tsv", 0.85), ("es-dev8.tsv", 0.85),
+        ("es-dev9.tsv", 0.85),
         ("en-test.tsv", 0.86), ("es-test.tsv", 0.86),
     ]
 
@@ -54,7 +57,8 @@ import Testing
         let today = Date()
         var asked: [(file: String, item: Item)] = []
         for (file, _) in Self.goals { asked += try Self.items(file, today: today).map { (file, $0) } }
-        let answers = try await answers(homeroom, config: config, to: asked.flatMap { [$0.item.question, $0.item.command] })
+        let answers = try await answers(
+            homeroom, config: config, to: asked.flatMap { [$0.item.question, $0.item.command] })
         var report: [String] = []
         for (file, goal) in Self.goals {
             var answered = 0
@@ -66,12 +70,17 @@ import Testing
                 if question == command {
                     answered += 1
                 } else {
-                    misses.append("\(entry.item.question) → \(question.prefix(80)) (\(entry.item.command) → \(command.prefix(80)))")
+                    misses.append(
+                        "\(entry.item.question) → \(question.prefix(80)) (\(entry.item.command) → \(command.prefix(80)))"
+                    )
                 }
             }
             let share = Double(answered) / Double(max(total, 1))
             report.append("\(file): \(answered)/\(total) = \(Int((share * 1000).rounded()) / 10)%")
-            #expect(share >= goal, "\(file): \(answered) of \(total) answered as their command; missed:\n\(misses.joined(separator: "\n"))")
+            #expect(
+                share >= goal,
+                "\(file): \(answered) of \(total) answered as their command; missed:\n\(misses.joined(separator: "\n"))"
+            )
         }
         print("plain-language corpus: " + report.joined(separator: ", "))
     }
@@ -106,7 +115,9 @@ import Testing
         let running = try await serving(homeroom, ["--config", config])
         let start = running.printed.utf8.count
         // Each answer follows its question at once: a typed command in between would drop the question.
-        for line in ["subscribe me to the lunch menu", "yes", "suscríbeme a las noticias", "no", "/subscriptions", "/zzdone"] {
+        for line in [
+            "subscribe me to the lunch menu", "yes", "suscríbeme a las noticias", "no", "/subscriptions", "/zzdone",
+        ] {
             running.type(line)
         }
         try await running.waitFor("no command /zzdone")
@@ -114,7 +125,8 @@ import Testing
         try await stop(running)
         for expected in [
             "That would run /subscribe lunch, which changes something.", "Subscribed: you get the day's lunch menu",
-            "Eso ejecutaría /subscribe news, que cambia algo.", "De acuerdo, no lo hice: /subscribe news no se ejecutó.",
+            "Eso ejecutaría /subscribe news, que cambia algo.",
+            "De acuerdo, no lo hice: /subscribe news no se ejecutó.",
             "• lunch at 10:30",
         ] {
             #expect(printed.contains(expected), "\(expected) is missing from: \(printed)")

@@ -36,6 +36,8 @@ extension DirectionsQuestions {
                 keywords: [
                     "places", "what places", "which places", "list of places", "places i can ask",
                     "places do you know", "places can you", "spots", "locations", "which spots", "what spots",
+                    "what locations",
+                    "locations do you know",
                     "named places", "what can i find", "map", "campus map",
                 ],
                 example: "what places can I ask for?"),
@@ -51,7 +53,7 @@ extension DirectionsQuestions {
             PlainQuestion(
                 "here",
                 keywords: [
-                    "i am at", "im at", "i am in", "im in", "i am near", "im near", "im standing at", "i scanned",
+                    "i am at", "im at", "i am near", "im near", "im standing at", "i scanned",
                     "my location is", "i m at", "i'm at", "i am standing at", "set my location",
                 ],
                 argument: .words(required: true), changes: true, example: "I'm at A1-ENTRANCE"),
@@ -65,6 +67,6 @@ extension DirectionsQuestions {
             "teachers lounge": "teachers lounge",
             "staff room": "teachers lounge", "gym doors": "gym", "places": "", "place": "", "directions": "",
             "from here": "",
-            "from where i am": "",
+            "from where i am": "", "science wing": "science building",
         ])
 }

@@ -57,7 +57,8 @@ extension DirectionsQuestions {
             "asistencia": "attendance", "oficina del director": "principals office", "biblio": "library",
             "planetario": "planetarium", "sala de pesas": "weight room", "cuarto de pesas": "weight room",
             "pesas": "weight room", "ceramica": "ceramics", "arte": "art studio", "ciencias": "science",
-            "edificio de ciencias": "science building",
+            "edificio de ciencias": "science building", "oficina de la consejera": "counseling",
+            "oficina del consejero": "counseling", "lab de quimica": "chemistry lab",
             "oficina de la directora": "principals office", "direccion": "principals office",
             "sin escaleras": "", "salon": "", "aula": "", "sala": "", "edificio": "", "el salon": "",
         ])

@@ -44,7 +44,8 @@ extension EventsQuestions {
                 keywords: [
                     "club", "se reune", "reune", "reunen", "reunion del", "asesor", "asesora", "entrenador",
                     "entrenadora", "equipo", "practica", "entrena", "cuentame del", "informacion del", "lleva",
-                    "dirige", "encargado", "encargada", "ensaya", "ensayan", "se junta", "junta", "juntan", "practican",
+                    "dirige", "encargado", "encargada", "maestro encargado", "maestra encargada", "ensaya", "ensayan",
+                    "se junta", "junta", "juntan", "practican",
                     "apunto", "me apunto",
                     "apuntarme", "inscribirme", "interesa", "interesado", "interesada", "unirse al", "unirme al",
                 ],

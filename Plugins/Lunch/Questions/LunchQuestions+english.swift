@@ -6,7 +6,8 @@ extension LunchQuestions {
         "lunch", "lunches", "menu", "menus", "eat", "eating", "food", "served", "serving", "serve",
         "cafeteria food", "lunch menu", "whats for lunch", "for lunch", "on the menu", "school lunch", "hot lunch",
         "specials", "special", "meal", "meals", "feeding", "entree", "entrees", "being served",
-        "food options", "taco day", "lunch tray", "feed us", "feed", "grub", "chow",
+        "food options", "taco day", "pasta day", "pizza day", "burger day", "lunch tray", "feed us", "feed", "grub",
+        "chow",
         "in the cafeteria", "cafeteria serving", "what are we having", "hot meal",
     ]
 
@@ -21,7 +22,7 @@ extension LunchQuestions {
                     "dish", "dishes", "salad bar", "burger", "burgers", "chicken", "nuggets", "salad", "soup",
                     "sandwich",
                     "sandwiches", "option", "options", "dessert", "drink", "milk", "gluten", "allergy", "pasta",
-                    "wings", "spaghetti", "nachos", "pasta day", "pizza day",
+                    "wings", "spaghetti", "nachos", "dairy", "dairy free", "lactose", "cafeteria making",
                 ],
                 argument: .dayOrWeek, example: "what's for lunch tomorrow?"),
             PlainQuestion(
@@ -29,6 +30,7 @@ extension LunchQuestions {
                 needs: [
                     "always", "every day", "everyday", "always available", "all the time", "daily options",
                     "every single day", "regular options", "on the menu every", "daily", "serve daily",
+                    "no matter what day", "no matter the day",
                 ],
                 hints: ["dishes", "options", "available"],
                 example: "what dishes are there every day?"),

@@ -7,6 +7,7 @@ extension LunchQuestions {
         "comida", "comidas", "comer", "comen", "comemos", "sirven", "servir", "servira", "sirve",
         "de comer", "para comer", "para el almuerzo", "hay de comer", "platillo", "platillos", "plato",
         "platos", "cafeteria", "especial", "especiales", "desayuno", "jamar", "pa jamar", "comelona",
+        "en el comedor", "hay en el comedor",
     ]
 
     static let spanish = PlainQuestions(

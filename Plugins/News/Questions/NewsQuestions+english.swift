@@ -20,7 +20,7 @@ extension NewsQuestions {
                 keywords: [
                     "news about", "stories about", "story about", "article about", "articles about", "news on",
                     "news", "search the news", "search news", "anything about", "news regarding", "heard about",
-                    "articles on",
+                    "articles on", "in the news", "make the news", "made the news", "were in the news", "update on",
                     "article on", "stories on", "story on",
                     "search for", "search",
                 ],

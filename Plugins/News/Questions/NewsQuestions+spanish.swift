@@ -17,7 +17,8 @@ extension NewsQuestions {
                 keywords: [
                     "noticias sobre", "noticia sobre", "articulo sobre", "noticias acerca", "noticias del",
                     "noticias de la", "noticias de los", "noticias de las",
-                    "busca noticias", "buscar noticias", "algo sobre", "buscar", "busca",
+                    "busca noticias", "buscar noticias", "algo sobre", "buscar", "busca", "en las noticias",
+                    "salio en las noticias", "salieron en las noticias",
                 ],
                 hints: ["noticias"],
                 argument: .words(required: true), example: "¿hay noticias sobre el equipo de robótica?"),

@@ -14,6 +14,8 @@ extension RecipesQuestions {
                 "recipe",
                 keywords: [
                     "recipe", "recipes", "how do i make", "how to make", "how do you make", "how do u make", "make",
+                    "made",
+                    "is made",
                     "making", "cook", "cooking", "bake", "baking", "prepare", "ideas for", "recipe for",
                     "recipes for", "what can i cook", "what can i make", "whip up", "how to cook", "dinner",
                     "dinner ideas", "teach me to make", "walk me through", "walk me through making",

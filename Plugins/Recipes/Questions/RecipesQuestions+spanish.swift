@@ -9,7 +9,7 @@ extension RecipesQuestions {
                 keywords: [
                     "receta", "recetas", "como hago", "como se hace", "como hacer", "como preparo", "como preparar",
                     "como se prepara", "como se hacen", "se hacen", "se hace", "cocinar", "preparar", "hacer",
-                    "hornear", "receta de", "recetas de",
+                    "hornear", "receta de", "recetas de", "como lo preparo", "como la preparo",
                     "que puedo cocinar",
                 ],
                 argument: .words(keeping: filters, required: true), example: "receta de cornbread"),

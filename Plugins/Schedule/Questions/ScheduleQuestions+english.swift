@@ -30,7 +30,7 @@ extension ScheduleQuestions {
                 "schedule",
                 keywords: [
                     "schedule", "bell schedule", "bells", "bell times", "schedules", "timetable", "school start",
-                    "period times", "every period", "times for each period", "getting out",
+                    "period times", "every period", "times for each period", "getting out", "how long are the periods",
                     "school starts", "school begin", "school begins", "school end", "school ends", "school over",
                     "get out", "let out", "dismissal", "dismissed", "first bell", "last bell", "arrive",
                     "drop off", "pick up", "pickup", "is there school", "do we have school", "have school",

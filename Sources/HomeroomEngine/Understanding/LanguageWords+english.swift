@@ -21,7 +21,7 @@ extension LanguageWords {
             "sons", "daughters", "childs", "moms", "dads", "stepmom", "stepdad", "husband", "wife", "grandma",
             "grandpa", "fr", "frfr", "ngl", "lowkey", "highkey", "asap", "tho", "nah", "deadass", "lmao", "smh",
             "gotta",
-            "even", "rly", "literally", "actually", "bestie",
+            "even", "rly", "literally", "actually", "bestie", "mention", "coverage", "update",
             "gimme", "lemme", "gotta", "trying", "try", "said", "says", "told", "asked", "ask", "someone",
             "anyone", "everybody", "one", "thing", "things", "stuff", "kinda", "sorta", "actually", "maybe",
             "probably", "exactly", "school", "day", "days", "week", "lol", "lmao", "haha", "ok", "yall", "ya",
@@ -53,7 +53,7 @@ extension LanguageWords {
         clauseStarters: [
             "i", "im", "ive", "id", "ill", "he", "hes", "she", "shes", "we", "were", "they", "theyre", "so",
             "because", "cause", "cuz", "since", "but", "my", "his", "her", "our", "their", "then",
-            "after", "before", "while", "when", "cant", "dont", "need", "want", "have",
+            "after", "before", "while", "when", "cant", "dont", "need", "want", "have", "for",
         ],
         digitWords: ["2": "to", "4": "for"],
         yes: ["yes", "y", "yeah", "yep", "yup", "sure", "ok", "okay", "confirm", "do it", "go ahead", "please do"],

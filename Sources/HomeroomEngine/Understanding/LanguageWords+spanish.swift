@@ -42,7 +42,7 @@ extension LanguageWords {
         ],
         clauseStarters: [
             "yo", "mi", "mis", "su", "sus", "porque", "pero", "pues", "entonces", "despues", "antes", "cuando",
-            "estoy", "tengo", "necesito", "quiero", "ella",
+            "estoy", "tengo", "necesito", "quiero", "ella", "para",
         ],
         digitWords: [:],
         yes: [

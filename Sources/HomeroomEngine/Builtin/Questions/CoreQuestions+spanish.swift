@@ -8,7 +8,7 @@ extension CoreQuestions {
                 "day",
                 keywords: [
                     "mi dia", "resumen", "todo el dia", "como sera mi dia", "como es mi dia", "agenda",
-                    "todo lo que tiene", "de un jalon", "como va a estar",
+                    "todo lo que tiene", "de un jalon", "como va a estar", "resumeme", "como va a ser",
                     "que tengo", "panorama", "como se ve", "se ve", "como pinta", "pinta", "todo lo de",
                     "como viene", "resumen del", "todo junto", "que me toca", "plan del dia", "resumen del dia",
                 ],
