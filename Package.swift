@@ -45,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
+        // Builds each module's translation catalogs (its Catalog/*.po files) into its code, so the one
+        // binary carries every language.
+        .plugin(name: "EmbedCatalogs", capability: .buildTool(), path: "BuildTools/EmbedCatalogs"),
         // The plugin SDK: what a plugin declares and calls (commands, answers, its storage, time,
         // fetching, the audit trail and notification outbox it writes to); pure logic, no queries.
         .target(
@@ -53,7 +56,8 @@ let package = Package(
                 "CivilDates",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         // The engine: the conversation layer and connection supervision, the dispatcher, identity
         // and PIN logins, the outbox and its delivery, the scheduler, the audit log and the core
@@ -67,7 +71,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         // The one calendar date (days since 1970, weekdays, month lengths) that the core, the parsers and
         // the plugins share.
@@ -112,7 +117,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         .target(
             name: "HomeroomMatrix",
@@ -125,7 +131,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            plugins: ["EmbedCatalogs"]),
         .target(
             name: "HomeroomWebhooks",
             dependencies: [
@@ -138,7 +145,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         // Slack: slash commands, its bot, Socket Mode and incoming webhooks.
         .target(
@@ -170,7 +178,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         // Mattermost: slash commands and incoming webhooks.
         .target(
@@ -178,7 +187,8 @@ let package = Package(
             dependencies: [
                 "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         // Google Chat: a Chat app's events and the Chat API.
         .target(
@@ -189,7 +199,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         // Teams: outgoing and incoming webhooks and a Bot Framework bot.
         .target(
@@ -198,7 +209,8 @@ let package = Package(
                 "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            plugins: ["EmbedCatalogs"]
         ),
         .target(
             name: "HomeroomStorage",
@@ -276,7 +288,8 @@ let package = Package(
                 "CivilDates", "HomeroomCore", "JSONReading",
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            path: "Plugins/Lunch"
+            path: "Plugins/Lunch",
+            plugins: ["EmbedCatalogs"]
         ),
         .target(
             name: "Schedule",
@@ -288,7 +301,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            path: "Plugins/Schedule"
+            path: "Plugins/Schedule",
+            plugins: ["EmbedCatalogs"]
         ),
         .target(
             name: "News",
@@ -297,7 +311,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            path: "Plugins/News"
+            path: "Plugins/News",
+            plugins: ["EmbedCatalogs"]
         ),
         .target(
             name: "RecipesPlugin",
@@ -306,7 +321,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            path: "Plugins/Recipes"
+            path: "Plugins/Recipes",
+            plugins: ["EmbedCatalogs"]
         ),
         .target(
             name: "Events",
@@ -314,7 +330,8 @@ let package = Package(
                 "CivilDates", "HomeroomCore", "ICalendar", "CalendarFeeds",
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            path: "Plugins/Events"
+            path: "Plugins/Events",
+            plugins: ["EmbedCatalogs"]
         ),
         .target(
             name: "Directions",
@@ -322,7 +339,8 @@ let package = Package(
                 "HomeroomCore", "Campus",
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
-            path: "Plugins/Directions"
+            path: "Plugins/Directions",
+            plugins: ["EmbedCatalogs"]
         ),
         // The chat platforms `homeroom` serves over HTTP, in one list.
         .target(
@@ -364,7 +382,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(configuration: .release))],
+            plugins: ["EmbedCatalogs"]
         ),
         .executableTarget(
             name: "HomeroomBenchmarks",

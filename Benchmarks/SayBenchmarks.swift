@@ -2,7 +2,8 @@ import Foundation
 
 /// `homeroom say "/lunch"` (built beside this benchmark), timed from process start to exit: on a
 /// fresh data folder (cold: the database is created and every migration runs) and again on the
-/// same folder (warm). The median of 11 runs each, against `homeroom --help` in the same run.
+/// same folder (warm), in English and at a school that answers in Spanish (its catalog read on the
+/// way). The median of 11 runs each, against `homeroom --help` in the same run.
 func benchmarkSay() throws {
     guard let executable = homeroomExecutable(for: "say") else { return }
     func run(in folder: URL) throws -> Double {
@@ -15,16 +16,26 @@ func benchmarkSay() throws {
     }
     var cold: [Double] = []
     var warm: [Double] = []
+    var spanish: [Double] = []
     for _ in 0..<11 {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "homeroom-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let config = #"{"console": {"enabled": false}, "logLevel": "warning", "#
+        let config =
+            #"{"console": {"enabled": false}, "logLevel": "warning", "#
             + #""storage": {"sqlite": "\#(folder.path)/homeroom.sqlite"}}"#
         try config.write(to: folder.appendingPathComponent("homeroom.json"), atomically: true, encoding: .utf8)
         cold.append(try run(in: folder))
         warm.append(try run(in: folder))
+        let inSpanish = folder.appendingPathComponent("es")
+        try FileManager.default.createDirectory(at: inSpanish, withIntermediateDirectories: true)
+        let spanishConfig =
+            #"{"console": {"enabled": false}, "logLevel": "warning", "language": "es", "#
+            + #""storage": {"sqlite": "\#(inSpanish.path)/homeroom.sqlite"}}"#
+        try spanishConfig.write(
+            to: inSpanish.appendingPathComponent("homeroom.json"), atomically: true, encoding: .utf8)
+        spanish.append(try run(in: inSpanish))
     }
     // The floor: the same binary starting and answering `--help` (loading, the Swift runtime, the
     // argument parser), with no database.
@@ -37,6 +48,7 @@ func benchmarkSay() throws {
     Report.say("homeroom say \"/lunch\", from process start to exit (11 runs; cold: a fresh data folder):")
     Report.figure(Figure("say.lunch.cold", median(cold), "ms", floor: median(help), goal: .below(50)))
     Report.figure(Figure("say.lunch.warm", median(warm), "ms", floor: median(help), goal: .below(50)))
+    Report.figure(Figure("say.lunch.cold.es", median(spanish), "ms", floor: median(help), goal: .below(50)))
     Report.figure(Figure("say.help", median(help), "ms"))
 }
 

@@ -61,10 +61,14 @@ func latencies(rounds: Int = 5, samples: Int, _ body: () async throws -> Void) a
 }
 
 /// A runtime of `plugins` on a temporary SQLite file, without a rate limit (many students each send
-/// a few commands; one sender sending 200,000 would only measure the refusal path), logging errors only.
-func benchmarkRuntime(plugins: [any ConfigurablePlugin.Type]) async throws -> (BotRuntime, TemporaryDatabase) {
+/// a few commands; one sender sending 200,000 would only measure the refusal path), logging errors only;
+/// the school answers in `language`.
+func benchmarkRuntime(plugins: [any ConfigurablePlugin.Type], language: String = "en") async throws -> (
+    BotRuntime, TemporaryDatabase
+) {
     let database = try await TemporaryDatabase.make(.sqlite)
     var configuration = HomeroomConfiguration()
+    configuration.language = language
     if case .sqlite(let path) = database.location { configuration.storage.sqlite = path }
     configuration.rateLimit.enabled = false
     configuration.logLevel = "error"
@@ -75,9 +79,16 @@ func benchmarkRuntime(plugins: [any ConfigurablePlugin.Type]) async throws -> (B
     return (runtime, database)
 }
 
-/// `/lunch` dispatched in-process, one at a time on one task, from a warm database and cache.
+/// `/lunch` dispatched in-process, one at a time on one task, from a warm database and cache: in
+/// English, then in Spanish through the catalogs (the school's language), against the same goal.
 func benchmarkDispatch() async throws {
-    let (runtime, database) = try await benchmarkRuntime(plugins: [LunchPlugin.self])
+    try await benchmarkDispatch(language: "en", figure: "dispatch.lunch")
+    try await benchmarkDispatch(language: "es", figure: "dispatch.lunch.es")
+}
+
+/// `/lunch` dispatched in-process at a school that answers in `language`, reported as `figure`.
+func benchmarkDispatch(language: String, figure: String) async throws {
+    let (runtime, database) = try await benchmarkRuntime(plugins: [LunchPlugin.self], language: language)
     let today = runtime.configuration.school.localDate(at: Date())
     let csv = "date,specials,vegetables,fries\n\(today.iso),Chicken tacos; Veggie pizza,Green beans; Corn,yes\n"
     _ = try await LunchImporter.importMenus(
@@ -86,7 +97,8 @@ func benchmarkDispatch() async throws {
     let message = IncomingMessage(
         sender: UserID(adapter: "irc", id: "student"), conversation: .channel("#cafeteria"), text: "!lunch",
         receivedAt: Date())
-    guard let warm = await runtime.handle(message), warm.text.contains("Chicken tacos") else {
+    guard let warm = await runtime.handle(message), warm.text.contains("Chicken tacos"), warm.language?.code == language
+    else {
         fatalError("the warm-up /lunch did not show the menu")
     }
 
@@ -103,11 +115,11 @@ func benchmarkDispatch() async throws {
     await runtime.close()
     try await database.destroy()
 
-    Report.say("dispatch of /lunch, in-process, one task, warm cache (5 rounds of \(perRound)):")
+    Report.say("dispatch of /lunch in \(language), in-process, one task, warm cache (5 rounds of \(perRound)):")
     Report.figure(
-        Figure("dispatch.lunch.throughput", median(rates), "/s", goal: .atLeast(Goal.dispatchesPerSecond)))
-    Report.figure(Figure("dispatch.lunch.p50", latency.p50, "µs"))
-    Report.figure(Figure("dispatch.lunch.p99", latency.p99, "µs", goal: .below(Goal.p99Microseconds)))
+        Figure("\(figure).throughput", median(rates), "/s", goal: .atLeast(Goal.dispatchesPerSecond)))
+    Report.figure(Figure("\(figure).p50", latency.p50, "µs"))
+    Report.figure(Figure("\(figure).p99", latency.p99, "µs", goal: .below(Goal.p99Microseconds)))
 }
 
 /// The `homeroom` executable built beside this benchmark, or nil (after saying so) when it is missing.

@@ -77,10 +77,13 @@ public struct DirectionsPlugin: ConfigurablePlugin {
 
     func store(_ storage: PluginStorage) -> CampusStore { CampusStore(storage: storage, cache: cache) }
 
-    /// The campus at `now`, or the error saying none is imported yet.
-    func campus(in storage: PluginStorage, at now: Date) async throws -> Campus {
+    /// The campus at `now`, or the error, in the reader's `words`, saying none is imported yet.
+    func campus(in storage: PluginStorage, at now: Date, _ words: Words) async throws -> Campus {
         guard let campus = try await store(storage).campus(at: now) else {
-            throw UserFacingError("no campus map yet — an admin imports one with: homeroom import campus FILE")
+            throw UserFacingError(
+                words(
+                    "no campus map yet — an admin imports one with: {command}",
+                    ["command": "homeroom import campus FILE"]))
         }
         return campus
     }

@@ -8,12 +8,12 @@ import HomeroomCore
 /// shared); an import from the command line announces it too. Entries also expire after
 /// `cacheSeconds`, so a change made without a word (a hand-edited database) shows within that time.
 struct LunchAnswer: Sendable {
-    /// What an answer is for.
+    /// What an answer is for, in which language.
     enum Key: Hashable, Sendable {
         /// `/lunch` for one day.
-        case day(LocalDate)
+        case day(LocalDate, Language)
         /// `/lunch week` for the week starting that Monday.
-        case week(LocalDate)
+        case week(LocalDate, Language)
     }
 
     /// The full answer.

@@ -9,35 +9,47 @@ struct LunchMenuChange: Equatable {
     var vegetables: [String]?
     var fries: Bool?
 
-    static let fieldNames = "specials, vegetables, fries"
+    /// The fields `/lunch set` takes, as the user types them.
+    static let fieldNames = ["specials", "vegetables", "fries"]
 
-    /// Reads `[DATE] specials "A; B" vegetables "C" fries yes|no`.
-    init(arguments: [String], today: LocalDate) throws(UserFacingError) {
-        var words = arguments[...]
+    /// Reads `[DATE] specials "A; B" vegetables "C" fries yes|no`; a problem is told in the
+    /// language of `words`.
+    init(arguments: [String], today: LocalDate, _ words: Words) throws(UserFacingError) {
+        var tokens = arguments[...]
+        let fields = words.items(Self.fieldNames)
         date = today
-        if let first = words.first, LunchMenuChange.field(named: first) == nil {
-            guard let (parsed, count) = DateExpression.parse(prefixOf: words, today: today) else {
-                throw UserFacingError("\"\(first)\" is neither a date nor a field (\(Self.fieldNames))")
+        if let first = tokens.first, LunchMenuChange.field(named: first) == nil {
+            guard let (parsed, count) = DateExpression.parse(prefixOf: tokens, today: today) else {
+                throw UserFacingError(
+                    words("\"{word}\" is neither a date nor a field ({fields})", ["word": first, "fields": fields]))
             }
             date = parsed
-            words = words.dropFirst(count)
+            tokens = tokens.dropFirst(count)
         }
-        guard !words.isEmpty else {
-            throw UserFacingError("say what to set: \(Self.fieldNames)")
+        guard !tokens.isEmpty else {
+            throw UserFacingError(words("say what to set: {fields}", ["fields": fields]))
         }
         var seen: Set<String> = []
-        while let name = words.popFirst() {
+        while let name = tokens.popFirst() {
             guard let field = LunchMenuChange.field(named: name) else {
-                throw UserFacingError("unknown field \"\(name)\" — the fields are \(Self.fieldNames)")
+                throw UserFacingError(
+                    words("unknown field \"{name}\" — the fields are {fields}", ["name": name, "fields": fields]))
             }
-            guard seen.insert(field).inserted else { throw UserFacingError("\(field) is given twice") }
-            guard let value = words.popFirst() else { throw UserFacingError("\(field) needs a value") }
+            guard seen.insert(field).inserted else {
+                throw UserFacingError(words("{field} is given twice", ["field": field]))
+            }
+            guard let value = tokens.popFirst() else {
+                throw UserFacingError(words("{field} needs a value", ["field": field]))
+            }
             switch field {
             case "specials": specials = Self.items(value)
             case "vegetables": vegetables = Self.items(value)
             default:
                 guard let answer = Self.yesOrNo(value) else {
-                    throw UserFacingError("fries is yes or no, not \"\(value)\"")
+                    throw UserFacingError(
+                        words(
+                            "{field} is {yes} or {no}, not \"{value}\"",
+                            ["field": "fries", "yes": "yes", "no": "no", "value": value]))
                 }
                 fries = answer
             }

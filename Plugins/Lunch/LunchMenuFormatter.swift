@@ -1,63 +1,99 @@
 import CivilDates
 import HomeroomCore
 
-/// How menus read in the chat.
+/// The words of lunch answers, in the reader's language.
 enum LunchMenuFormatter {
-    /// The lines of one day's menu, without a heading.
-    static func lines(of menu: LunchMenu, always: [String]) -> [String] {
+    /// The lines of a day's menu: specials, vegetables, fries and the always-available dishes.
+    static func lines(of menu: LunchMenu, always: [String], _ words: Words) -> [String] {
         var lines: [String] = []
-        if !menu.specials.isEmpty { lines.append("Specials: \(menu.specials.joined(separator: ", "))") }
-        if !menu.vegetables.isEmpty { lines.append("Vegetables: \(menu.vegetables.joined(separator: ", "))") }
-        if let fries = menu.fries { lines.append("Fries: \(fries ? "yes" : "no")") }
-        lines += alwaysLine(always)
+        if !menu.specials.isEmpty {
+            lines.append(words("Specials: {dishes}", ["dishes": words.contentItems(menu.specials)]))
+        }
+        if !menu.vegetables.isEmpty {
+            lines.append(words("Vegetables: {dishes}", ["dishes": words.contentItems(menu.vegetables)]))
+        }
+        if let fries = menu.fries { lines.append(fries ? words("Fries: yes") : words("Fries: no")) }
+        lines += alwaysLine(always, words)
         return lines
     }
 
-    /// `Always available: Salad bar, Deli sandwiches`, or nothing when there are none.
-    static func alwaysLine(_ always: [String]) -> [String] {
-        always.isEmpty ? [] : ["Always available: \(always.joined(separator: ", "))"]
+    /// "Always available: …", or nothing when no dish is.
+    static func alwaysLine(_ always: [String], _ words: Words) -> [String] {
+        always.isEmpty ? [] : [words("Always available: {dishes}", ["dishes": words.contentItems(always)])]
     }
 
-    /// One line for the week view: `Mon Nov 23: Chicken tacos, Veggie pizza · Green beans · fries`.
-    static func weekLine(_ date: LocalDate, _ menu: LunchMenu?, isSchoolDay: Bool) -> String {
-        "\(date.shortName): \(summary(menu, isSchoolDay: isSchoolDay))"
+    /// `Mon Dec 7: tacos · green beans · fries`.
+    static func weekLine(_ date: LocalDate, _ menu: LunchMenu?, isSchoolDay: Bool, _ words: Words) -> String {
+        words(
+            "{date}: {menu}",
+            ["date": words.date(date, .short), "menu": summary(menu, isSchoolDay: isSchoolDay, words)])
     }
 
-    /// A day's menu in a few words: `Chicken tacos, Veggie pizza · Green beans · fries`, or why
-    /// there is none.
-    static func summary(_ menu: LunchMenu?, isSchoolDay: Bool) -> String {
-        guard let menu, !menu.isEmpty else { return isSchoolDay ? "no menu posted" : "no school" }
-        return parts(of: menu).joined(separator: " · ")
+    /// A day's menu on one line, or why there is none.
+    static func summary(_ menu: LunchMenu?, isSchoolDay: Bool, _ words: Words) -> String {
+        guard let menu, !menu.isEmpty else { return isSchoolDay ? words("no menu posted") : words("no school") }
+        return parts(of: menu, words).joined(separator: " · ")
     }
 
-    /// The menu's parts, each a few words: the specials, the vegetables, fries or not.
-    static func parts(of menu: LunchMenu) -> [String] {
+    /// The menu's parts for one line: the specials, the vegetables, fries or none.
+    static func parts(of menu: LunchMenu, _ words: Words) -> [String] {
         var parts: [String] = []
-        if !menu.specials.isEmpty { parts.append(menu.specials.joined(separator: ", ")) }
-        if !menu.vegetables.isEmpty { parts.append(menu.vegetables.joined(separator: ", ")) }
-        if let fries = menu.fries { parts.append(fries ? "fries" : "no fries") }
+        if !menu.specials.isEmpty { parts.append(words.contentItems(menu.specials)) }
+        if !menu.vegetables.isEmpty { parts.append(words.contentItems(menu.vegetables)) }
+        if let fries = menu.fries { parts.append(fries ? words("fries") : words("no fries")) }
         return parts
     }
 
-    /// `/lunch` in a channel: `Lunch Tue Nov 24: Chicken tacos, Veggie pizza · Green beans · fries`;
-    /// on a day without a menu, why and the next posted one (`next`), or that none is posted for
-    /// `lookAheadDays`.
+    /// A day's lunch in one or two lines for a channel.
     static func compactDay(
-        _ date: LocalDate, _ menu: LunchMenu?, isSchoolDay: Bool, next: LunchMenu?, lookAheadDays: Int
+        _ date: LocalDate, _ menu: LunchMenu?, isSchoolDay: Bool, next: LunchMenu?, lookAheadDays: Int,
+        _ words: Words
     ) -> [String] {
-        let lead = "Lunch \(date.shortName): "
-        if let menu, !menu.isEmpty { return CompactAnswer.packed(lead, parts(of: menu)) }
-        let why = summary(nil, isSchoolDay: isSchoolDay)
-        guard let next else { return ["\(lead)\(why); none posted for the \(lookAheadDays) days after."] }
-        return CompactAnswer.packed("\(lead)\(why) · next menu \(next.date.shortName): ", parts(of: next))
+        let day = words.date(date, .short)
+        if let menu, !menu.isEmpty {
+            return CompactAnswer.packed(
+                words("Lunch {date}: ", ["date": day]), parts(of: menu, words), words: words, itemsAreSentences: true)
+        }
+        guard let next else {
+            let sentence =
+                isSchoolDay
+                ? words.plural(
+                    "Lunch {date}: no menu posted; none posted for the {count} day after.",
+                    "Lunch {date}: no menu posted; none posted for the {count} days after.", count: lookAheadDays,
+                    ["date": day])
+                : words.plural(
+                    "Lunch {date}: no school; none posted for the {count} day after.",
+                    "Lunch {date}: no school; none posted for the {count} days after.", count: lookAheadDays,
+                    ["date": day])
+            return [sentence]
+        }
+        let lead =
+            isSchoolDay
+            ? words(
+                "Lunch {date}: no menu posted · next menu {next}: ",
+                ["date": day, "next": words.date(next.date, .short)])
+            : words(
+                "Lunch {date}: no school · next menu {next}: ", ["date": day, "next": words.date(next.date, .short)])
+        return CompactAnswer.packed(lead, parts(of: next, words), words: words, itemsAreSentences: true)
     }
 
-    /// `/lunch week` in a channel: `Lunch Mon Nov 23 – Fri Nov 27: Mon Tacos · fries | Tue no menu posted | …`.
-    static func compactWeek(_ days: [(date: LocalDate, menu: LunchMenu?, isSchoolDay: Bool)]) -> [String] {
+    /// A week's lunches in one or two lines for a channel.
+    static func compactWeek(_ days: [(date: LocalDate, menu: LunchMenu?, isSchoolDay: Bool)], _ words: Words)
+        -> [String]
+    {
         guard let first = days.first, let last = days.last else { return [] }
         return CompactAnswer.packed(
-            "Lunch \(first.date.shortName) – \(last.date.shortName): ",
-            days.map { "\($0.date.weekday.name.prefix(3)) \(summary($0.menu, isSchoolDay: $0.isSchoolDay))" },
-            separator: " | ")
+            words(
+                "Lunch {first} – {last}: ",
+                ["first": words.date(first.date, .short), "last": words.date(last.date, .short)]),
+            days.map {
+                words(
+                    "{weekday} {menu}",
+                    [
+                        "weekday": words.date($0.date, .shortWeekday),
+                        "menu": summary($0.menu, isSchoolDay: $0.isSchoolDay, words),
+                    ])
+            },
+            separator: " | ", words: words, itemsAreSentences: true)
     }
 }

@@ -8,10 +8,13 @@ extension LunchPlugin {
             examples: [.init("lunch always", "list them", answerContains: "Always available:")]
         ) { context in
             let dishes = try await LunchMenuStore(storage: context.storage).alwaysDishes()
+            let words = context.words
             return Reply(
                 dishes.isEmpty
-                    ? "No always-available dishes are listed; admins add them with \(context.typed("lunch always add")) DISH."
-                    : "Always available: \(dishes.joined(separator: ", "))")
+                    ? words(
+                        "No always-available dishes are listed; admins add them with {command} DISH.",
+                        ["command": context.typed("lunch always add")])
+                    : words("Always available: {dishes}", ["dishes": words.items(dishes)]))
         }
     }
 
@@ -31,7 +34,11 @@ extension LunchPlugin {
                 try await store.addAlways(dish, on: db) ? true : nil
             }
             cache.invalidate()
-            return Reply(added != nil ? "\(dish) is now listed every day." : "\(dish) was already listed.")
+            let words = context.words
+            return Reply(
+                added != nil
+                    ? words("{dish} is now listed every day.", ["dish": dish])
+                    : words("{dish} was already listed.", ["dish": dish]))
         }
     }
 
@@ -51,22 +58,25 @@ extension LunchPlugin {
                 try await store.removeAlways(dish, on: db)
             }
             cache.invalidate()
+            let words = context.words
             guard let removed else {
                 let dishes = try await store.alwaysDishes()
                 throw UserFacingError(
-                    "\(dish) is not listed"
-                        + (dishes.isEmpty ? "" : " — the always-available dishes are \(dishes.joined(separator: ", "))")
-                )
+                    dishes.isEmpty
+                        ? words("{dish} is not listed", ["dish": dish])
+                        : words(
+                            "{dish} is not listed — the always-available dishes are {dishes}",
+                            ["dish": dish, "dishes": words.items(dishes)]))
             }
-            return Reply("\(removed) is no longer listed.")
+            return Reply(words("{dish} is no longer listed.", ["dish": removed]))
         }
     }
 
     private func dishArgument(_ context: CommandContext) throws(UserFacingError) -> String {
         let dish = context.arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        guard !dish.isEmpty else { throw context.usageError("name the dish") }
+        guard !dish.isEmpty else { throw context.usageError(context.words("name the dish")) }
         guard dish.count <= 100, !dish.contains("\n") else {
-            throw UserFacingError("a dish name is one line of at most 100 characters")
+            throw UserFacingError(context.words("a dish name is one line of at most 100 characters"))
         }
         return dish
     }

@@ -15,7 +15,7 @@ extension LunchPlugin {
             ],
             access: .restricted
         ) { context in
-            let change = try LunchMenuChange(arguments: context.arguments, today: context.today)
+            let change = try LunchMenuChange(arguments: context.arguments, today: context.today, context.words)
             let store = LunchMenuStore(storage: context.storage)
             let (user, now, audit) = (context.caller.user, context.now, context.auditEntry("lunch.set", change.summary))
             let menu: LunchMenu = try await context.storage.write { db in
@@ -26,10 +26,14 @@ extension LunchPlugin {
                 return menu
             }
             cache.invalidate()
-            let note = context.school.isSchoolDay(change.date) ? "" : " (not a school day)"
+            let words = context.words
+            let day = words.date(change.date)
             return Reply(
-                lines: ["Saved the menu for \(change.date.longName)\(note):"]
-                    + LunchMenuFormatter.lines(of: menu, always: []))
+                lines: [
+                    context.school.isSchoolDay(change.date)
+                        ? words("Saved the menu for {date}:", ["date": day])
+                        : words("Saved the menu for {date} (not a school day):", ["date": day])
+                ] + LunchMenuFormatter.lines(of: menu, always: [], words))
         }
     }
 
@@ -46,8 +50,11 @@ extension LunchPlugin {
                 try await store.delete(date, on: db) ? true : nil
             }
             cache.invalidate()
+            let words = context.words
             return Reply(
-                removed != nil ? "Cleared the menu for \(date.longName)." : "There was no menu for \(date.longName).")
+                removed != nil
+                    ? words("Cleared the menu for {date}.", ["date": words.date(date)])
+                    : words("There was no menu for {date}.", ["date": words.date(date)]))
         }
     }
 }

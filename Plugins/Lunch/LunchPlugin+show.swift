@@ -14,33 +14,43 @@ extension LunchPlugin {
 
     /// The answer for one day: its menu, or why there is none and the next posted one.
     func dayAnswer(for date: LocalDate, _ context: CommandContext) async throws -> LunchAnswer {
-        let key = LunchAnswer.Key.day(date)
+        let key = LunchAnswer.Key.day(date, context.language)
         if let cached = cache.value(for: key, at: context.now) { return cached }
         let generation = cache.generation
         let store = LunchMenuStore(storage: context.storage)
         let menus = try await store.menus(in: date...date.adding(days: settings.lookAheadDays))
         let always = try await store.alwaysDishes()
         let isSchoolDay = context.school.isSchoolDay(date)
+        let words = context.words
         var lines: [String]
         var next: LunchMenu?
         if let menu = menus[date], !menu.isEmpty {
-            lines = ["Lunch for \(date.longName):"] + LunchMenuFormatter.lines(of: menu, always: always)
+            lines =
+                [words("Lunch for {date}:", ["date": words.date(date)])]
+                + LunchMenuFormatter.lines(of: menu, always: always, words)
         } else {
-            let why = isSchoolDay ? "no lunch menu is posted" : "no school"
-            lines = ["\(date.longName): \(why)."]
+            lines = [
+                isSchoolDay
+                    ? words("{date}: no lunch menu is posted.", ["date": words.date(date)])
+                    : words("{date}: no school.", ["date": words.date(date)])
+            ]
             next = menus.values.filter({ $0.date > date && !$0.isEmpty }).min(by: { $0.date < $1.date })
             if let next {
-                lines.append("Next menu, \(next.date.longName):")
-                lines += LunchMenuFormatter.lines(of: next, always: always)
+                lines.append(words("Next menu, {date}:", ["date": words.date(next.date)]))
+                lines += LunchMenuFormatter.lines(of: next, always: always, words)
             } else {
-                lines.append("No menu is posted for the \(settings.lookAheadDays) days after it either.")
-                lines += LunchMenuFormatter.alwaysLine(always)
+                lines.append(
+                    words.plural(
+                        "No menu is posted for the {count} day after it either.",
+                        "No menu is posted for the {count} days after it either.", count: settings.lookAheadDays))
+                lines += LunchMenuFormatter.alwaysLine(always, words)
             }
         }
         let answer = LunchAnswer(
             lines: lines,
             compact: LunchMenuFormatter.compactDay(
-                date, menus[date], isSchoolDay: isSchoolDay, next: next, lookAheadDays: settings.lookAheadDays))
+                date, menus[date], isSchoolDay: isSchoolDay, next: next, lookAheadDays: settings.lookAheadDays,
+                words))
         cache.store(answer, for: key, at: context.now, readSince: generation)
         return answer
     }
@@ -48,7 +58,7 @@ extension LunchPlugin {
     /// Monday to Friday of this week; on a Saturday or Sunday, of the coming week.
     func weekAnswer(around today: LocalDate, _ context: CommandContext) async throws -> LunchAnswer {
         let monday = today.weekday >= .saturday ? today.mondayOfWeek.adding(days: 7) : today.mondayOfWeek
-        let key = LunchAnswer.Key.week(monday)
+        let key = LunchAnswer.Key.week(monday, context.language)
         if let cached = cache.value(for: key, at: context.now) { return cached }
         let generation = cache.generation
         let store = LunchMenuStore(storage: context.storage)
@@ -58,11 +68,16 @@ extension LunchPlugin {
             let date = monday.adding(days: offset)
             return (date: date, menu: menus[date], isSchoolDay: context.school.isSchoolDay(date))
         }
+        let words = context.words
         let lines =
-            ["Lunch, \(monday.shortName) – \(friday.shortName):"]
-            + days.map { LunchMenuFormatter.weekLine($0.date, $0.menu, isSchoolDay: $0.isSchoolDay) }
-            + LunchMenuFormatter.alwaysLine(try await store.alwaysDishes())
-        let answer = LunchAnswer(lines: lines, compact: LunchMenuFormatter.compactWeek(days))
+            [
+                words(
+                    "Lunch, {first} – {last}:",
+                    ["first": words.date(monday, .short), "last": words.date(friday, .short)])
+            ]
+            + days.map { LunchMenuFormatter.weekLine($0.date, $0.menu, isSchoolDay: $0.isSchoolDay, words) }
+            + LunchMenuFormatter.alwaysLine(try await store.alwaysDishes(), words)
+        let answer = LunchAnswer(lines: lines, compact: LunchMenuFormatter.compactWeek(days, words))
         cache.store(answer, for: key, at: context.now, readSince: generation)
         return answer
     }

@@ -8,8 +8,9 @@ extension LunchPlugin {
         SubscriptionTopic(
             "lunch", summary: "the day's lunch menu",
             delivery: .daily(defaultTime: "10:30", schoolDaysOnly: true) { context in
-                try await menuLines(on: context.date, storage: context.storage).map {
-                    ["Lunch for \(context.date.longName):"] + $0
+                let words = context.words
+                return try await menuLines(on: context.date, storage: context.storage, words).map {
+                    [words("Lunch for {date}:", ["date": words.date(context.date)])] + $0
                 }
             })
     }
@@ -20,17 +21,18 @@ extension LunchPlugin {
             "Lunch", order: 20, more: "lunch",
             gist: { context, date in
                 let menu = try await LunchMenuStore(storage: context.storage).menus(in: date...date)[date]
-                return LunchMenuFormatter.summary(menu, isSchoolDay: true)
+                return LunchMenuFormatter.summary(menu, isSchoolDay: true, context.words)
             },
             compose: { context, date in
-                try await menuLines(on: date, storage: context.storage) ?? ["No lunch menu is posted."]
+                try await menuLines(on: date, storage: context.storage, context.words)
+                    ?? [context.words("No lunch menu is posted.")]
             })
     }
 
     /// The menu of `date` with the dishes always served; nil when none is posted.
-    func menuLines(on date: LocalDate, storage: PluginStorage) async throws -> [String]? {
+    func menuLines(on date: LocalDate, storage: PluginStorage, _ words: Words) async throws -> [String]? {
         let store = LunchMenuStore(storage: storage)
         guard let menu = try await store.menus(in: date...date)[date], !menu.isEmpty else { return nil }
-        return LunchMenuFormatter.lines(of: menu, always: try await store.alwaysDishes())
+        return LunchMenuFormatter.lines(of: menu, always: try await store.alwaysDishes(), words)
     }
 }

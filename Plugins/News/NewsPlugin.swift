@@ -73,7 +73,7 @@ public struct NewsPlugin: ConfigurablePlugin {
                 for source in try await store.sources() {
                     _ = try await poller.poll(
                         source, store: store, fetcher: context.fetcher, now: context.clock.now, announce: true,
-                        logger: context.logger)
+                        schoolLanguage: context.school.language, logger: context.logger)
                 }
             }
         ]

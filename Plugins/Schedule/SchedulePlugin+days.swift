@@ -21,7 +21,8 @@ extension SchedulePlugin {
     func day(_ date: LocalDate, _ context: CommandContext) async throws -> DaySchedule {
         let (storage, school, now) = (context.storage, context.school, context.now)
         let calendar = try await source.calendar(
-            storage: storage, fetcher: context.fetcher, now: now, logger: context.logger)
+            storage: storage, fetcher: context.fetcher, now: now, school: school, logger: context.logger,
+            context.words)
         let key = DayKey(date: date, calendarVersion: source.loadedVersion)
         if let cached = days.value(for: key, at: now) { return cached }
         let generation = days.generation
@@ -29,14 +30,16 @@ extension SchedulePlugin {
         let assignment = try await store.assignments(in: date...date)[date]
         let built: DaySchedule
         if let assignment, assignment.dayType == nil {
-            built = DaySchedule(date: date, periods: [], notes: [assignment.note ?? "No school"], source: .noSchool)
+            // Without a note, the day says "No school" in the reader's language (`ScheduleFormatter.notes`).
+            built = DaySchedule(
+                date: date, periods: [], notes: assignment.note.map { [$0] } ?? [], source: .noSchool)
         } else if let name = assignment?.dayType
             ?? (calendar == nil && school.isSchoolDay(date) ? settings.defaultDayType : nil),
             let type = try await store.dayTypes().first(where: { $0.name == name })
         {
             built = Self.day(date, of: type, school: school, note: assignment?.note)
         } else if let calendar {
-            built = try Self.day(date, from: calendar, school: school)
+            built = try Self.day(date, from: calendar, school: school, context.words)
         } else {
             built = DaySchedule(date: date, periods: [], notes: [], source: .nothing)
         }
@@ -63,14 +66,18 @@ extension SchedulePlugin {
         return DaySchedule(date: date, periods: periods, notes: note.map { [$0] } ?? [], source: .dayType(type.name))
     }
 
-    static func day(_ date: LocalDate, from calendar: VCalendar, school: SchoolCalendar) throws -> DaySchedule {
+    /// The day `date` of the bell calendar; what cannot be expanded is said in the language of `words`.
+    static func day(_ date: LocalDate, from calendar: VCalendar, school: SchoolCalendar, _ words: Words) throws
+        -> DaySchedule
+    {
         let zone = ZoneRules.system(school.timeZone.identifier)
         let occurrences: [Occurrence]
         do {
             occurrences = try calendar.occurrences(
                 from: school.startOfDay(date), to: school.startOfDay(date.adding(days: 1)), localZone: zone)
         } catch {
-            throw UserFacingError("The bell schedule has an event that cannot be expanded (\(error)).")
+            throw UserFacingError(
+                words("The bell schedule has an event that cannot be expanded ({error}).", ["error": "\(error)"]))
         }
         var periods: [BellPeriod] = []
         var notes: [String] = []

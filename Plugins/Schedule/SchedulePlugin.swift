@@ -98,7 +98,8 @@ public struct SchedulePlugin: ConfigurablePlugin {
         return [
             ScheduledJob("refresh feed", schedule: refreshSchedule) { context in
                 let outcome = try await refresher.refresh(
-                    storage: context.storage, fetcher: context.fetcher, now: context.clock.now, logger: context.logger)
+                    storage: context.storage, fetcher: context.fetcher, now: context.clock.now, school: context.school,
+                    logger: context.logger)
                 if case .updated = outcome {
                     source.invalidate()
                     days.invalidate()

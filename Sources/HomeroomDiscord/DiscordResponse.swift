@@ -37,17 +37,19 @@ struct DiscordResponse: Encodable {
 }
 
 extension DiscordResponse.Message {
-    /// `reply` as a message: escaped, cut to Discord's length with a note, private when the reply is.
+    /// `reply` as a message: escaped, cut to Discord's length with a note in the reply's language,
+    /// private when the reply is.
     init(_ reply: Reply) {
         self.init(
-            content: Self.fitted(DiscordText.escaping(reply.text)),
+            content: Self.fitted(DiscordText.escaping(reply.text), Words(.discord, reply.language ?? .english)),
             flags: reply.isForAskerAlone ? DiscordResponse.ephemeral : nil)
     }
 
-    /// `text` within Discord's 2,000 characters, cut at a line break where one is near.
-    static func fitted(_ text: String) -> String {
+    /// `text` within Discord's 2,000 characters, cut at a line break where one is near, with a last
+    /// line in `words`' language saying it was cut.
+    static func fitted(_ text: String, _ words: Words = Words(.discord, .english)) -> String {
         guard text.count > DiscordResponse.maximumLength else { return text }
-        let marker = "\n… (cut: longer than Discord allows)"
+        let marker = "\n" + DiscordText.escaping(words("… (cut: longer than Discord allows)"))
         var kept = String(text.prefix(DiscordResponse.maximumLength - marker.count))
         if let lineBreak = kept.lastIndex(of: "\n"), kept.distance(from: kept.startIndex, to: lineBreak) > 1000 {
             kept = String(kept[..<lineBreak])

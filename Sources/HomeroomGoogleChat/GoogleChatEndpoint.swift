@@ -177,10 +177,14 @@ struct GoogleChatEndpoint: Sendable {
         return message.text ?? ""
     }
 
+    /// The welcome where the app was added: a direct message or a space. It answers no reply, so
+    /// no language is known yet: English.
     private func welcome(isDirect: Bool) -> String {
-        isDirect
-            ? "Hello! Type help to see what I can do; your notifications will come here."
-            : "Hello! Mention me with help to see what I can do."
+        let words = Words(.googleChat, .english)
+        return isDirect
+            ? words(
+                "Hello! Type {command} to see what I can do; your notifications will come here.", ["command": "help"])
+            : words("Hello! Mention me with {command} to see what I can do.", ["command": "help"])
     }
 
     private func remember(_ space: String, of number: String, person platformID: String) async {

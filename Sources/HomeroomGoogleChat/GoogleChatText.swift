@@ -15,15 +15,17 @@ enum GoogleChatText {
         text.insertingWordJoiner(after: ["<"])
     }
 
-    /// The lines of `reply` as one escaped message text, cut at a line break near Chat's length.
+    /// The lines of `reply` as one escaped message text, cut at a line break near Chat's length
+    /// (saying so in the reply's language).
     static func message(_ reply: Reply) -> String {
-        fitted(escaping(reply.text))
+        fitted(escaping(reply.text), Words(.googleChat, reply.language ?? .english))
     }
 
-    /// `text` within ``maximumLength`` characters, cut at a line break where one is near.
-    static func fitted(_ text: String) -> String {
+    /// `text` within ``maximumLength`` characters, cut at a line break where one is near, with a
+    /// last line in `words`' language saying it was cut.
+    static func fitted(_ text: String, _ words: Words) -> String {
         guard text.count > maximumLength else { return text }
-        let marker = "\n… (cut: longer than Google Chat allows)"
+        let marker = "\n" + escaping(words("… (cut: longer than Google Chat allows)"))
         var kept = String(text.prefix(maximumLength - marker.count))
         if let lineBreak = kept.lastIndex(of: "\n"), kept.distance(from: kept.startIndex, to: lineBreak) > 2_000 {
             kept = String(kept[..<lineBreak])

@@ -14,12 +14,15 @@ struct MattermostIdentityRule {
     static let identityCommands: Set<String> = ["link", "unlink"]
 
     /// The refusal for `message`, or nil when its sender is verified or it asks for no such command.
+    /// It comes before the bot has answered, so no language is known yet: English.
     func refusal(for message: IncomingMessage) -> String? {
         guard !message.senderIsVerified,
             let recognized = dispatcher.recognizer.recognize(message.text, in: message.conversation),
             let command = dispatcher.catalog.coreCommand(in: recognized.body, among: Self.identityCommands)
         else { return nil }
-        return "\(recognized.prefix)\(command.fullName) is off on Mattermost: a slash command cannot prove who sent "
-            + "it, so an admin must set webhooks.mattermost.trustUserIDs first"
+        let words = Words(.mattermost, .english)
+        return words(
+            "{command} is off on Mattermost: a slash command cannot prove who sent it, so an admin must set {setting} first",
+            ["command": recognized.prefix + command.fullName, "setting": "webhooks.mattermost.trustUserIDs"])
     }
 }

@@ -44,13 +44,17 @@ public final class BotRuntime: Sendable {
     package let cacheNotifications: CacheNotifications?
     /// On PostgreSQL, the roster's own connection, so lease renewals never wait behind requests.
     private let leaseDatabase: (any Database)?
+    /// The translations of what admins wrote.
+    package let contentTranslations: ContentTranslationBook
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
         login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, fetcher: any HTTPFetching,
         logger: Logger, plugins: [any Plugin], roster: any DutyRoster, caches: CacheChannel,
-        cacheNotifications: CacheNotifications?, leaseDatabase: (any Database)?
+        cacheNotifications: CacheNotifications?, leaseDatabase: (any Database)?,
+        contentTranslations: ContentTranslationBook
     ) {
+        self.contentTranslations = contentTranslations
         self.leaseDatabase = leaseDatabase
         self.caches = caches
         self.cacheNotifications = cacheNotifications
@@ -107,6 +111,7 @@ public final class BotRuntime: Sendable {
             hasher: PBKDF2SecretHasher(rounds: configuration.configuration.security.pinHashRounds),
             policy: configuration.loginPolicy, clock: clock, logger: logger)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
+        let translations = try await ContentTranslationBook.load(from: database, clock: clock)
         let outbox = Outbox(database: database, clock: clock, metrics: metrics)
         let roster: any DutyRoster =
             switch database.backend {
@@ -119,12 +124,16 @@ public final class BotRuntime: Sendable {
         let services = Dispatcher.Services(
             database: database, school: configuration.school, clock: clock, access: access, switchboard: switchboard,
             rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer,
-            userIDForms: UserIDForm.homeroomAdapters)
+            userIDForms: UserIDForm.homeroomAdapters, translations: translations.translations,
+            translationRecording: translations)
         let core: CorePlugin
         do {
             core = try CorePlugin(
                 login: login, switchboard: switchboard, outbox: outbox, plugins: plugins,
-                retention: configuration.configuration.security.retention)
+                retention: configuration.configuration.security.retention, contentTranslations: translations,
+                machineTranslator: configuration.machineTranslation.map {
+                    MachineTranslator(settings: $0, fetcher: fetcher)
+                })
         } catch let error as UserFacingError {
             throw ConfigurationError(key: "plugins", problem: error.message)
         }
@@ -132,6 +141,9 @@ public final class BotRuntime: Sendable {
         let caches = CacheChannel()
         caches.register(access.sharedCache, as: "core.access")
         caches.register(switchboard.sharedCache, as: "core.switches")
+        caches.register(translations.sharedCache, as: ContentTranslationBook.cacheName)
+        // A translation may show in any cached answer.
+        translations.onChange { [caches] in caches.emptyAll(except: ContentTranslationBook.cacheName) }
         do {
             for plugin in allPlugins { try caches.register(plugin) }
         } catch let error as UserFacingError {
@@ -159,11 +171,12 @@ public final class BotRuntime: Sendable {
                 }
             },
             school: configuration.school, clock: clock, outbox: outbox, fetcher: fetcher, roster: roster,
-            logger: logger)
+            logger: logger, translations: translations.translations)
         return BotRuntime(
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
             scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger, plugins: allPlugins,
-            roster: roster, caches: caches, cacheNotifications: cacheNotifications, leaseDatabase: leaseDatabase)
+            roster: roster, caches: caches, cacheNotifications: cacheNotifications, leaseDatabase: leaseDatabase,
+            contentTranslations: translations)
     }
 
     /// Handles one message through the whole path, as the dispatcher does.
@@ -172,9 +185,11 @@ public final class BotRuntime: Sendable {
     }
 
     /// The storage view of one plugin, for importers and tools: its audit entries go to the audit
-    /// log and its notifications to ``outbox``.
+    /// log, its notifications to ``outbox``, and an admin's translations to ``contentTranslations``.
     public func storage(for pluginID: String) -> PluginStorage {
-        PluginStorage(pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox)
+        PluginStorage(
+            pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox,
+            translations: contentTranslations)
     }
 
     /// Closes the database (and on PostgreSQL the roster's connection), once the caches changed

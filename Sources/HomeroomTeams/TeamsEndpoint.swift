@@ -102,29 +102,32 @@ struct TeamsEndpoint: Sendable {
         case .onTime(let reply?): return JSONBody.response(Answer(reply))
         case .onTime(nil): return JSONBody.response(Answer(note: gateway.silenceNote))
         case .late:
-            let botName = gateway.dispatcher.recognizer.botName
-            return JSONBody.response(Answer(note: TeamsPrivateAnswer.stillWorking(botName: botName)))
+            // The answer is not in yet, so neither is its language.
+            let words = Words(.teams, .english)
+            return JSONBody.response(Answer(note: TeamsPrivateAnswer.stillWorking(botName: botName, words)))
         }
     }
 
     /// Queues `reply` for the Teams bot to deliver to `sender`'s personal chat (once for `key`);
-    /// returns what the channel is told instead of the answer, and whether it was queued.
+    /// returns what the channel is told instead of the answer (in the reply's language), and
+    /// whether it was queued.
     private func deliverPrivately(
         _ reply: Reply, to sender: UserID, key: String
     ) async -> (note: String, queued: Bool) {
         let botName = gateway.dispatcher.recognizer.botName
-        guard let bot else { return (TeamsPrivateAnswer.notShownInChannel, false) }
+        let words = Words(.teams, reply.language ?? .english)
+        guard let bot else { return (TeamsPrivateAnswer.notShownInChannel(words), false) }
         do {
             guard try await bot.references.person(sender.id) != nil else {
-                return (TeamsPrivateAnswer.askInPersonalChat(botName: botName), false)
+                return (TeamsPrivateAnswer.askInPersonalChat(botName: botName, words), false)
             }
             try await bot.outbox.enqueue(
                 adapter: WebhookPlatform.teams.rawValue, target: .user(sender), lines: reply.lines, idempotencyKey: key)
-            return (TeamsPrivateAnswer.sentToPersonalChat(botName: botName), true)
+            return (TeamsPrivateAnswer.sentToPersonalChat(botName: botName, words), true)
         } catch {
             gateway.logger.warning(
                 "an answer for \(sender) alone could not be queued for their personal chat: \(error)")
-            return (TeamsPrivateAnswer.askInPersonalChat(botName: botName), false)
+            return (TeamsPrivateAnswer.askInPersonalChat(botName: botName, words), false)
         }
     }
 }

@@ -17,7 +17,9 @@ struct ConsoleCommand: AsyncParsableCommand {
 
     func run() async throws {
         let runtime = try await options.startRuntime(quietest: .warning)
-        StandardOutput.write("Homeroom console as \(sender) — type /help, Ctrl-D to leave.")
+        let words = Words(.homeroom, runtime.configuration.school.language)
+        StandardOutput.write(
+            words("Homeroom console as {user} — type {help}, Ctrl-D to leave.", ["user": sender, "help": "/help"]))
         try await ConsoleAdapter(runtime: runtime, user: UserID(sender)!, prompt: "homeroom> ").run()
         await runtime.close()
     }

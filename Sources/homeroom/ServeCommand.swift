@@ -107,9 +107,16 @@ struct ServeCommand: AsyncParsableCommand {
             services.append(stopsTheOthersGracefully(adapter))
         }
         if let demoSchool, let demoLoaded { StandardOutput.write(demoSchool.welcome(demoLoaded)) }
+        let words = Words(.homeroom, settings.school.language)
+        let (school, storage) = (settings.configuration.schoolName, "\(settings.storage)")
         let serving =
-            "Homeroom is serving \(settings.configuration.schoolName); data: \(settings.storage)."
-            + (settings.configuration.console.enabled ? " Type /help, Ctrl-C to stop." : " Ctrl-C to stop.")
+            settings.configuration.console.enabled
+            ? words(
+                "Homeroom is serving {school}; data: {storage}. Type {help}, Ctrl-C to stop.",
+                ["school": school, "storage": storage, "help": "/help"])
+            : words(
+                "Homeroom is serving {school}; data: {storage}. Ctrl-C to stop.",
+                ["school": school, "storage": storage])
         // Said from inside the group, which traps SIGTERM and SIGINT before it starts a service: a
         // caller that stops the process as soon as it reads this line gets a graceful shutdown.
         services.append(
@@ -166,8 +173,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The HTTP server, printing where it listens once it does.
-    private func webhookServer(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> WebhookServer
-    {
+    private func webhookServer(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> WebhookServer {
         WebhookServer(settings: settings, dependencies: dependencies) { listening in
             StandardOutput.write("Webhooks on \(listening.baseURL): \(listening.endpoints.joined(separator: " "))")
         }

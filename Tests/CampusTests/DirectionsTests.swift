@@ -18,23 +18,39 @@ import Testing
         let route = try directions("A1-ENTRANCE", "B-201")
         #expect(
             route.steps == [
-                "Walk 65 m along the main hallway to the double doors between the Main and Science buildings.",
-                "Go through the double doors — you are now in the Science building.",
-                "Walk 45 m along the ground floor hallway to the east end of the Science building's ground floor.",
-                "Turn right to the east stairs.",
-                "Take the east stairs up to floor 2.",
-                "Step off the stairs into the floor 2 hallway.",
-                "B-201 (Chemistry lab) is the third door on your left.",
+                Step(
+                    .walk(
+                        metres: 65, along: "the main hallway",
+                        to: "the double doors between the Main and Science buildings")),
+                Step(
+                    .door(name: "double doors", to: "the west end of the Science building's ground floor"),
+                    entering: "Science building"),
+                Step(
+                    .walk(
+                        metres: 45, along: "the ground floor hallway",
+                        to: "the east end of the Science building's ground floor")),
+                Step(.given("turn right to the east stairs", metres: nil)),
+                Step(.changeFloor(.stairs, name: "east stairs", up: true, floor: 2)),
+                Step(.given("step off the stairs into the floor 2 hallway", metres: nil)),
             ])
+        #expect(route.arrival == .side(title: "B-201 (Chemistry lab)", side: .left, door: 3))
         #expect(route.path.length == 136 && route.minutes == 2)
     }
 
     @Test func accessibleRoutesTakeTheElevatorInstead() throws {
         let route = try directions("A1-ENTRANCE", "B-301", accessible: true)
-        #expect(route.steps.contains("Take the Science building elevator up to floor 3."))
-        #expect(!route.steps.joined().contains("stairs"))
+        #expect(
+            route.steps.contains(Step(.changeFloor(.elevator, name: "Science building elevator", up: true, floor: 3))))
+        let usesStairs = route.steps.contains { step in
+            switch step.way {
+            case .changeFloor(.stairs, _, _, _): true
+            case .given(let text, _): text.contains("stairs")
+            default: false
+            }
+        }
+        #expect(!usesStairs)
         let stairs = try directions("A1-ENTRANCE", "B-301")
-        #expect(stairs.steps.contains("Take the east stairs up to floor 3."))
+        #expect(stairs.steps.contains(Step(.changeFloor(.stairs, name: "east stairs", up: true, floor: 3))))
         #expect(stairs.path.length < route.path.length)
     }
 
@@ -42,18 +58,24 @@ import Testing
         let library = try directions("A1-ENTRANCE", "media center")
         #expect(
             library.steps == [
-                "Walk 25 m along the main hallway to the middle of the main hallway, by the trophy case.",
-                "Library (A-110): the double glass doors across from the trophy case.",
+                Step(
+                    .walk(
+                        metres: 25, along: "the main hallway", to: "the middle of the main hallway, by the trophy case")
+                )
             ])
+        #expect(
+            library.arrival
+                == .hint(title: "Library (A-110)", hint: "the double glass doors across from the trophy case"))
         let balcony = try directions("C1-LOBBY", "C-204", accessible: true)
-        #expect(balcony.steps.first == "Walk past the box office to the ramp (15 m).")
-        #expect(balcony.steps.contains("Take the theater ramp up to floor 2."))
+        #expect(balcony.steps.first == Step(.given("walk past the box office to the ramp", metres: 15)))
+        #expect(balcony.steps.contains(Step(.changeFloor(.ramp, name: "theater ramp", up: true, floor: 2))))
         let gym = try directions("B1-WEST", "gym")
-        #expect(gym.steps.contains("Cross the courtyard to the Arts and Athletics building (60 m)."))
-        #expect(gym.steps.last == "Gym (C-110) is the door straight ahead.")
+        #expect(gym.steps.contains(Step(.given("cross the courtyard to the Arts and Athletics building", metres: 60))))
+        #expect(gym.arrival == .ahead(title: "Gym (C-110)"))
     }
 
     @Test func standingAtTheDoorNeedsOneStep() throws {
-        #expect(try directions("B2-EAST", "B-201").steps == ["B-201 (Chemistry lab) is the third door on your left."])
+        let route = try directions("B2-EAST", "B-201")
+        #expect(route.steps.isEmpty && route.arrival == .side(title: "B-201 (Chemistry lab)", side: .left, door: 3))
     }
 }

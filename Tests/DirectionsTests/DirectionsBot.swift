@@ -18,15 +18,16 @@ func importCampus(_ bytes: [UInt8], into bot: TestBot) async throws -> CampusImp
 }
 
 /// Runs `body` with a bot carrying the directions plugin and, unless `imported` is false, the
-/// example campus imported.
+/// example campus imported. `language` is the school's.
 func withDirectionsBot(
     backend: DatabaseBackend = .sqlite, imported: Bool = true, settings: [String: JSONValue] = [:],
-    _ body: (TestBot) async throws -> Void
+    language: String = "en", _ body: (TestBot) async throws -> Void
 ) async throws {
     try await TestBot.with(
         plugins: [DirectionsPlugin.self], at: "2026-11-24T08:05:00-05:00", backend: backend,
         configure: {
             $0.timeZone = "America/New_York"
+            $0.language = language
             $0.plugins["directions"] = .object(settings)
         }
     ) { bot in

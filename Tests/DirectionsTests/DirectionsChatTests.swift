@@ -166,6 +166,14 @@ import Testing
         try await withDirectionsBot { bot in try await bot.runExamples(of: DirectionsPlugin.self) }
     }
 
+    /// Run in the pseudo-language on the example campus, every example says every word through the
+    /// catalogs, whole.
+    @Test func everyWorkedExampleSpeaksThroughTheCatalogs() async throws {
+        try await withDirectionsBot(language: Language.pseudo.code) { bot in
+            try await bot.runExamplesThroughCatalogs(of: DirectionsPlugin.self)
+        }
+    }
+
     @Test func badSettingsAreRefusedWithTheKey() throws {
         for (settings, problem) in [
             (["publicURL": "ftp://school.example"], "publicURL must be an http or https address"),

@@ -4,14 +4,17 @@ import Testing
 /// The packing of compact channel answers: one or two lines within the byte budget, what does
 /// not fit counted, nothing cut inside a character.
 @Suite struct CompactAnswerTests {
+    let english = Words(.untranslated, .english)
+
     @Test func shortItemsShareOneLine() {
-        let lines = CompactAnswer.packed("Lunch Tue Nov 24: ", ["Chicken tacos, Veggie pizza", "Green beans", "fries"])
+        let lines = CompactAnswer.packed(
+            "Lunch Tue Nov 24: ", ["Chicken tacos, Veggie pizza", "Green beans", "fries"], words: english)
         #expect(lines == ["Lunch Tue Nov 24: Chicken tacos, Veggie pizza · Green beans · fries"])
     }
 
     @Test func manyItemsFillTwoLinesAndTheRestAreCounted() throws {
         let items = (1...60).map { "15:30 Club meeting number \($0), room B-\(200 + $0)" }
-        let lines = CompactAnswer.packed("Events Mon Nov 23: ", items)
+        let lines = CompactAnswer.packed("Events Mon Nov 23: ", items, words: english)
         #expect(lines.count == 2)
         for line in lines { #expect(line.utf8.count < CompactAnswer.lineBudget, "\(line)") }
         let last = try #require(lines.last)
@@ -22,7 +25,7 @@ import Testing
 
     @Test func anItemLongerThanALineIsClippedAtACharacter() throws {
         let long = String(repeating: "é", count: 400)
-        let lines = CompactAnswer.packed("Lunch: ", [long, "fries"])
+        let lines = CompactAnswer.packed("Lunch: ", [long, "fries"], words: english)
         #expect(lines.count <= 2)
         for line in lines { #expect(line.utf8.count < CompactAnswer.lineBudget) }
         let first = try #require(lines.first)
@@ -37,6 +40,6 @@ import Testing
     }
 
     @Test func noItemsLeaveTheLeadAlone() {
-        #expect(CompactAnswer.packed("Today, Mon Nov 23 — ", []) == ["Today, Mon Nov 23 —"])
+        #expect(CompactAnswer.packed("Today, Mon Nov 23 — ", [], words: english) == ["Today, Mon Nov 23 —"])
     }
 }

@@ -17,10 +17,11 @@ import Testing
         func addressed(_ answer: ChannelAnswer, to names: [String], others: Int) -> [String] {
             guard let first = answer.pieces.first else { return [] }
             let lead = names.joined(separator: ", ") + (others > 0 ? " +\(others)" : "")
-            return ["\(answer.channel)> \(lead): \(first)"] + answer.pieces.dropFirst().map { "\(answer.channel)> \($0)" }
+            return ["\(answer.channel)> \(lead): \(first)"]
+                + answer.pieces.dropFirst().map { "\(answer.channel)> \($0)" }
         }
 
-        func pointer(to names: [String], in channel: String) -> String {
+        func pointer(to names: [String], in channel: String, language: Language?) -> String {
             "\(channel)> \(names.joined(separator: ", ")): see above"
         }
     }
@@ -54,7 +55,8 @@ import Testing
         _ machine: inout Machine, _ question: String, from asker: String, in channel: String? = "#hall",
         more: Int? = nil
     ) throws -> Machine.Accepted {
-        let acceptance = machine.accept(question, from: asker, in: channel, takingMore: more, at: start, on: TextPlatform())
+        let acceptance = machine.accept(
+            question, from: asker, in: channel, takingMore: more, at: start, on: TextPlatform())
         guard case .now(let accepted) = acceptance else {
             Issue.record("not answered now: \(String(describing: acceptance))")
             throw CancellationError()
@@ -89,7 +91,8 @@ import Testing
         var machine = Self.machine()
         let places = (0..<Machine.maximumAnswersInProgress).compactMap { machine.reserveAnswer(to: "p\($0)") }
         #expect(places.count == Machine.maximumAnswersInProgress)
-        let refused = machine.accept("/lunch", from: "ada", in: nil, takingMore: nil, at: Self.start, on: TextPlatform())
+        let refused = machine.accept(
+            "/lunch", from: "ada", in: nil, takingMore: nil, at: Self.start, on: TextPlatform())
         #expect(refused == nil)
         machine.finish(places[0], with: RenderedAnswer(answer: .none, asker: "p0"), at: Self.start, on: TextPlatform())
         #expect(machine.reserveAnswer(to: "ada") != nil, "a finished answer frees its place")
@@ -123,7 +126,8 @@ import Testing
             &machine, long, .none, asker: "ada",
             keeping: [RenderedAnswer<String>.Kept(conversation: "#hall", lines: ["a", "b", "c"])])
         let first = try Self.ask(&machine, "/more", from: "ada", more: 2)
-        let second = machine.accept("/more", from: "ada", in: "#hall", takingMore: 2, at: Self.start, on: TextPlatform())
+        let second = machine.accept(
+            "/more", from: "ada", in: "#hall", takingMore: 2, at: Self.start, on: TextPlatform())
         guard case .afterTheSameQuestion = second else {
             Issue.record("the second /more did not wait: \(String(describing: second))")
             return
@@ -135,7 +139,8 @@ import Testing
     @Test func aRepeatWaitsForTheAnswerItRepeatsAndFolds() throws {
         var machine = Self.machine()
         let first = try Self.ask(&machine, "/lunch", from: "ada")
-        let again = machine.accept("/LUNCH", from: "Ada", in: "#Hall", takingMore: nil, at: Self.start, on: TextPlatform())
+        let again = machine.accept(
+            "/LUNCH", from: "Ada", in: "#Hall", takingMore: nil, at: Self.start, on: TextPlatform())
         guard case .afterTheSameQuestion(let place) = again else {
             Issue.record("the repeat did not wait: \(String(describing: again))")
             return
@@ -168,7 +173,8 @@ import Testing
         _ machine: inout Machine, _ question: String, from asker: String, _ answer: ConversationAnswer<String>,
         receipt: String, at now: Date
     ) throws {
-        let acceptance = machine.accept(question, from: asker, in: "#hall", takingMore: nil, at: now, on: TextPlatform())
+        let acceptance = machine.accept(
+            question, from: asker, in: "#hall", takingMore: nil, at: now, on: TextPlatform())
         guard case .now(let accepted) = acceptance else { throw CancellationError() }
         machine.finish(
             accepted.ticket, with: RenderedAnswer(answer: answer, asker: asker, receipt: receipt), at: now,
@@ -182,7 +188,8 @@ import Testing
     @Test func eachReceiptComesBackWithTheLineThatCompletesItsAnswer() throws {
         var machine = Self.machine()
         for asker in ["ada", "bo", "cy"] {
-            try Self.answer(&machine, "/lunch", from: asker, Self.lunch(for: asker), receipt: "r-\(asker)", at: Self.start)
+            try Self.answer(
+                &machine, "/lunch", from: asker, Self.lunch(for: asker), receipt: "r-\(asker)", at: Self.start)
         }
         #expect(machine.takeSettledReceipts().isEmpty, "three askers folded into one answer waiting")
         let first = machine.next(at: Self.start, on: TextPlatform())
@@ -212,7 +219,8 @@ import Testing
         try Self.answer(&machine, "/quiet", from: "ada", .none, receipt: "r-none", at: Self.start)
         #expect(machine.takeSettledReceipts() == ["r-none"])
         try Self.answer(&machine, "/lunch", from: "ada", Self.lunch(for: "ada"), receipt: "r-lunch", at: Self.start)
-        try Self.answer(&machine, "/day", from: "bo", .urgent(["bo> try again in 3 s"]), receipt: "r-urgent", at: Self.start)
+        try Self.answer(
+            &machine, "/day", from: "bo", .urgent(["bo> try again in 3 s"]), receipt: "r-urgent", at: Self.start)
         let urgent = machine.next(at: Self.start, on: TextPlatform())
         #expect(urgent.line == "bo> try again in 3 s")
         #expect(urgent.receipts == ["r-urgent"])
@@ -230,14 +238,18 @@ import Testing
             let step = machine.next(at: Self.start.addingTimeInterval(Double(second)), on: TextPlatform())
             sent.append((step.line, step.receipts))
         }
-        #expect(sent.map(\.0) == ["ada> your PIN is set", "#hall> ada: answered in private", "#hall> ada: answered in private", nil])
+        #expect(
+            sent.map(\.0) == [
+                "ada> your PIN is set", "#hall> ada: answered in private", "#hall> ada: answered in private", nil,
+            ])
         #expect(sent.map(\.1) == [[], ["r-1"], ["r-2"], []])
     }
 
     @Test func noAnswerIsTakenWhenTheQueueIsFull() throws {
         var machine = Self.machine()
         for number in 0..<Machine.maximumWaiting { machine.send(["line \(number)"], lane: .bulk, target: "#hall") }
-        let refused = machine.accept("/lunch", from: "ada", in: "#hall", takingMore: nil, at: Self.start, on: TextPlatform())
+        let refused = machine.accept(
+            "/lunch", from: "ada", in: "#hall", takingMore: nil, at: Self.start, on: TextPlatform())
         #expect(refused == nil)
         _ = machine.next(at: Self.start, on: TextPlatform())
         #expect(machine.reserveAnswer(to: "ada") != nil, "a line sent frees a place")
@@ -251,9 +263,11 @@ import Testing
         let late = Self.start.addingTimeInterval(2)
         let askers = ChannelAnswerBoard.maximumAddressees + 1
         for number in 0..<askers {
-            try Self.answer(&machine, "/lunch", from: "p\(number)", Self.lunch(for: "p\(number)"), receipt: "r-\(number)", at: late)
+            try Self.answer(
+                &machine, "/lunch", from: "p\(number)", Self.lunch(for: "p\(number)"), receipt: "r-\(number)", at: late)
         }
-        #expect(machine.takeSettledReceipts().isEmpty, "the late askers wait for the pointer, and take no place meanwhile")
+        #expect(
+            machine.takeSettledReceipts().isEmpty, "the late askers wait for the pointer, and take no place meanwhile")
         let due = try #require(machine.nextPointerDue)
         let pointer = machine.next(at: due, on: TextPlatform())
         #expect(pointer.line?.hasPrefix("#hall> p0, p1") == true)

@@ -166,4 +166,41 @@ import Testing
         }
         #expect(wrongShape?.problems == ["expected an object with a \"days\" list"])
     }
+
+    @Test func aColumnPerLanguageTranslatesTheDishesForItsReaders() async throws {
+        try await withLunchBot { bot in
+            let csv = """
+                date,specials,vegetables,fries,specials_es,vegetables_zh-Hans
+                2026-11-23,Chicken tacos; Veggie pizza,Green beans,yes,Tacos de pollo; Pizza vegetariana,四季豆
+
+                """
+            _ = try await importMenus(csv, named: "menus.csv", into: bot)
+            try await bot.expect("/me language es", from: "console:ana")
+            try await bot.expect("/me language zh", from: "console:li")
+            let spanish = try await bot.expect("/lunch", from: "console:ana")
+            #expect(spanish.text.contains("Tacos de pollo, Pizza vegetariana"), "\(spanish.text)")
+            #expect(spanish.text.contains("Green beans"))
+            let chinese = try await bot.expect("/lunch", from: "console:li")
+            #expect(chinese.text.contains("四季豆"))
+            #expect(chinese.text.contains("Chicken tacos"))
+            try await bot.expect("/lunch", from: "console:carl", contains: "Specials: Chicken tacos, Veggie pizza")
+        }
+    }
+
+    @Test func aTranslationColumnThatDoesNotMatchItsDishesIsRefusedWithItsLine() async throws {
+        try await withLunchBot { bot in
+            let uneven = "date,specials,specials_es\n2026-11-23,Chicken tacos; Veggie pizza,Tacos de pollo\n"
+            await #expect(throws: LunchImportError.self) { try await importMenus(uneven, named: "m.csv", into: bot) }
+            do {
+                _ = try await importMenus(uneven, named: "m.csv", into: bot)
+            } catch let error as LunchImportError {
+                #expect(error.description.contains("line 2"), "\(error)")
+                #expect(error.description.contains("specials_es"), "\(error)")
+            }
+            let unknown = "date,specials,specials_xx\n2026-11-23,Chicken tacos,Taco\n"
+            await #expect(throws: LunchImportError.self) { try await importMenus(unknown, named: "m.csv", into: bot) }
+            try await bot.expect("/lunch", contains: "no lunch menu is posted")
+        }
+    }
+
 }

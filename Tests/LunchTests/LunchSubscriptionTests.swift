@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomCore
 import HomeroomEngine
@@ -89,4 +90,30 @@ import Testing
             #expect(audit.filter { $0 == "subscribe" }.count == 2 && audit.contains("unsubscribe"))
         }
     }
+
+    /// Each subscriber reads the menu in their own language: the person's choice, the channel's,
+    /// else the school's.
+    @Test func eachSubscriberGetsTheMenuInTheirLanguage() async throws {
+        try await withLunchBot(at: "2026-10-30T08:00:00-04:00") { bot in
+            try await bot.loginAsAdmin(admin)
+            try await bot.expect(#"/lunch set 2026-10-30 specials "Tacos""#, from: admin)
+            try await bot.expect("/me language es", from: "console:ana")
+            try await bot.expect("/subscribe lunch 10:30", from: "console:ana")
+            try await bot.expect("/admin language vi", from: admin, in: "#cafeteria")
+            try await bot.expect("/subscribe lunch 10:30", from: admin, in: "#cafeteria")
+            try await bot.expect("/subscribe lunch 10:30", from: "console:ben")
+            let sent = try await bot.sendSubscriptions(at: "2026-10-30T10:30:00-04:00")
+            func heading(_ target: DeliveryTarget) -> String? { sent.first { $0.target == target }?.lines.first }
+            let friday = LocalDate(year: 2026, month: 10, day: 30)!
+            let spanish = Words(LunchPlugin.catalogs, .spanish)
+            let vietnamese = Words(LunchPlugin.catalogs, .vietnamese)
+            #expect(
+                heading(.user(UserID("console:ana")!)) == spanish("Lunch for {date}:", ["date": spanish.date(friday)]))
+            #expect(
+                heading(.channel("#cafeteria")) == vietnamese("Lunch for {date}:", ["date": vietnamese.date(friday)]))
+            #expect(heading(.user(UserID("console:ben")!)) == "Lunch for Friday, October 30:")
+            #expect(heading(.user(UserID("console:ana")!))?.hasPrefix("Almuerzo") == true)
+        }
+    }
+
 }

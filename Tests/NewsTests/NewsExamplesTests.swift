@@ -1,3 +1,4 @@
+import HomeroomCore
 import HomeroomRuntime
 import HomeroomTesting
 import News
@@ -11,6 +12,18 @@ import Testing
         try await withNewsBot(settings: ["pageCharacters": .number(450)]) { bot, server in
             server.serve("/district/feed/", .text(districtFeed, contentType: "application/rss+xml"))
             try await bot.runExamples(
+                of: NewsPlugin.self,
+                substituting: ["https://district.example.org/news/feed/": server.url("/district/feed/").absoluteString])
+        }
+    }
+
+    /// Run in the pseudo-language on the same feeds, every example says every word through the
+    /// catalogs, whole.
+    @Test func everyWorkedExampleSpeaksThroughTheCatalogs() async throws {
+        try await withNewsBot(settings: ["pageCharacters": .number(450)], language: Language.pseudo.code) {
+            bot, server in
+            server.serve("/district/feed/", .text(districtFeed, contentType: "application/rss+xml"))
+            try await bot.runExamplesThroughCatalogs(
                 of: NewsPlugin.self,
                 substituting: ["https://district.example.org/news/feed/": server.url("/district/feed/").absoluteString])
         }

@@ -54,6 +54,14 @@ import Testing
         try await withRecipesBot { bot in try await bot.runExamples(of: RecipesPlugin.self) }
     }
 
+    /// Run in the pseudo-language on the sample book, every example says every word through the
+    /// catalogs, whole.
+    @Test func everyWorkedExampleSpeaksThroughTheCatalogs() async throws {
+        try await withRecipesBot(language: Language.pseudo.code) { bot in
+            try await bot.runExamplesThroughCatalogs(of: RecipesPlugin.self)
+        }
+    }
+
     @Test func anEmptyBookSaysHowToFillIt() async throws {
         try await TestBot.with(plugins: [RecipesPlugin.self]) { bot in
             try await bot.expect("/recipe cornbread", contains: "The recipe book is empty")

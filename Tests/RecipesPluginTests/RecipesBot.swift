@@ -9,14 +9,16 @@ import RecipesPlugin
 let sampleBook = Corpus.packageRoot.appendingPathComponent("Examples/recipe-book.json")
 
 /// Runs `body` with a bot carrying the recipes plugin, the sample book imported (recipes 1 to 26,
-/// in the book's order), and its clock on a school morning.
+/// in the book's order), and its clock on a school morning. `language` is the school's.
 func withRecipesBot(
-    backend: DatabaseBackend = .sqlite, settings: [String: JSONValue] = [:], _ body: (TestBot) async throws -> Void
+    backend: DatabaseBackend = .sqlite, settings: [String: JSONValue] = [:], language: String = "en",
+    _ body: (TestBot) async throws -> Void
 ) async throws {
     try await TestBot.with(
         plugins: [RecipesPlugin.self], at: "2026-11-24T09:00:00-05:00", backend: backend,
         configure: {
             $0.timeZone = "America/New_York"
+            $0.language = language
             $0.plugins["recipes"] = .object(settings)
         }
     ) { bot in

@@ -143,18 +143,41 @@ import Testing
         }
     }
 
+    /// Every worked example answers what it says, in Period 3 of a school day with the bell
+    /// calendar served as a feed, the course catalog imported, and the examples' admin in grade 10
+    /// and taking a course in block 3.
     @Test func everyExampleOfTheHelpWorks() async throws {
+        try await withExampleSchool { bot in try await bot.runExamples(of: SchedulePlugin.self) }
+    }
+
+    /// Run in the pseudo-language, every example says every word through the catalogs, whole.
+    @Test func everyExampleSpeaksThroughTheCatalogs() async throws {
+        try await withExampleSchool(language: Language.pseudo.code) { bot in
+            try await bot.runExamplesThroughCatalogs(of: SchedulePlugin.self)
+        }
+    }
+
+    /// Runs `body` with what the examples need: Lincoln High's calendar served from a loopback
+    /// feed, the course catalog imported, the clock in Period 3, and the admin logged in, in grade
+    /// 10 and taking AP Chemistry in block 3. `language` is the school's.
+    private func withExampleSchool(language: String = "en", _ body: (TestBot) async throws -> Void) async throws {
         let server = try await LoopbackHTTPServer.start()
         server.serve(
             "/bells.ics", .text(try String(contentsOfFile: SchoolCalendars.lincoln, encoding: .utf8), etag: "\"v1\""))
         let feed = server.url("/bells.ics").absoluteString
-        // In Period 3, with the examples' admin in grade 10 and taking a course in block 3.
-        try await withScheduleBot(at: "2025-10-22T10:30:00-07:00", settings: ["calendarURL": .string(feed)]) { bot in
-            try await importCatalog(into: bot)
-            try await bot.loginAsAdmin()
-            try await bot.expect("/classes grade 10", from: "console:admin")
-            try await bot.expect("/classes set 3 \"AP Chemistry\"", from: "console:admin", contains: "Block 3")
-            try await bot.runExamples(of: SchedulePlugin.self)
+        do {
+            try await withScheduleBot(
+                at: "2025-10-22T10:30:00-07:00", settings: ["calendarURL": .string(feed)], language: language
+            ) { bot in
+                try await importCatalog(into: bot)
+                try await bot.loginAsAdmin()
+                try await bot.expect("/classes grade 10", from: "console:admin")
+                try await bot.expect("/classes set 3 \"AP Chemistry\"", from: "console:admin")
+                try await body(bot)
+            }
+        } catch {
+            await server.stop()
+            throw error
         }
         await server.stop()
     }

@@ -15,14 +15,16 @@ enum SchoolCalendars {
 }
 
 /// Runs `body` with a bot carrying the schedule plugin, in Los Angeles, standing at `instant`.
+/// `language` is the school's.
 func withScheduleBot(
     at instant: String, settings: [String: JSONValue] = ["calendarFile": .string(SchoolCalendars.lincoln)],
-    backend: DatabaseBackend = .sqlite, _ body: (TestBot) async throws -> Void
+    backend: DatabaseBackend = .sqlite, language: String = "en", _ body: (TestBot) async throws -> Void
 ) async throws {
     try await TestBot.with(
         plugins: [SchedulePlugin.self], at: instant, backend: backend,
         configure: {
             $0.timeZone = "America/Los_Angeles"
+            $0.language = language
             $0.plugins["schedule"] = .object(settings)
         }, body)
 }

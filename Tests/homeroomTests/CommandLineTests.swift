@@ -50,7 +50,8 @@ import Testing
         #expect(student.output.contains("you need the lunch.set permission"))
 
         #expect(
-            try await homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config]).status == 0)
+            try await homeroom.run(["admin", "grant", "console:alice", "--role", "admin", "--config", config]).status
+                == 0)
         let pin = try await homeroom.run(["admin", "set-pin", "console:alice", "--config", config], input: "4321\n")
         #expect(pin.status == 0, "\(pin.errors)")
         let inChannel = try await homeroom.run([
@@ -176,7 +177,9 @@ import Testing
         let copy = homeroom.folder.appendingPathComponent("backup.sqlite").path
         let backup = try await homeroom.run(["backup", copy, "--config", config])
         #expect(backup.status == 0, "\(backup.errors)")
-        let fromCopy = try await homeroom.run(["say", "--config", try homeroom.writeCopyConfig(copy), "/lunch 2026-12-03"])
+        let fromCopy = try await homeroom.run([
+            "say", "--config", try homeroom.writeCopyConfig(copy), "/lunch 2026-12-03",
+        ])
         #expect(fromCopy.output.contains("Durable dumplings"))
         let again = try await homeroom.run(["backup", copy, "--config", config])
         #expect(again.status == 1)

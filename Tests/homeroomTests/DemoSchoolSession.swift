@@ -12,7 +12,8 @@ extension DemoSchoolSession {
     /// Starts `homeroom serve --demo ARGUMENTS` and waits until it serves.
     func serving(_ homeroom: HomeroomProcess, _ arguments: [String]) async throws -> RunningHomeroom {
         let running = try RunningHomeroom(homeroom, ["serve", "--demo"] + arguments)
-        try await running.waitFor("Homeroom is serving Lincoln High School (demo)")
+        // The serving line names the school in every language.
+        try await running.waitFor("Lincoln High School (demo)")
         return running
     }
 
@@ -37,14 +38,17 @@ extension DemoSchoolSession {
                 running.type("/zzdemo\(index)x")
             }
             // The console answers in order: wait for the batch's last mark.
-            try await running.waitFor("no command /zzdemo\(end - 1)x", within: .seconds(30))
+            // The mark is named in the unknown-command answer in every language.
+            try await running.waitFor("/zzdemo\(end - 1)x", within: .seconds(30))
         }
         var rest = Substring(String(decoding: running.printed.utf8.dropFirst(start), as: UTF8.self))
         var answers: [String] = []
         for index in commands.indices {
-            let end = try #require(rest.range(of: "no command /zzdemo\(index)x"))
-            answers.append(String(rest[..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines))
-            rest = rest[end.upperBound...].drop { $0 != "\n" }.dropFirst()
+            let mark = try #require(rest.range(of: "/zzdemo\(index)x"))
+            let lineStart =
+                rest[..<mark.lowerBound].lastIndex(of: "\n").map { rest.index(after: $0) } ?? rest.startIndex
+            answers.append(String(rest[..<lineStart]).trimmingCharacters(in: .whitespacesAndNewlines))
+            rest = rest[mark.upperBound...].drop { $0 != "\n" }.dropFirst()
         }
         try await stop(running)
         return answers

@@ -180,7 +180,7 @@ import Testing
         let welcome = try #require(running.printed.split(separator: "\n").first { $0.hasPrefix("Demo school in") })
         #expect(
             welcome
-                == "Demo school in homeroom-demo (its own SQLite file, bell schedule, menus, clubs, events and news, "
+                == "Demo school in homeroom-demo (its own SQLite file, bell schedule, menus, clubs, events, and news, "
                 + "dated from today). Try /now, /lunch.", "\(welcome)")
         let errors = try String(contentsOf: homeroom.folder.appendingPathComponent("stderr.log"), encoding: .utf8)
         #expect(errors.contains("warning: demo campus not loaded: "), "\(errors)")

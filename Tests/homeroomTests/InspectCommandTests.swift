@@ -80,7 +80,9 @@ import Testing
     @Test func ruleInstancesPrintInLibicalForm() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
-        let result = try await homeroom.run(["inspect", "rrule", "FREQ=MONTHLY;BYDAY=-2MO;COUNT=3", "19970922T090000", "3"])
+        let result = try await homeroom.run([
+            "inspect", "rrule", "FREQ=MONTHLY;BYDAY=-2MO;COUNT=3", "19970922T090000", "3",
+        ])
         #expect(result.status == 0)
         #expect(
             try JSONDecoder().decode([String].self, from: Data(result.output.utf8))
@@ -121,7 +123,9 @@ import Testing
         let notFeed = try await homeroom.run(["inspect", "feed", page.path])
         #expect(notFeed.status != 0 && notFeed.output.isEmpty)
         #expect(notFeed.errors.contains("is not a feed"))
-        let missing = try await homeroom.run(["inspect", "article", homeroom.folder.appendingPathComponent("none.html").path])
+        let missing = try await homeroom.run([
+            "inspect", "article", homeroom.folder.appendingPathComponent("none.html").path,
+        ])
         #expect(missing.status != 0 && missing.errors.contains("cannot read"))
     }
 

@@ -42,7 +42,9 @@ import Testing
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
         let config = try homeroom.writeConfig()
-        let language = try await homeroom.run(["inspect", "understand", "--config", config, "--language", "fr", "bonjour"])
+        let language = try await homeroom.run([
+            "inspect", "understand", "--config", config, "--language", "fr", "bonjour",
+        ])
         #expect(language.status == 2)
         #expect(language.errors.contains("no words for the language fr; Homeroom reads en, es"), "\(language.errors)")
         #expect(language.output.isEmpty)
@@ -50,7 +52,10 @@ import Testing
         #expect(nothing.status != 0)
         #expect(nothing.errors.contains("understand what?"), "\(nothing.errors)")
         let missing = try await homeroom.run(
-            ["inspect", "understand", "--config", config, "--file", homeroom.folder.appendingPathComponent("none").path])
+            [
+                "inspect", "understand", "--config", config, "--file",
+                homeroom.folder.appendingPathComponent("none").path,
+            ])
         #expect(missing.status == 1)
         #expect(missing.errors.contains("cannot read"), "\(missing.errors)")
     }

@@ -24,43 +24,48 @@ extension DirectionsPlugin {
     }
 
     func directions(_ context: CommandContext) async throws -> Reply {
-        var words = context.arguments
-        let accessible = words.contains { Self.accessibleWords.contains($0.lowercased()) }
-        words.removeAll { Self.accessibleWords.contains($0.lowercased()) }
+        let words = context.words
+        var terms = context.arguments
+        let accessible = terms.contains { Self.accessibleWords.contains($0.lowercased()) }
+        terms.removeAll { Self.accessibleWords.contains($0.lowercased()) }
         var startText: String?
-        if let from = words.lastIndex(where: { $0.lowercased() == "from" }), from > 0 {
-            startText = words[(from + 1)...].joined(separator: " ")
-            words = Array(words[..<from])
+        if let from = terms.lastIndex(where: { $0.lowercased() == "from" }), from > 0 {
+            startText = terms[(from + 1)...].joined(separator: " ")
+            terms = Array(terms[..<from])
             guard startText?.isEmpty == false else {
-                throw context.usageError("say where you are after \"from\": the id under the QR code")
+                throw context.usageError(
+                    words("say where you are after \"{keyword}\": the id under the QR code", ["keyword": "from"]))
             }
         }
         // "to the library" is how people ask; the room or place is what follows.
-        if words.count > 1, words[0].lowercased() == "to" { words.removeFirst() }
-        if words.count > 1, words[0].lowercased() == "the" { words.removeFirst() }
-        guard !words.isEmpty else {
-            throw context.usageError("where to? \(context.typed("places")) lists the named places")
+        if terms.count > 1, terms[0].lowercased() == "to" { terms.removeFirst() }
+        if terms.count > 1, terms[0].lowercased() == "the" { terms.removeFirst() }
+        guard !terms.isEmpty else {
+            throw context.usageError(
+                words("where to? {command} lists the named places", ["command": context.typed("places")]))
         }
-        let campus = try await campus(in: context.storage, at: context.now)
-        let lookup = CampusLookup(campus: campus, prefix: context.prefix)
-        let destination = try lookup.destination(words.joined(separator: " "))
+        let campus = try await campus(in: context.storage, at: context.now, words)
+        let lookup = CampusLookup(campus: campus, prefix: context.prefix, words: words)
+        let destination = try lookup.destination(terms.joined(separator: " "))
         let start: Int
         // "from" names the start of this walk only: once walked, the person is somewhere else.
         if let startText {
             start = try lookup.checkpoint(startText)
         } else {
-            start = try await lastLocation(context, on: campus, asking: words.joined(separator: " "))
+            start = try await lastLocation(context, on: campus, asking: terms.joined(separator: " "))
         }
         guard let route = campus.directions(from: start, to: destination, accessible: accessible) else {
             throw UserFacingError(
-                DirectionsText.noWay(from: start, to: destination, accessible: accessible, on: campus))
+                DirectionsText.noWay(from: start, to: destination, accessible: accessible, on: campus, words))
         }
-        return .privately(DirectionsText.chat(route, on: campus))
+        return .privately(DirectionsText.chat(route, on: campus, words))
     }
 
     /// The checkpoint the sender last named with `/here`, while it is recent enough; otherwise an
     /// error asking where they are.
     private func lastLocation(_ context: CommandContext, on campus: Campus, asking target: String) async throws -> Int {
+        let words = context.words
+        // What to type, as typed: the keyword `from` stays as the command reads it.
         let example =
             "\(context.typed("directions")) \(target) from \(campus.checkpoints.first { $0.hasCode }?.id ?? "A1")"
         switch try await location(of: context, on: campus) {
@@ -68,14 +73,20 @@ extension DirectionsPlugin {
             return checkpoint
         case .unknown:
             throw UserFacingError(
-                "where are you? Say the id under the nearest QR code: \(example), or \(context.typed("here")) CHECKPOINT"
-            )
+                words(
+                    "where are you? Say the id under the nearest QR code: {example}, or {command} CHECKPOINT",
+                    ["example": example, "command": context.typed("here")]))
         case .expired(let id, let minutes):
             throw UserFacingError(
-                "you were at \(id) \(minutes) min ago — where are you now? Say the id under the nearest QR code: \(example)"
-            )
+                words.plural(
+                    "you were at {checkpoint} {count} min ago — where are you now? Say the id under the nearest QR code: {example}",
+                    "you were at {checkpoint} {count} min ago — where are you now? Say the id under the nearest QR code: {example}",
+                    count: minutes, ["checkpoint": id, "example": example]))
         case .removed(let id):
-            throw UserFacingError("\(id) is no longer on the campus map — say where you are: \(example)")
+            throw UserFacingError(
+                words(
+                    "{checkpoint} is no longer on the campus map — say where you are: {example}",
+                    ["checkpoint": id, "example": example]))
         }
     }
 

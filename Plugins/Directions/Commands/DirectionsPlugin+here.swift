@@ -16,21 +16,29 @@ extension DirectionsPlugin {
     }
 
     func here(_ context: CommandContext) async throws -> Reply {
-        let campus = try await campus(in: context.storage, at: context.now)
+        let words = context.words
+        let campus = try await campus(in: context.storage, at: context.now, words)
         guard !context.arguments.isEmpty else {
             guard case .at(let checkpoint) = try await location(of: context, on: campus) else {
                 return .privately(
-                    "I don't know where you are — say the id under the nearest QR code: \(context.typed("here")) CHECKPOINT"
-                )
+                    words(
+                        "I don't know where you are — say the id under the nearest QR code: {command} CHECKPOINT",
+                        ["command": context.typed("here")]))
             }
-            return .privately("You're at \(campus.checkpoints[checkpoint].id): \(campus.checkpoints[checkpoint].name).")
+            let point = campus.checkpoints[checkpoint]
+            return .privately(
+                words("You're at {checkpoint}: {place}.", ["checkpoint": point.id, "place": words.content(point.name)]))
         }
-        let checkpoint = try CampusLookup(campus: campus, prefix: context.prefix).checkpoint(
+        let checkpoint = try CampusLookup(campus: campus, prefix: context.prefix, words: words).checkpoint(
             context.arguments.joined(separator: " "))
         let point = campus.checkpoints[checkpoint]
         try await store(context.storage).setLocation(of: context.caller.person, to: point.id, at: context.now)
         return .privately(
-            "You're at \(point.id): \(point.name). "
-                + "Where to? \(context.typed("directions")) ROOM or PLACE (\(context.typed("places")) lists them).")
+            words(
+                "You're at {checkpoint}: {place}. Where to? {command} ROOM or PLACE ({places} lists them).",
+                [
+                    "checkpoint": point.id, "place": words.content(point.name), "command": context.typed("directions"),
+                    "places": context.typed("places"),
+                ]))
     }
 }

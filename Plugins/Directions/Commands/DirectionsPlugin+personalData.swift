@@ -10,13 +10,24 @@ extension DirectionsPlugin {
                 .kept("campus", "imported_by", because: "the record of which admin imported the campus"),
             ],
             describe: { context in
+                let words = context.words
                 guard let (checkpoint, at) = try await store(context.storage).location(of: context.caller.person) else {
-                    return ["Location: none — \(context.typed("here")) CHECKPOINT after scanning a code."]
+                    return [
+                        words(
+                            "Location: none — {command} CHECKPOINT after scanning a code.",
+                            ["command": context.typed("here")])
+                    ]
                 }
                 let minutes = Int(context.now.timeIntervalSince(at) / 60)
                 return [
-                    "Location: \(checkpoint), \(minutes) min ago (kept \(settings.locationMinutes) min) — "
-                        + "\(context.typed("here")) CHECKPOINT."
+                    words.plural(
+                        "Location: {checkpoint}, {count} min ago (kept {kept} min) — {command} CHECKPOINT.",
+                        "Location: {checkpoint}, {count} min ago (kept {kept} min) — {command} CHECKPOINT.",
+                        count: minutes,
+                        [
+                            "checkpoint": checkpoint, "kept": words.number(settings.locationMinutes),
+                            "command": context.typed("here"),
+                        ])
                 ]
             },
             forget: { context, db in try await context.deletePersonalRows(from: "locations", on: db) })

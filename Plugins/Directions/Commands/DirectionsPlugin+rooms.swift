@@ -19,37 +19,60 @@ extension DirectionsPlugin {
     }
 
     func rooms(_ context: CommandContext) async throws -> Reply {
-        let campus = try await campus(in: context.storage, at: context.now)
+        let words = context.words
+        let campus = try await campus(in: context.storage, at: context.now, words)
         guard !context.arguments.isEmpty else {
             let buildings = campus.buildings.indices.map { index in
-                let count = campus.rooms(inBuilding: index).reduce(0) { $0 + $1.rooms.count }
-                return "\(campus.buildings[index].id) — \(campus.buildings[index].name) (\(count) rooms)"
+                words.plural(
+                    "{building} — {name} ({count} room)", "{building} — {name} ({count} rooms)",
+                    count: campus.rooms(inBuilding: index).reduce(0) { $0 + $1.rooms.count },
+                    ["building": campus.buildings[index].id, "name": words.content(campus.buildings[index].name)])
             }
             return Reply(
-                lines: ["Buildings of \(campus.name):"] + buildings
-                    + ["\(context.typed("rooms")) \(campus.buildings[0].id) lists a building's rooms."])
+                lines: [words("Buildings of {campus}:", ["campus": campus.name])] + buildings
+                    + [
+                        words(
+                            "{command} lists a building's rooms.",
+                            ["command": "\(context.typed("rooms")) \(campus.buildings[0].id)"])
+                    ])
         }
-        let building = try CampusLookup(campus: campus, prefix: context.prefix).building(
+        let building = try CampusLookup(campus: campus, prefix: context.prefix, words: words).building(
             context.arguments.joined(separator: " "))
         let floors = campus.rooms(inBuilding: building)
-        let heading = "\(campus.buildings[building].name) (\(campus.buildings[building].id))"
-        guard !floors.isEmpty else { return Reply("\(heading) has no rooms on the map.") }
+        // The building's name and id are the school's: one value, as the heading and in the sentence.
+        let heading = "\(words.content(campus.buildings[building].name)) (\(campus.buildings[building].id))"
+        guard !floors.isEmpty else {
+            return Reply(words("{building} has no rooms on the map.", ["building": heading]))
+        }
         return Reply(
-            lines: [heading]
+            lines: [words.mark(heading)]
                 + floors.map { floor in
-                    "floor \(floor.floor): "
-                        + floor.rooms.map { room in room.name.map { "\(room.number) \($0)" } ?? room.number }
-                        .joined(separator: ", ")
+                    words(
+                        "floor {floor}: {rooms}",
+                        [
+                            "floor": words.number(floor.floor),
+                            "rooms": words.items(
+                                floor.rooms.map { room in
+                                    room.name.map { "\(room.number) \(words.content($0))" } ?? room.number
+                                }),
+                        ])
                 })
     }
 
     func places(_ context: CommandContext) async throws -> Reply {
-        let campus = try await campus(in: context.storage, at: context.now)
+        let words = context.words
+        let campus = try await campus(in: context.storage, at: context.now, words)
         guard !campus.places.isEmpty else {
-            return Reply("The map names no places; ask for a room number: \(context.typed("directions")) B-201")
+            return Reply(
+                words(
+                    "The map names no places; ask for a room number: {example}",
+                    ["example": "\(context.typed("directions")) B-201"]))
         }
-        let names = campus.places.indices.map { campus.title(of: .place($0)) }
+        let names = campus.places.indices.map { DirectionsText.title(of: .place($0), on: campus, words) }
         return Reply(
-            lines: ["Places: " + names.joined(separator: ", "), "Ask the way: \(context.typed("directions")) library"])
+            lines: [
+                words("Places: {places}", ["places": words.items(names)]),
+                words("Ask the way: {example}", ["example": "\(context.typed("directions")) library"]),
+            ])
     }
 }

@@ -8,6 +8,8 @@ struct CampusLookup {
     let campus: Campus
     /// The command prefix the person types (`/` or `!`), for answers that name a command.
     let prefix: String
+    /// What the plugin says, in the reader's language: the errors.
+    let words: Words
 
     /// How many suggestions an answer offers.
     static let suggestionCount = 4
@@ -19,14 +21,21 @@ struct CampusLookup {
         if let checkpoint = campus.checkpoint(named: text) { return .checkpoint(checkpoint) }
         if let loose = loosely(text) { return loose }
         let key = Campus.key(text)
-        guard !key.isEmpty else { throw UserFacingError("name a room or a place, e.g. B-201 or library") }
+        guard !key.isEmpty else {
+            throw UserFacingError(
+                words("name a room or a place, e.g. {room} or {place}", ["room": "B-201", "place": "library"]))
+        }
         guard key.contains(where: \.isNumber) else {
             let names = campus.places.flatMap { [$0.name] + $0.aliases } + campus.rooms.compactMap(\.name)
             let closest = Self.closest(to: key, among: names)
             throw UserFacingError(
-                "no room or place called \"\(text)\""
-                    + (closest.isEmpty
-                        ? " — \(prefix)places lists the places" : " — did you mean \(Self.either(closest))?"))
+                closest.isEmpty
+                    ? words(
+                        "no room or place called \"{name}\" — {command} lists the places",
+                        ["name": text, "command": "\(prefix)places"])
+                    : words(
+                        "no room or place called \"{name}\" — did you mean {names}?",
+                        ["name": text, "names": either(closest)]))
         }
         let building = buildingPrefix(of: key)
         let candidates = campus.rooms.filter { room in
@@ -44,13 +53,24 @@ struct CampusLookup {
                     }
                     return id.map { key.hasPrefix($0) ? String(key.dropFirst($0.count)) : key } ?? key
                 })
-        let place = building.map { " in building \(campus.buildings[$0].id)" } ?? ""
-        let hint =
-            closest.isEmpty
-            ? building.map { " — \(prefix)rooms \(campus.buildings[$0].id) lists its rooms" }
-                ?? " — \(prefix)rooms lists the buildings"
-            : " — did you mean \(Self.either(closest))?"
-        throw UserFacingError("no room \(text)\(place)\(hint)")
+        switch (building.map { campus.buildings[$0].id }, closest.isEmpty) {
+        case (let id?, true):
+            throw UserFacingError(
+                words(
+                    "no room {room} in building {building} — {command} lists its rooms",
+                    ["room": text, "building": id, "command": "\(prefix)rooms \(id)"]))
+        case (let id?, false):
+            throw UserFacingError(
+                words(
+                    "no room {room} in building {building} — did you mean {names}?",
+                    ["room": text, "building": id, "names": either(closest)]))
+        case (nil, true):
+            throw UserFacingError(
+                words("no room {room} — {command} lists the buildings", ["room": text, "command": "\(prefix)rooms"]))
+        case (nil, false):
+            throw UserFacingError(
+                words("no room {room} — did you mean {names}?", ["room": text, "names": either(closest)]))
+        }
     }
 
     /// The words before a room number that only say it is a room (`room B-201`).
@@ -64,37 +84,37 @@ struct CampusLookup {
     /// with or without a last word of ``kindWords`` (`attendance office` → Attendance); nil when
     /// it names nothing that way, or several.
     private func loosely(_ text: String) -> Destination? {
-        var words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        if words.count > 1, Self.roomWords.contains(words[0]) {
-            if let room = campus.room(named: words.dropFirst().joined(separator: " ")) { return .room(room) }
+        var terms = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        if terms.count > 1, Self.roomWords.contains(terms[0]) {
+            if let room = campus.room(named: terms.dropFirst().joined(separator: " ")) { return .room(room) }
         }
-        words.removeAll { $0 == "the" }
-        guard !words.isEmpty, !words.contains(where: { $0.contains(where: \.isNumber) }) else { return nil }
-        if let found = named(startingWith: words) { return found }
-        if words.count > 1, let last = words.last, Self.kindWords.contains(last) {
-            return named(startingWith: Array(words.dropLast()))
+        terms.removeAll { $0 == "the" }
+        guard !terms.isEmpty, !terms.contains(where: { $0.contains(where: \.isNumber) }) else { return nil }
+        if let found = named(startingWith: terms) { return found }
+        if terms.count > 1, let last = terms.last, Self.kindWords.contains(last) {
+            return named(startingWith: Array(terms.dropLast()))
         }
         return nil
     }
 
-    /// The one place or room whose name's words start with `words`, each a different word; a
+    /// The one place or room whose name's words start with `terms`, each a different word; a
     /// room that is a place found too counts as that place.
-    private func named(startingWith words: [String]) -> Destination? {
+    private func named(startingWith terms: [String]) -> Destination? {
         let places = campus.places.indices.filter { index in
-            ([campus.places[index].name] + campus.places[index].aliases).contains { Self.starts($0, with: words) }
+            ([campus.places[index].name] + campus.places[index].aliases).contains { Self.starts($0, with: terms) }
         }
         let placeRooms = Set(places.compactMap { campus.places[$0].room })
         let rooms = campus.rooms.indices.filter {
-            !placeRooms.contains($0) && (campus.rooms[$0].name.map { Self.starts($0, with: words) } ?? false)
+            !placeRooms.contains($0) && (campus.rooms[$0].name.map { Self.starts($0, with: terms) } ?? false)
         }
         let found: [Destination] = places.map { .place($0) } + rooms.map { .room($0) }
         return found.count == 1 ? found[0] : nil
     }
 
-    /// True when each of `words` starts a different word of `name` (`principals` of "Principal's office").
-    static func starts(_ name: String, with words: [String]) -> Bool {
+    /// True when each of `terms` starts a different word of `name` (`principals` of "Principal's office").
+    static func starts(_ name: String, with terms: [String]) -> Bool {
         var nameWords = name.split(whereSeparator: \.isWhitespace).map { $0.lowercased().filter(\.isLetter) }
-        for word in words {
+        for word in terms {
             let typed = word.filter(\.isLetter)
             // A plural typed for a singular name counts (`locker rooms` of "Locker room (girls)").
             guard
@@ -114,27 +134,31 @@ struct CampusLookup {
         if let checkpoint = campus.checkpoint(named: text) { return checkpoint }
         let closest = Self.closest(to: Campus.key(text), among: campus.checkpoints.filter(\.hasCode).map(\.id))
         throw UserFacingError(
-            "no checkpoint \(text)"
-                + (closest.isEmpty
-                    ? " — the id is printed under the QR code" : " — did you mean \(Self.either(closest))?"))
+            closest.isEmpty
+                ? words("no checkpoint {checkpoint} — the id is printed under the QR code", ["checkpoint": text])
+                : words(
+                    "no checkpoint {checkpoint} — did you mean {names}?",
+                    ["checkpoint": text, "names": either(closest)]))
     }
 
     /// The building `text` names (id or name), or an error listing the buildings.
     func building(_ text: String) throws(UserFacingError) -> Int {
         if let building = campus.building(named: text) { return building }
         // "building a": the word that only says it is a building.
-        let words = text.split(whereSeparator: \.isWhitespace)
-        if words.count > 1, words[0].lowercased() == "building",
-            let building = campus.building(named: words.dropFirst().joined(separator: " "))
+        let terms = text.split(whereSeparator: \.isWhitespace)
+        if terms.count > 1, terms[0].lowercased() == "building",
+            let building = campus.building(named: terms.dropFirst().joined(separator: " "))
         {
             return building
         }
         // "the arts building": the one building whose name's words start with those typed.
-        let typed = words.map { $0.lowercased() }.filter { $0 != "the" }
+        let typed = terms.map { $0.lowercased() }.filter { $0 != "the" }
         let loose = campus.buildings.indices.filter { Self.starts(campus.buildings[$0].name, with: typed) }
         if loose.count == 1 { return loose[0] }
         throw UserFacingError(
-            "no building \(text) — the buildings are \(campus.buildings.map(\.id).joined(separator: ", "))")
+            words(
+                "no building {building} — the buildings are {buildings}",
+                ["building": text, "buildings": words.items(campus.buildings.map(\.id))]))
     }
 
     /// The building whose id starts a room key (`B` of `B2011`), when one does and digits follow.
@@ -163,8 +187,9 @@ struct CampusLookup {
         return near.filter { $0.distance == nearest }.map(\.name).sorted().prefix(suggestionCount).map { $0 }
     }
 
-    /// `A`, `A or B`, `A, B or C`.
-    static func either(_ names: [String]) -> String {
-        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    /// `A`, `A or B`, `A, B or C`, in the reader's language, each name of several marked as a value.
+    func either(_ names: [String]) -> String {
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return words("{names} or {last}", ["names": words.items(Array(names.dropLast())), "last": last])
     }
 }

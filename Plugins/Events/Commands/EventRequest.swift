@@ -15,21 +15,26 @@ struct EventRequest: Equatable {
     /// The words after the keywords that end a part.
     private static let keywords: Set<String> = ["at", "for", "in"]
 
-    /// Reads the words; a short error naming the part that is wrong.
-    init(_ words: [String], today: LocalDate) throws(UserFacingError) {
-        guard let (date, used) = DateExpression.parse(prefixOf: words[...], today: today) else {
-            throw UserFacingError("start with the date: 2026-12-03, dec 3, friday or tomorrow")
+    /// Reads the typed words (`tokens`); a short error naming the part that is wrong, in the
+    /// language of `words`.
+    init(_ tokens: [String], today: LocalDate, _ words: Words) throws(UserFacingError) {
+        guard let (date, used) = DateExpression.parse(prefixOf: tokens[...], today: today) else {
+            throw UserFacingError(
+                words(
+                    "start with the date: {iso}, {month}, {weekday} or {relative}",
+                    ["iso": "2026-12-03", "month": "dec 3", "weekday": "friday", "relative": "tomorrow"]))
         }
-        guard date >= today else { throw UserFacingError("\(date.longName) has passed") }
+        guard date >= today else { throw UserFacingError(words("{date} has passed", ["date": words.date(date)])) }
         self.date = date
-        var rest = Array(words.dropFirst(used))
+        var rest = Array(tokens.dropFirst(used))
         guard let typed = rest.first, let time = ClockTime(parsing: typed) else {
-            throw UserFacingError("after the date comes the time, like 15:30 or 3:30pm")
+            throw UserFacingError(
+                words("after the date comes the time, like {time} or {other}", ["time": "15:30", "other": "3:30pm"]))
         }
         (hour, minute) = (time.hour, time.minute)
         rest.removeFirst()
         guard let title = rest.first, !Self.keywords.contains(title.lowercased()) else {
-            throw UserFacingError("after the time comes the title, in quotes: \"Robotics meetup\"")
+            throw UserFacingError(words("after the time comes the title, in quotes: \"Robotics meetup\""))
         }
         self.title = title
         rest.removeFirst()
@@ -37,23 +42,32 @@ struct EventRequest: Equatable {
             rest.removeFirst()
             let part = Array(rest.prefix { !Self.keywords.contains($0.lowercased()) })
             rest.removeFirst(part.count)
-            guard !part.isEmpty else { throw UserFacingError("\"\(keyword)\" needs something after it") }
+            guard !part.isEmpty else {
+                throw UserFacingError(words("\"{keyword}\" needs something after it", ["keyword": keyword]))
+            }
             switch keyword {
             case "at": place = part.joined(separator: " ")
             case "in": circle = part.joined(separator: " ").lowercased()
             case "for":
                 guard let length = Self.minutes(part) else {
-                    throw UserFacingError("\"for\" takes a length like 90 min or 2 hours")
+                    throw UserFacingError(
+                        words(
+                            "\"{keyword}\" takes a length like {minutes} or {hours}",
+                            ["keyword": "for", "minutes": "90 min", "hours": "2 hours"]))
                 }
                 minutes = length
-            default: throw UserFacingError("I don't know \"\(keyword)\" here — use at PLACE, for 90 min, in CIRCLE")
+            default:
+                throw UserFacingError(
+                    words(
+                        "I don't know \"{keyword}\" here — use {at} PLACE, {for} {length}, {in} CIRCLE",
+                        ["keyword": keyword, "at": "at", "for": "for", "length": "90 min", "in": "in"]))
             }
         }
     }
 
     /// `90 min`, `90min`, `2 hours`, `1.5 h`: 1 minute to 24 hours.
-    static func minutes(_ words: [String]) -> Int? {
-        let text = words.joined().lowercased()
+    static func minutes(_ tokens: [String]) -> Int? {
+        let text = tokens.joined().lowercased()
         let number = text.prefix { $0.isNumber || $0 == "." }
         let unit = text.dropFirst(number.count)
         guard let value = Double(number) else { return nil }

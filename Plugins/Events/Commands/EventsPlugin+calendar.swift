@@ -6,7 +6,8 @@ extension EventsPlugin {
     /// `GET /calendar.ics`: the public events added in chat, from 60 days back to a year ahead, as
     /// a feed calendar apps subscribe to.
     func calendarFeed(_ request: WebPageRequest) async throws -> WebPageResponse {
-        guard request.name == nil else { return .text("Not found.", status: 404) }
+        let words = request.words
+        guard request.name == nil else { return .text(words("Not found."), status: 404) }
         let now = request.clock.now
         let events = try await EventStore(storage: request.storage).events(
             from: now.addingTimeInterval(-60 * 86_400), to: now.addingTimeInterval(400 * 86_400), circles: [])

@@ -21,25 +21,31 @@ extension EventsPlugin {
                     answerContains: "Added: Thursday, December 3")
             ]
         ) { context in
-            let request = try EventRequest(context.arguments, today: context.today)
+            let words = context.words
+            let request = try EventRequest(context.arguments, today: context.today, words)
             if let circle = request.circle {
                 guard try await CircleStore(storage: context.storage).circle(circle) != nil else {
-                    throw UserFacingError("no circle \(circle) — \(context.typed("circles")) lists yours")
+                    throw UserFacingError(
+                        words(
+                            "no circle {circle} — {command} lists yours",
+                            ["circle": circle, "command": context.typed("circles")]))
                 }
                 guard try await CircleStore(storage: context.storage).isMember(context.caller.person, of: circle)
                 else {
-                    throw UserFacingError("only members of \(circle) add its events")
+                    throw UserFacingError(words("only members of {circle} add its events", ["circle": circle]))
                 }
             } else {
                 guard context.caller.may(Self.publicEventsCapability) else {
                     throw UserFacingError(
-                        "public events are added by staff (the \(Self.publicEventsCapability) permission) — "
-                            + "add it to one of your circles with: … in CIRCLE")
+                        words(
+                            "public events are added by staff (the {capability} permission) — add it to one of your circles with: … {in} CIRCLE",
+                            ["capability": Self.publicEventsCapability, "in": "in"]))
                 }
             }
             let start = context.school.instant(on: request.date, hour: request.hour, minute: request.minute)
             guard start > context.now else {
-                throw UserFacingError("\(context.school.clockTime(at: start)) today has passed")
+                throw UserFacingError(
+                    words("{time} today has passed", ["time": EventText.clock(start, context.school, words)]))
             }
             let event = SchoolEvent(
                 title: request.title, start: start, end: start.addingTimeInterval(TimeInterval(request.minutes * 60)),
@@ -51,8 +57,12 @@ extension EventsPlugin {
             var added = event
             added.id = id
             return Reply(
-                "Added: \(request.date.longName), "
-                    + EventText.line(added, on: request.date, school: context.school).dropFirst(2))
+                words(
+                    "Added: {date}, {event}",
+                    [
+                        "date": words.date(request.date),
+                        "event": EventText.entry(added, on: request.date, school: context.school, words),
+                    ]))
         }
     }
 
@@ -64,8 +74,12 @@ extension EventsPlugin {
             else {
                 throw context.usageError()
             }
+            let words = context.words
+            let number = "\(id)"
             let store = EventStore(storage: context.storage)
-            guard let event = try await store.event(id) else { throw UserFacingError("no event #\(id)") }
+            guard let event = try await store.event(id) else {
+                throw UserFacingError(words("no event #{number}", ["number": number]))
+            }
             var ownsItsCircle = false
             if let name = event.circle, let circle = try await CircleStore(storage: context.storage).circle(name) {
                 ownsItsCircle = circle.owner == context.caller.person
@@ -75,11 +89,13 @@ extension EventsPlugin {
                 || (event.circle == nil && context.caller.may(Self.publicEventsCapability))
             guard mayRemove else {
                 throw UserFacingError(
-                    "only who added #\(id)\(event.circle == nil ? " or staff" : " or the circle's owner") may remove it"
-                )
+                    event.circle == nil
+                        ? words("only who added #{number} or staff may remove it", ["number": number])
+                        : words("only who added #{number} or the circle's owner may remove it", ["number": number]))
             }
             try await store.remove(id, audit: context.auditEntry("event.remove", "#\(id) \(event.title)"))
-            return Reply("Removed #\(id), \(event.title).")
+            return Reply(
+                words("Removed #{number}, {title}.", ["number": number, "title": EventText.title(of: event, words)]))
         }
     }
 }

@@ -31,21 +31,29 @@ extension EventsPlugin {
         let circles = try await visibleCircles(context)
         let sorted = try await events(
             from: from, to: to, circles: circles.visible, storage: context.storage, school: context.school)
-        let heading = days.count == 1 ? days[0].longName : "\(days[0].longName) to \(days[days.count - 1].longName)"
+        let words = context.words
+        let (first, last) = (words.date(days[0]), words.date(days[days.count - 1]))
         let hint = circles.hidden ? [Self.circlesInDirectMessageHint(context)] : []
-        let compact = EventText.compact(sorted, days: days, now: context.now, school: context.school)
+        let compact = EventText.compact(sorted, days: days, now: context.now, school: context.school, words)
         guard !sorted.isEmpty else {
-            return CompactAnswer.reply(
-                ["No events \(days.count == 1 ? "on" : "from") \(heading)."] + hint, compact: compact, for: context)
+            let none =
+                days.count == 1
+                ? words("No events on {date}.", ["date": first])
+                : words("No events from {first} to {last}.", ["first": first, "last": last])
+            return CompactAnswer.reply([none] + hint, compact: compact, for: context)
         }
-        var lines = ["Events \(days.count == 1 ? "on" : "from") \(heading):"]
+        var lines = [
+            days.count == 1
+                ? words("Events on {date}:", ["date": first])
+                : words("Events from {first} to {last}:", ["first": first, "last": last])
+        ]
         for day in days {
             let dayStart = context.school.startOfDay(day)
             let dayEnd = context.school.startOfDay(day.adding(days: 1))
             let ofDay = sorted.filter { $0.start < dayEnd && $0.end > dayStart }
             guard !ofDay.isEmpty else { continue }
-            if days.count > 1 { lines.append(day.longName + ":") }
-            lines += ofDay.map { EventText.line($0, on: day, school: context.school) }
+            if days.count > 1 { lines.append(words("{date}:", ["date": words.date(day)])) }
+            lines += ofDay.map { EventText.line($0, on: day, school: context.school, words) }
         }
         return CompactAnswer.reply(lines + hint, compact: compact, for: context)
     }
@@ -59,6 +67,8 @@ extension EventsPlugin {
 
     /// Where to see circle events that a channel answer leaves out.
     static func circlesInDirectMessageHint(_ context: CommandContext) -> String {
-        "Your circles' events are shown only in a direct message: send me \(context.typed("events")) there."
+        context.words(
+            "Your circles' events are shown only in a direct message: send me {command} there.",
+            ["command": context.typed("events")])
     }
 }

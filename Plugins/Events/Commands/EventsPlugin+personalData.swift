@@ -13,17 +13,22 @@ extension EventsPlugin {
                 .kept("clubs", "updated_by", because: "the record of who last changed a club"),
             ],
             describe: { context in
+                let words = context.words
                 let store = CircleStore(storage: context.storage)
                 let person = context.caller.person
                 var names: [String] = []
                 for name in try await store.circles(of: person) {
-                    names.append(try await store.circle(name)?.owner == person ? "\(name) (yours)" : name)
+                    names.append(
+                        try await store.circle(name)?.owner == person
+                            ? words("{circle} (yours)", ["circle": name]) : name)
                 }
                 guard !names.isEmpty else {
-                    return ["Circles: none — \(context.typed("circles")) lists them."]
+                    return [words("Circles: none — {command} lists them.", ["command": context.typed("circles")])]
                 }
                 return [
-                    "Circles: \(names.joined(separator: ", ")) — \(context.typed("circle leave")) NAME."
+                    words(
+                        "Circles: {circles} — {command} NAME.",
+                        ["circles": words.items(names), "command": context.typed("circle leave")])
                 ]
             },
             forget: { context, db in

@@ -11,10 +11,11 @@ extension EventsPlugin {
             "events", summary: "the day's events",
             delivery: .daily(defaultTime: "07:30", schoolDaysOnly: false) { context in
                 let user: UserID? = if case .user(let user) = context.target { user } else { nil }
+                let words = context.words
                 return try await eventLines(
-                    on: context.date, for: user, storage: context.storage, school: context.school
+                    on: context.date, for: user, storage: context.storage, school: context.school, words
                 )
-                .map { ["Events on \(context.date.longName):"] + $0 }
+                .map { [words("Events on {date}:", ["date": words.date(context.date)])] + $0 }
             })
     }
 
@@ -26,21 +27,24 @@ extension EventsPlugin {
             gist: { context, date in
                 let reader = context.message.conversation.isDirect ? context.caller.person : nil
                 let events = try await events(on: date, for: reader, storage: context.storage, school: context.school)
-                return events.isEmpty ? "none" : EventText.gist(events, on: date, school: context.school)
+                return events.isEmpty
+                    ? context.words("none") : EventText.gist(events, on: date, school: context.school, context.words)
             },
             compose: { context, date in
                 let reader = context.message.conversation.isDirect ? context.caller.person : nil
-                return try await eventLines(on: date, for: reader, storage: context.storage, school: context.school)
-                    ?? ["No events."]
+                return try await eventLines(
+                    on: date, for: reader, storage: context.storage, school: context.school, context.words)
+                    ?? [context.words("No events.")]
             })
     }
 
-    /// The events of `date`, public and (for `user`) of their circles; nil when there are none.
-    func eventLines(on date: LocalDate, for user: UserID?, storage: PluginStorage, school: SchoolCalendar)
-        async throws -> [String]?
-    {
+    /// The events of `date`, public and (for `user`) of their circles, in the language of
+    /// `words`; nil when there are none.
+    func eventLines(
+        on date: LocalDate, for user: UserID?, storage: PluginStorage, school: SchoolCalendar, _ words: Words
+    ) async throws -> [String]? {
         let events = try await events(on: date, for: user, storage: storage, school: school)
-        return events.isEmpty ? nil : events.map { EventText.line($0, on: date, school: school) }
+        return events.isEmpty ? nil : events.map { EventText.line($0, on: date, school: school, words) }
     }
 
     /// The events of `date`, public and (for `user`) of their circles.

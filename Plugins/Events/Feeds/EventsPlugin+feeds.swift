@@ -44,7 +44,7 @@ extension EventsPlugin {
             for occurrence in occurrences {
                 events.append(
                     SchoolEvent(
-                        title: occurrence.summary ?? "(untitled)", start: occurrence.startInstant,
+                        title: occurrence.summary ?? "", start: occurrence.startInstant,
                         end: occurrence.endInstant, place: occurrence.event.location))
             }
         }

@@ -4,6 +4,7 @@ import Foundation
 struct SchoolEvent: Sendable, Equatable {
     /// The number it was added under; nil for a feed's event.
     var id: Int64?
+    /// Empty for a feed's event without one (shown as "(untitled)").
     var title: String
     var start: Date
     var end: Date

@@ -84,12 +84,16 @@ struct CircleStore: Sendable {
     }
 
     /// Invites `user` (again, if already invited) and, in the same transaction, queues `notice`
-    /// to them in a direct message.
-    func invite(_ user: UserID, to circle: String, by inviter: UserID, at now: Date, notice: String) async throws {
+    /// to them in a direct message, said in their language (else the language of `school`).
+    func invite(
+        _ user: UserID, to circle: String, by inviter: UserID, at now: Date, school: SchoolCalendar,
+        notice: @escaping @Sendable (Words) -> String
+    ) async throws {
         let table = storage.table("invitations")
         try await storage.write { db in
+            let words = try await recipientWords(user, school: school, on: db)
             try await storage.notifications.enqueue(
-                adapter: user.adapter, target: .user(user), lines: [notice],
+                adapter: user.adapter, target: .user(user), lines: [notice(words)],
                 idempotencyKey: "circle-invite:\(circle):\(user):\(EventStore.seconds(now))", due: now, into: db)
             try await db.delete(from: table).where("circle", .equal, circle).where("user_id", .equal, user.description)
                 .run()
@@ -179,23 +183,35 @@ struct CircleStore: Sendable {
     }
 
     /// Records a post and, in the same transaction, queues it for every member but the author,
-    /// each on the adapter they use Homeroom on, in a direct message. Returns how many it went to.
-    func post(_ text: String, to circle: String, by author: UserID, at now: Date) async throws -> Int {
+    /// each on the adapter they use Homeroom on, in a direct message in their language (else the
+    /// language of `school`). Returns how many it went to.
+    func post(_ text: String, to circle: String, by author: UserID, at now: Date, school: SchoolCalendar) async throws
+        -> Int
+    {
         let posts = storage.table("posts")
         let recipients = try await members(of: circle).filter { $0 != author }
-        let line = "[\(circle)] \(author.id.split(separator: ":").last.map(String.init) ?? author.id): \(text)"
+        let name = author.id.split(separator: ":").last.map(String.init) ?? author.id
         return try await storage.write { db in
             let rows = try await db.insert(into: posts).columns("circle", "author", "text", "posted_at")
                 .values(SQLBind(circle), SQLBind(author.description), SQLBind(text), SQLBind(EventStore.seconds(now)))
                 .returning("id").all()
             let post = try rows[0].decode(column: "id", as: Int64.self)
             for member in recipients {
+                let words = try await recipientWords(member, school: school, on: db)
+                let line = words("[{circle}] {author}: {text}", ["circle": circle, "author": name, "text": text])
                 try await storage.notifications.enqueue(
                     adapter: member.adapter, target: .user(member), lines: [line],
                     idempotencyKey: "circle-post:\(post):\(member)", due: now, into: db)
             }
             return recipients.count
         }
+    }
+
+    /// What `user` reads a notification in: the events plugin's words in their chosen language,
+    /// else in the language of `school`.
+    private func recipientWords(_ user: UserID, school: SchoolCalendar, on db: any SQLDatabase) async throws -> Words {
+        let language = try await storage.notifications.language(of: .user(user), adapter: user.adapter, on: db)
+        return Words(EventsPlugin.catalogs, language ?? school.language)
     }
 
     private static func circle(in row: any SQLRow) throws -> Circle? {

@@ -16,11 +16,13 @@ public enum LunchImporter {
         public let range: ClosedRange<LocalDate>
     }
 
-    /// Reads `data` (CSV, or JSON when it starts with `{`) and writes its days.
+    /// Reads `data` (CSV, or JSON when it starts with `{`) and writes its days; a rejected file's
+    /// problems are told in `language`.
     public static func importMenus(
-        _ data: Data, named name: String, into storage: PluginStorage, by actor: UserID, at now: Date
+        _ data: Data, named name: String, into storage: PluginStorage, by actor: UserID, at now: Date,
+        in language: Language = .english
     ) async throws -> Summary {
-        let days = try parse(data, named: name)
+        let days = try parse(data, named: name, in: language)
         let store = LunchMenuStore(storage: storage)
         let dates = days.map(\.date)
         let summary = Summary(
@@ -38,34 +40,48 @@ public enum LunchImporter {
                 } else {
                     try await store.delete(day.date, on: db)
                 }
+                for translation in day.translations {
+                    try await storage.translations.record(
+                        translation.text, of: translation.original, in: translation.language, on: db)
+                }
             }
             try await storage.audit.insert(audit, into: db)
         }
+        if days.contains(where: { !$0.translations.isEmpty }) { try await storage.translations.reload() }
         return summary
     }
 
-    /// The days in a file, checked; throws ``LunchImportError`` listing every bad row. A file past
-    /// ``LunchImportLimits`` is refused.
-    public static func parse(_ data: Data, named name: String) throws(LunchImportError) -> [LunchDayImport] {
+    /// The days in a file, checked; throws ``LunchImportError`` listing every bad row, in
+    /// `language`. A file past ``LunchImportLimits`` is refused.
+    public static func parse(_ data: Data, named name: String, in language: Language = .english)
+        throws(LunchImportError) -> [LunchDayImport]
+    {
+        let words = Words(LunchPlugin.catalogs, language)
+        // Sizes and limits are written in plain digits, as the limits are documented.
         guard data.count <= LunchImportLimits.maximumFileBytes else {
             throw LunchImportError(
                 problems: [
-                    "the file has \(data.count) bytes; an import may have at most \(LunchImportLimits.maximumFileBytes)"
-                ])
+                    words(
+                        "the file has {bytes} bytes; an import may have at most {limit}",
+                        ["bytes": String(data.count), "limit": String(LunchImportLimits.maximumFileBytes)])
+                ], language: language)
         }
         let firstByte = data.first {
             !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
         }
         if name.lowercased().hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
-            return try NutrisliceImport.menus(from: data)
+            return try NutrisliceImport.menus(from: data, words)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw LunchImportError(problems: ["the file is not UTF-8 text; save it as CSV UTF-8"])
+            throw LunchImportError(
+                problems: [words("the file is not UTF-8 text; save it as CSV UTF-8")], language: language)
         }
         if let nul = text.utf8.firstIndex(of: 0) {
             let line = text.utf8[..<nul].count { $0 == UInt8(ascii: "\n") } + 1
-            throw LunchImportError(problems: ["line \(line): a NUL character; the file is not CSV text"])
+            throw LunchImportError(
+                problems: [words("line {line}: a NUL character; the file is not CSV text", ["line": String(line)])],
+                language: language)
         }
-        return try LunchCSVImport.menus(from: text)
+        return try LunchCSVImport.menus(from: text, words)
     }
 }

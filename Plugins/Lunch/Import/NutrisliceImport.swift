@@ -15,21 +15,26 @@ import JSONReading
 /// multiple of the file, where Foundation's `JSONSerialization` took some 150 times a file of small
 /// objects.
 enum NutrisliceImport {
-    static func menus(from data: Data) throws(LunchImportError) -> [LunchDayImport] {
+    /// The days of a menu-service file; every problem is told in the language of `words`.
+    static func menus(from data: Data, _ words: Words) throws(LunchImportError) -> [LunchDayImport] {
+        func rejected(_ problems: [String]) -> LunchImportError {
+            LunchImportError(problems: problems, language: words.language)
+        }
         let root: LocatedJSON
         do {
             root = try LocatedJSON.parse(data, limits: LunchImportLimits.json)
         } catch {
-            throw LunchImportError(problems: ["not valid JSON: \(error)"])
+            throw rejected([words("not valid JSON: {problem}", ["problem": "\(error)"])])
         }
         guard let days = root.member("days")?.elements else {
-            throw LunchImportError(problems: ["expected an object with a \"days\" list"])
+            throw rejected([words("expected an object with a \"days\" list")])
         }
         guard days.count <= LunchImportLimits.maximumDays else {
-            throw LunchImportError(
-                problems: [
-                    "days has \(days.count) entries; an import may have at most \(LunchImportLimits.maximumDays)"
-                ])
+            throw rejected([
+                words(
+                    "days has {entries} entries; an import may have at most {limit}",
+                    ["entries": String(days.count), "limit": String(LunchImportLimits.maximumDays)])
+            ])
         }
         var imports: [LunchDayImport] = []
         var problems: [String] = []
@@ -37,53 +42,67 @@ enum NutrisliceImport {
         for (index, element) in days.enumerated() {
             let place = "days[\(index)]"
             guard case .object = element.value else {
-                problems.append("\(place): expected an object")
+                problems.append(words("{place}: expected an object", ["place": place]))
                 continue
             }
             let day = element
             guard let dateText = day.member("date")?.string, let date = LunchDayImport.date(from: dateText) else {
-                problems.append(
-                    "\(place).date: expected a date like 2026-12-03, found \(Self.show(day.member("date")))")
+                problems.append(Self.notADate(day.member("date"), at: place + ".date", words))
                 continue
             }
             if let earlier = seen[date] {
-                problems.append("\(place): \(date.iso) is also days[\(earlier)]")
+                problems.append(
+                    words(
+                        "{place}: {date} is also {earlier}",
+                        ["place": place, "date": date.iso, "earlier": "days[\(earlier)]"]))
                 continue
             }
             seen[date] = index
             guard let items = day.member("menu_items")?.elements else {
-                if day.member("menu_items") != nil { problems.append("\(place).menu_items: expected a list") }
+                if day.member("menu_items") != nil {
+                    problems.append(words("{place}: expected a list", ["place": place + ".menu_items"]))
+                }
                 continue
             }
             do throws(ItemProblem) {
-                if let parsed = try menu(on: date, items: items) { imports.append(parsed) }
+                if let parsed = try menu(on: date, items: items, at: place + ".menu_items", words) {
+                    imports.append(parsed)
+                }
             } catch {
-                problems.append("\(place).menu_items[\(error.index)]: \(error.message)")
+                problems.append(error.message)
             }
         }
-        guard problems.isEmpty else { throw LunchImportError(problems: problems) }
-        guard !imports.isEmpty else { throw LunchImportError(problems: ["no day in the file has menu items"]) }
+        guard problems.isEmpty else { throw rejected(problems) }
+        guard !imports.isEmpty else { throw rejected([words("no day in the file has menu items")]) }
         return imports
     }
 
+    /// A bad menu item, told with its place.
     private struct ItemProblem: Error {
-        let index: Int
         let message: String
     }
 
-    /// The day's menu; nil when the day has no items; a menu-less day when it is a holiday.
-    private static func menu(on date: LocalDate, items: [LocatedJSON]) throws(ItemProblem) -> LunchDayImport? {
+    /// The day's menu; nil when the day has no items; a menu-less day when it is a holiday. A
+    /// problem names the item's place under `list`.
+    private static func menu(on date: LocalDate, items: [LocatedJSON], at list: String, _ words: Words)
+        throws(ItemProblem) -> LunchDayImport?
+    {
+        func place(_ index: Int) -> String { "\(list)[\(index)]" }
         guard items.count <= LunchImportLimits.maximumItemsPerDay else {
             throw ItemProblem(
-                index: LunchImportLimits.maximumItemsPerDay,
-                message: "more than \(LunchImportLimits.maximumItemsPerDay) items in one day")
+                message: words(
+                    "{place}: more than {limit} items in one day",
+                    [
+                        "place": place(LunchImportLimits.maximumItemsPerDay),
+                        "limit": String(LunchImportLimits.maximumItemsPerDay),
+                    ]))
         }
         var menu = LunchMenu(date: date)
         var section = ""
         var sawFood = false
         for (index, item) in items.enumerated() {
             guard case .object = item.value else {
-                throw ItemProblem(index: index, message: "expected an object")
+                throw ItemProblem(message: words("{place}: expected an object", ["place": place(index)]))
             }
             if item.member("is_holiday")?.bool == true { return LunchDayImport(date: date, menu: nil) }
             let food = item.member("food")
@@ -92,10 +111,12 @@ enum NutrisliceImport {
             let name = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
             guard name.count <= LunchImportLimits.maximumTextLength else {
                 throw ItemProblem(
-                    index: index, message: "the name is longer than \(LunchImportLimits.maximumTextLength) characters")
+                    message: words(
+                        "{place}: the name is longer than {limit} characters",
+                        ["place": place(index), "limit": String(LunchImportLimits.maximumTextLength)]))
             }
             guard !name.unicodeScalars.contains("\u{0}") else {
-                throw ItemProblem(index: index, message: "the name holds a NUL character")
+                throw ItemProblem(message: words("{place}: the name holds a NUL character", ["place": place(index)]))
             }
             if item.member("is_section_title")?.bool == true {
                 section = name.lowercased()
@@ -118,15 +139,28 @@ enum NutrisliceImport {
         return LunchDayImport(date: date, menu: menu)
     }
 
-    /// A value as a problem quotes it: a string in quotes, anything else by its kind.
-    private static func show(_ value: LocatedJSON?) -> String {
-        guard let value else { return "nothing" }
+    /// "`place`: expected a date like 2026-12-03, found …", quoting a string, writing a number and
+    /// naming any other kind of value.
+    private static func notADate(_ value: LocatedJSON?, at place: String, _ words: Words) -> String {
+        guard let value else {
+            return words("{place}: expected a date like 2026-12-03, found nothing", ["place": place])
+        }
         switch value.value {
-        case .null: return "nothing"
-        case .string(let text): return "\"\(text.prefix(40))\""
+        case .null:
+            return words("{place}: expected a date like 2026-12-03, found nothing", ["place": place])
+        case .string(let text):
+            return words(
+                "{place}: expected a date like 2026-12-03, found \"{value}\"",
+                ["place": place, "value": String(text.prefix(40))])
         case .number(let number):
-            return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        default: return value.kindName
+            let written = number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            return words("{place}: expected a date like 2026-12-03, found {value}", ["place": place, "value": written])
+        case .bool:
+            return words("{place}: expected a date like 2026-12-03, found true or false", ["place": place])
+        case .array:
+            return words("{place}: expected a date like 2026-12-03, found a list", ["place": place])
+        case .object:
+            return words("{place}: expected a date like 2026-12-03, found an object", ["place": place])
         }
     }
 }

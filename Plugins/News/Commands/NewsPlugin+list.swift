@@ -13,7 +13,9 @@ extension NewsPlugin {
             return try await latest(context, source: nil)
         }
         guard context.arguments.count == 1, Int64(context.arguments[0]) != nil else {
-            throw context.usageError("\"\(context.arguments.joined(separator: " "))\" is not a story number")
+            throw context.usageError(
+                context.words(
+                    "\"{text}\" is not a story number", ["text": context.arguments.joined(separator: " ")]))
         }
         return try await read(context)
     }
@@ -23,13 +25,16 @@ extension NewsPlugin {
             "search", summary: "stories whose title or text has all these words", usage: "WORDS",
             examples: [.init("news search concert", "stories about the concert", answerContains: "Winter Concert")]
         ) { context in
-            let words = context.arguments.joined(separator: " ")
-            guard !searchWords(in: words).isEmpty else {
-                throw context.usageError("tell me what to look for, e.g. \(context.typed("news search concert"))")
+            let words = context.words
+            let query = context.arguments.joined(separator: " ")
+            guard !searchWords(in: query).isEmpty else {
+                throw context.usageError(
+                    words("tell me what to look for, e.g. {command}", ["command": context.typed("news search concert")])
+                )
             }
-            let found = try await NewsStore(storage: context.storage).search(words, limit: settings.latestCount)
-            guard !found.isEmpty else { return Reply("No story mentions \"\(words)\".") }
-            let formatter = NewsFormatter(school: context.school)
+            let found = try await NewsStore(storage: context.storage).search(query, limit: settings.latestCount)
+            guard !found.isEmpty else { return Reply(words("No story mentions \"{query}\".", ["query": query])) }
+            let formatter = NewsFormatter(school: context.school, words: words)
             return Reply(lines: found.map(formatter.line) + [readHint(context)])
         }
     }
@@ -50,11 +55,15 @@ extension NewsPlugin {
     private func latest(_ context: CommandContext, source: NewsSource?) async throws -> Reply {
         let stories = try await NewsStore(storage: context.storage).latest(
             limit: settings.latestCount, source: source?.id)
+        let words = context.words
         guard !stories.isEmpty else {
-            if source != nil { return Reply("\(source!.name) has no stories yet.") }
-            return Reply("No news yet. An admin adds a feed with \(context.typed("news source add URL NAME")).")
+            if let source { return Reply(words("{source} has no stories yet.", ["source": source.name])) }
+            return Reply(
+                words(
+                    "No news yet. An admin adds a feed with {command} URL NAME.",
+                    ["command": context.typed("news source add")]))
         }
-        let formatter = NewsFormatter(school: context.school)
+        let formatter = NewsFormatter(school: context.school, words: words)
         return Reply(lines: stories.map(formatter.line) + [readHint(context)])
     }
 
@@ -63,16 +72,20 @@ extension NewsPlugin {
         DaySection("Headlines", order: 40, more: "news") { context, _ in
             let stories = try await NewsStore(storage: context.storage).latest(limit: 3)
             guard !stories.isEmpty else { return nil }
-            return stories.map(NewsFormatter(school: context.school).line)
+            return stories.map(NewsFormatter(school: context.school, words: context.words).line)
         }
     }
 
+    /// "Read one with /news NUMBER."
     private func readHint(_ context: CommandContext) -> String {
-        "Read one with \(context.typed("news NUMBER"))."
+        context.words("Read one with {command} NUMBER.", ["command": context.typed("news")])
     }
 
-    /// "no source X — the sources are: …".
+    /// "no news source X — /news sources lists them".
     func unknownSource(_ name: String, _ context: CommandContext) -> UserFacingError {
-        UserFacingError("no news source \"\(name)\" — \(context.typed("news sources")) lists them")
+        UserFacingError(
+            context.words(
+                "no news source \"{name}\" — {command} lists them",
+                ["name": name, "command": context.typed("news sources")]))
     }
 }

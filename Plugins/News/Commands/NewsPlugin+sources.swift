@@ -10,16 +10,30 @@ extension NewsPlugin {
         ) { context in
             let store = NewsStore(storage: context.storage)
             let sources = try await store.sources()
+            let words = context.words
             guard !sources.isEmpty else {
                 return Reply(
-                    "No news sources yet. An admin adds one with \(context.typed("news source add URL NAME")).")
+                    words(
+                        "No news sources yet. An admin adds one with {command} URL NAME.",
+                        ["command": context.typed("news source add")]))
             }
             let counts = try await store.storyCounts()
             return Reply(
                 lines: sources.map { source in
-                    var line = "\(source.id). \(source.name) — \(counts[source.id] ?? 0) stories — \(source.url)"
-                    if let error = source.lastError { line += " — failing: \(error)" }
-                    return line
+                    let stories = counts[source.id] ?? 0
+                    let values: KeyValuePairs<String, String> = [
+                        "number": String(source.id), "name": source.name, "address": source.url,
+                        "error": source.lastError ?? "",
+                    ]
+                    // The failure is stored as the poll found it, and shown as it stands.
+                    guard source.lastError != nil else {
+                        return words.plural(
+                            "{number}. {name} — {count} story — {address}",
+                            "{number}. {name} — {count} stories — {address}", count: stories, values)
+                    }
+                    return words.plural(
+                        "{number}. {name} — {count} story — {address} — failing: {error}",
+                        "{number}. {name} — {count} stories — {address} — failing: {error}", count: stories, values)
                 })
         }
     }
@@ -34,14 +48,18 @@ extension NewsPlugin {
             ],
             access: .restricted
         ) { context in
+            let words = context.words
             guard let address = context.arguments.first else { throw context.usageError() }
             guard let url = URL(string: address), url.isWebAddress else {
-                throw context.usageError("\"\(address)\" is not an http or https address")
+                throw context.usageError(words("\"{address}\" is not an http or https address", ["address": address]))
             }
             let store = NewsStore(storage: context.storage)
             let sources = try await store.sources()
             if let existing = sources.first(where: { $0.url == url.absoluteString }) {
-                throw UserFacingError("that feed is already source \(existing.id), \"\(existing.name)\"")
+                throw UserFacingError(
+                    words(
+                        "that feed is already source {number}, \"{name}\"",
+                        ["number": String(existing.id), "name": existing.name]))
             }
             // The feed is read before anything is stored, so a wrong address leaves nothing behind.
             let body: [UInt8]
@@ -50,22 +68,25 @@ extension NewsPlugin {
                 guard
                     case .fetched(let fetched, let etag, let lastModified) = try await context.fetcher.fetch(
                         poller.limits.request(for: url, provenance: .configured))
-                else { throw UserFacingError("the server answered without the feed") }
+                else { throw UserFacingError(words("the server answered without the feed")) }
                 body = fetched
                 validators = (etag, lastModified)
             } catch let error as FetchError {
-                throw UserFacingError("cannot read \(address): \(error.message)")
+                throw UserFacingError(
+                    words("cannot read {address}: {problem}", ["address": address, "problem": error.message]))
             }
             let feed: Feed
             do {
                 feed = try Feed(parsing: body)
             } catch let error as FeedError {
-                throw UserFacingError("\(address) is not a feed: \(error.message)")
+                throw UserFacingError(
+                    words("{address} is not a feed: {problem}", ["address": address, "problem": error.message]))
             }
             let given = context.arguments.dropFirst().joined(separator: " ")
             let name = given.isEmpty ? (feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? url.host ?? address) : given
             if sources.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                throw UserFacingError("there is already a source named \"\(name)\" — give this one another name")
+                throw UserFacingError(
+                    words("there is already a source named \"{name}\" — give this one another name", ["name": name]))
             }
             let user = context.caller.user.description
             let now = context.now
@@ -73,16 +94,19 @@ extension NewsPlugin {
                 let id = try await context.auditedWrite(
                     "news.source.add", "\(name): \(url.absoluteString)",
                     { db in try await store.addSource(url: url.absoluteString, name: name, by: user, at: now, on: db) })
-            else { throw UserFacingError("the source was not added") }
+            else { throw UserFacingError(words("the source was not added")) }
             let source = NewsSource(id: id, url: url.absoluteString, name: name)
             let outcome = try await poller.ingest(
                 feed, validators: validators, of: source, store: store, now: now, announce: false,
-                logger: context.logger)
-            var lines = ["Added source \(id), \"\(name)\"."]
+                schoolLanguage: context.school.language, logger: context.logger)
+            var lines = [words("Added source {number}, \"{name}\".", ["number": String(id), "name": name])]
             if case .updated(let added, _) = outcome {
                 lines.append(
-                    "\(added) stories so far\(feed.warnings.isEmpty ? "" : " (the feed has errors; what could be read was kept)")."
-                )
+                    feed.warnings.isEmpty
+                        ? words.plural("{count} story so far.", "{count} stories so far.", count: added)
+                        : words.plural(
+                            "{count} story so far (the feed has errors; what could be read was kept).",
+                            "{count} stories so far (the feed has errors; what could be read was kept).", count: added))
             }
             return Reply(lines: lines)
         }
@@ -106,7 +130,10 @@ extension NewsPlugin {
                 try await store.removeSource(source.id, on: db)
                 return true
             }
-            return Reply("Removed source \(source.id), \"\(source.name)\", with its stories and subscriptions.")
+            return Reply(
+                context.words(
+                    "Removed source {number}, \"{name}\", with its stories and subscriptions.",
+                    ["number": String(source.id), "name": source.name]))
         }
     }
 }

@@ -13,12 +13,10 @@ extension NewsPlugin {
             ]
         ) { context in
             let (added, sources) = try await addSubscriptions(context, channelPermission: "news.subscribe.channel")
-            let place = context.message.conversation.channelName ?? "you"
-            let which = sources.count == 1 ? "\"\(sources[0].name)\"" : "every source"
             return Reply(
-                added == 0
-                    ? "Already subscribed: new stories of \(which) go to \(place)."
-                    : "Subscribed: new stories of \(which) will be posted to \(place).")
+                subscribed(
+                    already: added == 0, source: sources.count == 1 ? sources[0].name : nil,
+                    channel: context.message.conversation.channelName, context.words))
         }
     }
 
@@ -28,7 +26,35 @@ extension NewsPlugin {
             examples: [.init("news unsubscribe", "no more news in a direct message", answerContains: "Unsubscribed.")]
         ) { context in
             let removed = try await removeSubscriptions(context, channelPermission: "news.subscribe.channel")
-            return Reply(removed == 0 ? "There was no subscription to remove." : "Unsubscribed.")
+            let words = context.words
+            return Reply(removed == 0 ? words("There was no subscription to remove.") : words("Unsubscribed."))
+        }
+    }
+
+    /// "Subscribed: new stories of every source will be posted to you.", or "Already subscribed: …",
+    /// for one source or every source, posted to a channel or to the person.
+    private func subscribed(already: Bool, source: String?, channel: String?, _ words: Words) -> String {
+        switch (already, source, channel) {
+        case (true, let source?, let channel?):
+            words(
+                "Already subscribed: new stories of \"{source}\" go to {channel}.",
+                ["source": source, "channel": channel])
+        case (true, let source?, nil):
+            words("Already subscribed: new stories of \"{source}\" go to you.", ["source": source])
+        case (true, nil, let channel?):
+            words("Already subscribed: new stories of every source go to {channel}.", ["channel": channel])
+        case (true, nil, nil):
+            words("Already subscribed: new stories of every source go to you.")
+        case (false, let source?, let channel?):
+            words(
+                "Subscribed: new stories of \"{source}\" will be posted to {channel}.",
+                ["source": source, "channel": channel])
+        case (false, let source?, nil):
+            words("Subscribed: new stories of \"{source}\" will be posted to you.", ["source": source])
+        case (false, nil, let channel?):
+            words("Subscribed: new stories of every source will be posted to {channel}.", ["channel": channel])
+        case (false, nil, nil):
+            words("Subscribed: new stories of every source will be posted to you.")
         }
     }
 
@@ -86,7 +112,7 @@ extension NewsPlugin {
         let store = NewsStore(storage: context.storage)
         if context.arguments.isEmpty {
             let all = try await store.sources()
-            guard !all.isEmpty else { throw UserFacingError("there are no news sources yet") }
+            guard !all.isEmpty else { throw UserFacingError(context.words("there are no news sources yet")) }
             return (target, all)
         }
         let name = context.arguments.joined(separator: " ")

@@ -3,6 +3,7 @@ import Foundation
 import HTMLText
 import HomeroomCore
 import Logging
+import SQLKit
 
 /// Polls one source: a conditional GET (ETag, Last-Modified) within a deadline and a size cap,
 /// the feed read, its stories saved (de-duplicated by guid, else link), and new stories put in the
@@ -19,9 +20,11 @@ struct FeedPoller: Sendable {
     }
 
     /// Fetches and reads `source`'s feed; with `announce` false (the first poll after an admin adds
-    /// it), existing stories are stored without telling subscribers.
+    /// it), existing stories are stored without telling subscribers. A subscriber who chose no
+    /// language is told in `schoolLanguage`.
     func poll(
-        _ source: NewsSource, store: NewsStore, fetcher: any HTTPFetching, now: Date, announce: Bool, logger: Logger
+        _ source: NewsSource, store: NewsStore, fetcher: any HTTPFetching, now: Date, announce: Bool,
+        schoolLanguage: Language, logger: Logger
     ) async throws -> Outcome {
         guard let url = URL(string: source.url) else { return .failed("the address is not a URL") }
         let request = limits.request(
@@ -46,13 +49,14 @@ struct FeedPoller: Sendable {
                 source, "not a feed we can read (\(error.message))", store: store, now: now, logger: logger)
         }
         return try await ingest(
-            feed, validators: validators, of: source, store: store, now: now, announce: announce, logger: logger)
+            feed, validators: validators, of: source, store: store, now: now, announce: announce,
+            schoolLanguage: schoolLanguage, logger: logger)
     }
 
     /// Saves what a fetched feed holds and the validators to send next time; see ``poll``.
     func ingest(
         _ feed: Feed, validators: (etag: String?, lastModified: String?), of source: NewsSource, store: NewsStore,
-        now: Date, announce: Bool, logger: Logger
+        now: Date, announce: Bool, schoolLanguage: Language, logger: Logger
     ) async throws -> Outcome {
         if !feed.warnings.isEmpty {
             logger.info(
@@ -62,17 +66,25 @@ struct FeedPoller: Sendable {
         let (added, changed) = try await store.storage.write { db in
             var added = 0
             var changed = 0
-            let subscribers = announce ? try await store.subscribers(of: source.id, on: db) : []
+            // The subscribers, each with the words of their language, read at the first new story.
+            var readers: [Reader]?
             for story in stories {
                 switch try await store.save(story, source: source.id, at: now, on: db) {
                 case .added(let id):
                     added += 1
-                    for subscriber in subscribers {
-                        guard let target = DeliveryTarget(stored: subscriber.target) else { continue }
+                    guard announce else { continue }
+                    if readers == nil {
+                        readers = try await Self.readers(
+                            of: source, store: store, schoolLanguage: schoolLanguage, on: db)
+                    }
+                    for reader in readers ?? [] {
+                        let words = reader.words
+                        let headline = words(
+                            "News from {source}: {title}", ["source": source.name, "title": story.title])
                         try await store.storage.notifications.enqueue(
-                            adapter: subscriber.adapter, target: target,
-                            lines: ["News from \(source.name): \(story.title)"] + (story.link.map { [$0] } ?? []),
-                            idempotencyKey: "news:story:\(id):\(subscriber.adapter):\(subscriber.target)", due: now,
+                            adapter: reader.adapter, target: reader.target,
+                            lines: [headline] + (story.link.map { [words.mark($0)] } ?? []),
+                            idempotencyKey: "news:story:\(id):\(reader.adapter):\(reader.storedTarget)", due: now,
                             into: db)
                     }
                 case .changed: changed += 1
@@ -88,6 +100,34 @@ struct FeedPoller: Sendable {
         logger.info(
             "news feed polled", metadata: ["source": "\(source.name)", "added": "\(added)", "changed": "\(changed)"])
         return .updated(added: added, changed: changed)
+    }
+
+    /// A subscriber of a source, with the words it is told new stories in.
+    private struct Reader {
+        let adapter: String
+        let target: DeliveryTarget
+        /// The target as stored, for the idempotency key.
+        let storedTarget: String
+        let words: Words
+    }
+
+    /// The subscribers of `source`, each in the language chosen for the person or channel, else
+    /// in `schoolLanguage`; read inside the transaction `db`.
+    private static func readers(
+        of source: NewsSource, store: NewsStore, schoolLanguage: Language, on db: any SQLDatabase
+    ) async throws -> [Reader] {
+        var readers: [Reader] = []
+        for subscriber in try await store.subscribers(of: source.id, on: db) {
+            guard let target = DeliveryTarget(stored: subscriber.target) else { continue }
+            let language =
+                try await store.storage.notifications.language(of: target, adapter: subscriber.adapter, on: db)
+                ?? schoolLanguage
+            readers.append(
+                Reader(
+                    adapter: subscriber.adapter, target: target, storedTarget: subscriber.target,
+                    words: Words(NewsPlugin.catalogs, language)))
+        }
+        return readers
     }
 
     private func fail(_ source: NewsSource, _ problem: String, store: NewsStore, now: Date, logger: Logger) async throws

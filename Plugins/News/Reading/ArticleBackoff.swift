@@ -8,8 +8,8 @@ import Synchronization
 final class ArticleBackoff: Sendable {
     /// A story's last failure.
     struct Failure: Sendable, Equatable {
-        /// Why the page could not be had, as the reader is told.
-        var problem: String
+        /// Why the page could not be had; the reader is told it in their language.
+        var problem: ArticleReader.Problem
         /// True when fetching failed (the reader is told it will be tried again).
         var fetchFailed: Bool
         /// When the page may be asked for again.
@@ -31,7 +31,7 @@ final class ArticleBackoff: Sendable {
 
     /// Notes a failure of `story` at `now` and returns it with its wait.
     @discardableResult
-    func recordFailure(of story: Int64, problem: String, fetchFailed: Bool, at now: Date) -> Failure {
+    func recordFailure(of story: Int64, problem: ArticleReader.Problem, fetchFailed: Bool, at now: Date) -> Failure {
         failures.withLock { failures in
             let wait = failures[story].map { min($0.wait * 2, Self.longestWait) } ?? Self.firstWait
             let failure = Failure(
@@ -54,10 +54,10 @@ final class ArticleBackoff: Sendable {
         _ = failures.withLock { $0.removeValue(forKey: story) }
     }
 
-    /// "10 min", "2 h": how long until `date`, rounded up, for the reader.
-    static func remaining(until date: Date, from now: Date) -> String {
+    /// How many minutes until `date`, rounded up, at least 1: the reader is told "10 min", or
+    /// from 90 minutes on "2 h".
+    static func remainingMinutes(until date: Date, from now: Date) -> Int {
         let seconds = date.timeIntervalSince(now)
-        let minutes = seconds.isFinite ? Int(min(max(seconds / 60, 1), 100_000).rounded(.up)) : 1
-        return minutes < 90 ? "\(minutes) min" : "\((minutes + 59) / 60) h"
+        return seconds.isFinite ? Int(min(max(seconds / 60, 1), 100_000).rounded(.up)) : 1
     }
 }

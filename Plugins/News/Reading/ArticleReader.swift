@@ -11,10 +11,30 @@ struct ArticleReader: Sendable {
     /// Stories whose page failed lately, and when to try again.
     let backoff = ArticleBackoff()
 
+    /// Why only the summary is shown; the reader is told it in their language.
+    enum Problem: Sendable, Equatable {
+        /// The story has no web address.
+        case noWebPage
+        /// A later page of `/more`, whose web page was not had at the first.
+        case notRead
+        /// The site answered "not modified" instead of sending the page.
+        case answeredWithoutPage
+        /// The link is a PDF, an image, anything but a web page.
+        case notAWebPage
+        /// The page held no article text longer than the summary.
+        case noArticleText
+        /// The fetch failed: its short reason for chat (``FetchError/message``).
+        case fetchFailed(String)
+    }
+
     /// The text to show and, when it is only the summary, why.
     struct Article: Sendable, Equatable {
-        var text: String
-        var problem: String?
+        /// The article or its summary; nil when the feed gives no summary either.
+        var text: String?
+        /// Why it is only the summary; nil for the article.
+        var problem: Problem?
+        /// The minutes until the page is fetched again, after a failed fetch.
+        var retryMinutes: Int?
     }
 
     /// The story's text at `now`; without `fetching` (the later pages of `/more`) a missing page
@@ -22,51 +42,53 @@ struct ArticleReader: Sendable {
     func article(of story: NewsStory, store: NewsStore, fetcher: any HTTPFetching, fetching: Bool, now: Date)
         async throws -> Article
     {
-        if let body = story.body { return Article(text: body, problem: nil) }
-        let fallback = story.summary.isEmpty ? "(the feed gives no summary)" : story.summary
+        if let body = story.body { return Article(text: body) }
+        let fallback = story.summary.isEmpty ? nil : story.summary
         guard let link = story.link, let url = URL(string: link), url.isWebAddress,
             let source = URL(string: story.sourceURL)
         else {
-            return Article(text: fallback, problem: "the story has no web page")
+            return Article(text: fallback, problem: .noWebPage)
         }
-        guard fetching else { return Article(text: fallback, problem: "the page could not be read") }
+        guard fetching else { return Article(text: fallback, problem: .notRead) }
         if let failure = backoff.waiting(story.id, at: now) {
-            return Article(text: fallback, problem: Self.explain(failure, now: now))
+            return Self.summary(fallback, failure, now: now)
         }
-        let problem: String
+        let problem: Problem
         var fetchFailed = false
         do {
             // The link was found in the feed: the fetch settings open nothing off the feed's own host.
             switch try await fetcher.fetch(limits.request(for: url, provenance: .linked(from: source))) {
             case .notModified:
-                problem = "the site answered without the page"
+                problem = .answeredWithoutPage
             case .fetched(let body, _, _):
                 if !Self.looksLikeHTML(body) {
-                    problem = "the link is not a web page"
+                    problem = .notAWebPage
                 } else {
                     let text = ArticleExtractor.extract(fromPage: body)
                     if text.count >= 200 || text.count > story.summary.count {
                         try await store.storeBody(text, of: story)
                         backoff.recordSuccess(of: story.id)
-                        return Article(text: text, problem: nil)
+                        return Article(text: text)
                     }
-                    problem = "no article text was found on the page"
+                    problem = .noArticleText
                 }
             }
         } catch let error as FetchError {
-            problem = error.message
+            problem = .fetchFailed(error.message)
             // An address the settings refuse stays refused: the reader is not told to wait for it.
             fetchFailed = error.reason != .forbiddenAddress
         }
         let failure = backoff.recordFailure(of: story.id, problem: problem, fetchFailed: fetchFailed, at: now)
-        return Article(text: fallback, problem: Self.explain(failure, now: now))
+        return Self.summary(fallback, failure, now: now)
     }
 
-    /// What the reader is told of a failure: why, and for a failed fetch, when it is tried again.
-    private static func explain(_ failure: ArticleBackoff.Failure, now: Date) -> String {
-        guard failure.fetchFailed else { return failure.problem }
-        let wait = ArticleBackoff.remaining(until: failure.retryAt, from: now)
-        return "\(failure.problem); the page will be tried again in \(wait)"
+    /// The summary in place of the article after `failure`: why, and for a failed fetch, in how
+    /// many minutes it is tried again.
+    private static func summary(_ text: String?, _ failure: ArticleBackoff.Failure, now: Date) -> Article {
+        Article(
+            text: text, problem: failure.problem,
+            retryMinutes: failure.fetchFailed
+                ? ArticleBackoff.remainingMinutes(until: failure.retryAt, from: now) : nil)
     }
 
     /// True when the first kilobyte reads as markup: text with a tag, not a PDF or an image.

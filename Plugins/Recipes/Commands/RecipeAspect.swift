@@ -19,24 +19,23 @@ enum RecipeAspect: Equatable {
     /// The words `serves N` may start with.
     static let servesWords: Set<String> = ["serves", "serve", "for"]
 
-    /// How a refusal lists them: the main words, then the others people use.
-    static let accepted =
-        "ingredients, summary, nutrition, diets, steps or serves N (also: overview, macros, calories, shopping list, "
-        + "directions)"
+    /// How a refusal lists them: the main words (then `serves N`), and the others people use.
+    static let mainNames = ["ingredients", "summary", "nutrition", "diets", "steps"]
+    static let otherNames = ["overview", "macros", "calories", "shopping list", "directions"]
 
-    /// The aspect `words` (lowercased, after the recipe number) start with, the longest name first
+    /// The aspect `tokens` (lowercased, after the recipe number) start with, the longest name first
     /// (`shopping list please` is the ingredients; what follows a known name is not read): the
     /// overview for none; nil for words it does not know.
-    init?(_ words: [String]) {
-        guard let first = words.first else {
+    init?(_ tokens: [String]) {
+        guard let first = tokens.first else {
             self = .overview
             return
         }
         if Self.servesWords.contains(first) {
-            self = .serves(Array(words.dropFirst()))
+            self = .serves(Array(tokens.dropFirst()))
             return
         }
-        let matches = Self.names.filter { words.starts(with: $0.words) }
+        let matches = Self.names.filter { tokens.starts(with: $0.words) }
         guard let longest = matches.max(by: { $0.words.count < $1.words.count }) else { return nil }
         self = longest.aspect
     }

@@ -8,8 +8,9 @@ extension RecipesPlugin {
             "import", summary: "add the recipe on a web page (schema.org Recipe) to the book", usage: "URL",
             access: .restricted, rateLimit: RateLimit(burst: 6, perMinute: 10)
         ) { context in
+            let words = context.words
             guard context.arguments.count == 1, let url = URL(string: context.arguments[0]), url.isWebAddress else {
-                throw context.usageError("give the page's http or https address")
+                throw context.usageError(words("give the page's http or https address"))
             }
             let page: [UInt8]
             do {
@@ -18,12 +19,14 @@ extension RecipesPlugin {
                     // address, so private and loopback addresses are reached only on hosts the settings name.
                     case .fetched(let body, _, _) = try await context.fetcher.fetch(
                         pageLimits.request(for: url, provenance: .given))
-                else { throw UserFacingError("\(url.absoluteString) sent nothing") }
+                else { throw UserFacingError(words("{address} sent nothing", ["address": url.absoluteString])) }
                 page = body
             } catch let error as FetchError {
-                throw UserFacingError("cannot fetch \(url.absoluteString): \(error.message)")
+                throw UserFacingError(
+                    words(
+                        "cannot fetch {address}: {problem}", ["address": url.absoluteString, "problem": error.message]))
             }
-            let (recipe, warnings) = try RecipeImporter.recipeAndWarnings(inPage: page, address: url)
+            let (recipe, warnings) = try RecipeImporter.recipeAndWarnings(inPage: page, address: url, words)
             for warning in warnings {
                 context.logger.warning(
                     "recipe page value left out", metadata: ["page": "\(url.absoluteString)", "problem": "\(warning)"])
@@ -31,15 +34,37 @@ extension RecipesPlugin {
             let summary = try await RecipeImporter.save(
                 [recipe], into: context.storage,
                 audit: context.auditEntry("recipes.import", "\(recipe.title) from \(url.absoluteString)"))
-            let leftOut =
-                warnings.isEmpty
-                ? "" : " Left out: \(warnings[0])\(warnings.count > 1 ? " (and \(warnings.count - 1) more)" : "")."
+            let (ingredients, steps) = RecipeFormatter.counts(recipe, words)
+            // The first value left out is the recipe library's English, as the page's data is.
+            let problem = warnings.first ?? ""
+            let more = warnings.count - 1
             if let id = summary.added.first {
+                let values: KeyValuePairs<String, String> = [
+                    "id": String(id), "title": recipe.title, "ingredients": ingredients, "steps": steps,
+                    "problem": problem,
+                ]
                 return Reply(
-                    "Added #\(id) \(recipe.title) (\(recipe.ingredients.count) ingredients, \(recipe.steps.count) steps)."
-                        + leftOut)
+                    warnings.isEmpty
+                        ? words("Added #{id} {title} ({ingredients}, {steps}).", values)
+                        : more == 0
+                            ? words("Added #{id} {title} ({ingredients}, {steps}). Left out: {problem}.", values)
+                            : words.plural(
+                                "Added #{id} {title} ({ingredients}, {steps}). Left out: {problem} (and {count} more).",
+                                "Added #{id} {title} ({ingredients}, {steps}). Left out: {problem} (and {count} more).",
+                                count: more, values))
             }
-            return Reply("Updated #\(summary.updated[0]) \(recipe.title) from the page again." + leftOut)
+            let values: KeyValuePairs<String, String> = [
+                "id": String(summary.updated[0]), "title": recipe.title, "problem": problem,
+            ]
+            return Reply(
+                warnings.isEmpty
+                    ? words("Updated #{id} {title} from the page again.", values)
+                    : more == 0
+                        ? words("Updated #{id} {title} from the page again. Left out: {problem}.", values)
+                        : words.plural(
+                            "Updated #{id} {title} from the page again. Left out: {problem} (and {count} more).",
+                            "Updated #{id} {title} from the page again. Left out: {problem} (and {count} more).",
+                            count: more, values))
         }
     }
 
@@ -52,8 +77,8 @@ extension RecipesPlugin {
             let removed = try await context.auditedWrite("recipes.remove", "#\(id)") { db in
                 try await store.remove(id, on: db) ? true : nil
             }
-            guard removed != nil else { throw UserFacingError("no recipe #\(id)") }
-            return Reply("Removed recipe #\(id).")
+            guard removed != nil else { throw UserFacingError(context.words("no recipe #{id}", ["id": String(id)])) }
+            return Reply(context.words("Removed recipe #{id}.", ["id": String(id)]))
         }
     }
 }

@@ -12,8 +12,21 @@ extension RecipesPlugin {
             describe: { context in
                 let store = RecipeStore(storage: context.storage, logger: context.logger)
                 guard let (id, step) = try await store.session(of: context.caller.person.description) else { return [] }
-                let title = try await store.recipe(id)?.title ?? "recipe #\(id)"
-                return ["Cooking: \(title), at step \(step + 1) — \(context.typed("stop")) ends it."]
+                let words = context.words
+                let at = words.number(step + 1)
+                let stop = context.typed("stop")
+                guard let title = try await store.recipe(id)?.title else {
+                    return [
+                        words(
+                            "Cooking: recipe #{id}, at step {step} — {command} ends it.",
+                            ["id": String(id), "step": at, "command": stop])
+                    ]
+                }
+                return [
+                    words(
+                        "Cooking: {title}, at step {step} — {command} ends it.",
+                        ["title": title, "step": at, "command": stop])
+                ]
             },
             forget: { context, db in try await context.deletePersonalRows(from: "sessions", on: db) })
     }

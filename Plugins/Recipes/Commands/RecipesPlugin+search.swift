@@ -6,23 +6,26 @@ extension RecipesPlugin {
     /// `/recipe WORDS` searches; `/recipe 12 …` shows recipe 12.
     @Sendable func searchOrShow(_ context: CommandContext) async throws -> Reply {
         guard let first = context.arguments.first else {
-            throw UserFacingError("tell me what to look for, e.g. \(context.typed("recipe cornbread"))")
+            throw UserFacingError(
+                context.words(
+                    "tell me what to look for, e.g. {example}", ["example": context.typed("recipe cornbread")]))
         }
         if let id = RecipeFormatter.number(first) { return try await show(id, context) }
         return try await search(context)
     }
 
     private func search(_ context: CommandContext) async throws -> Reply {
+        let words = context.words
         let query: RecipeQuery
         do {
-            query = try RecipeQuery(context.arguments)
+            query = try RecipeQuery(context.arguments, words)
         } catch {
             throw context.usageError(error.message)
         }
         let store = RecipeStore(storage: context.storage, logger: context.logger)
         var found = try await localMatches(query, store: store)
         var notes: [String] = []
-        if found.count < settings.resultsCount, let remote, !query.words.isEmpty {
+        if found.count < settings.resultsCount, let remote, !query.terms.isEmpty {
             do {
                 let recipes = try await remote.search(
                     query.text, count: settings.resultsCount, fetcher: context.fetcher, logger: context.logger
@@ -34,21 +37,34 @@ extension RecipesPlugin {
                     let known = Set(found.map(\.0))
                     found += zip(saved.numbers, recipes).filter { !known.contains($0.0) }
                 }
-            } catch let error as UserFacingError {
-                context.logger.warning("recipe service failed", metadata: ["error": "\(error.message)"])
-                notes.append(
-                    "(\(error.message.prefix(1).uppercased() + error.message.dropFirst()); these are from the school's book only.)"
-                )
+            } catch let failure as RemoteRecipeProvider.Failure {
+                context.logger.warning("recipe service failed", metadata: ["error": "\(failure)"])
+                let note =
+                    switch failure {
+                    case .notAnswering(let reason):
+                        words(
+                            "(The recipe service is not answering ({reason}); these are from the school's book only.)",
+                            ["reason": reason])
+                    case .notSearchResults:
+                        words(
+                            "(The recipe service sent something that is not a search result; these are from the school's book only.)"
+                        )
+                    }
+                notes.append(note)
             }
         }
         let shown = found.prefix(settings.resultsCount)
         guard !shown.isEmpty else {
             return Reply(lines: [try await noResults(query, store: store, context: context)] + notes)
         }
-        let more = found.count > shown.count ? " (there are more: add words to narrow it)" : ""
+        let open: KeyValuePairs<String, String> = ["command": context.typed("recipe NUMBER")]
         return Reply(
-            lines: shown.map { RecipeFormatter.line($0.0, $0.1) } + notes
-                + ["Open one with \(context.typed("recipe NUMBER"))\(more)."])
+            lines: shown.map { RecipeFormatter.line($0.0, $0.1, words) } + notes
+                + [
+                    found.count > shown.count
+                        ? words("Open one with {command} (there are more: add words to narrow it).", open)
+                        : words("Open one with {command}.", open)
+                ])
     }
 
     /// The book's recipes matching the words (all recipes when there are none) and the filters,
@@ -62,7 +78,7 @@ extension RecipesPlugin {
     /// page rather than hundreds of rows.
     private func localMatches(_ query: RecipeQuery, store: RecipeStore) async throws -> [(Int64, Recipe)] {
         let wanted = settings.resultsCount + 1
-        if query.words.isEmpty {
+        if query.terms.isEmpty {
             return try await admitted(
                 query, from: try await store.idsByTitle(madeWithin: query.maximumMinutes), wanted: wanted, store: store)
         }
@@ -100,22 +116,26 @@ extension RecipesPlugin {
 
     /// "No recipe matches … — closest titles: …", never an empty answer.
     private func noResults(_ query: RecipeQuery, store: RecipeStore, context: CommandContext) async throws -> String {
+        let words = context.words
         let asked = context.arguments.joined(separator: " ")
         let titles = try await store.titles()
         guard !titles.isEmpty else {
-            return "The recipe book is empty. An admin adds recipes with \(context.typed("recipe import URL"))."
+            return words(
+                "The recipe book is empty. An admin adds recipes with {command}.",
+                ["command": context.typed("recipe import URL")])
         }
-        let closest = Self.closestTitles(to: query.words.isEmpty ? context.arguments : query.words, in: titles)
-        let list = closest.prefix(3).map { "#\($0.id) \($0.title)" }.joined(separator: ", ")
-        return "No recipe matches \"\(asked)\" — closest titles: \(list)."
+        let closest = Self.closestTitles(to: query.terms.isEmpty ? context.arguments : query.terms, in: titles)
+        return words(
+            "No recipe matches \"{asked}\" — closest titles: {titles}.",
+            ["asked": asked, "titles": words.items(closest.prefix(3).map { "#\($0.id) \($0.title)" })])
     }
 
     /// Titles ranked by how close their words are to the asked words (edit distance), then by
     /// title; always some, so that a student who misspells gets somewhere.
-    static func closestTitles(to words: [String], in titles: [(id: Int64, title: String)]) -> [(
+    static func closestTitles(to terms: [String], in titles: [(id: Int64, title: String)]) -> [(
         id: Int64, title: String
     )] {
-        let asked = words.map { $0.lowercased() }
+        let asked = terms.map { $0.lowercased() }
         let scored = titles.map { entry -> (Int, Int64, String) in
             let titleWords = entry.title.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
             let distance = asked.reduce(0) { total, word in

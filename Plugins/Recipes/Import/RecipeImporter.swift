@@ -80,20 +80,27 @@ public enum RecipeImporter {
         return recipes
     }
 
-    /// The recipe of a page fetched from `address` (nil for a page read from a file).
+    /// The recipe of a page fetched from `address` (nil for a page read from a file), for
+    /// `homeroom import`: its errors are in English, for the admin at the command line.
     public static func recipe(inPage page: [UInt8], address: URL?) throws(UserFacingError) -> Recipe {
-        try recipeAndWarnings(inPage: page, address: address).recipe
+        try recipeAndWarnings(inPage: page, address: address, Words(RecipesPlugin.catalogs, .english)).recipe
     }
 
-    /// The recipe of a page, held to ``RecipeLimits``, and what was left out of it.
-    static func recipeAndWarnings(inPage page: [UInt8], address: URL?) throws(UserFacingError)
+    /// The recipe of a page, held to ``RecipeLimits``, and what was left out of it; the error
+    /// for a page without one is in the language of `words`.
+    static func recipeAndWarnings(inPage page: [UInt8], address: URL?, _ words: Words) throws(UserFacingError)
         -> (recipe: Recipe, warnings: [String])
     {
         do {
             return try RecipeExtractor.recipeAndWarnings(inPage: page, address: address)
         } catch {
+            // The problem is the recipe library's English: "the page's schema.org data has no Recipe".
+            guard let address else {
+                throw UserFacingError(words("no recipe in the page: {problem}", ["problem": error.message]))
+            }
             throw UserFacingError(
-                "no recipe \(address.map { "at \($0.absoluteString)" } ?? "in the page"): \(error.message)")
+                words(
+                    "no recipe at {address}: {problem}", ["address": address.absoluteString, "problem": error.message]))
         }
     }
 

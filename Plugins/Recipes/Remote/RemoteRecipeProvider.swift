@@ -50,10 +50,26 @@ struct RemoteRecipeProvider: Sendable {
         self.timeout = .seconds(settings.timeoutSeconds)
     }
 
+    /// Why the service gave no results; the search says it to the user in their language.
+    enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The fetch failed: `reason` says how ("the request timed out").
+        case notAnswering(reason: String)
+        /// The answer is not a search result.
+        case notSearchResults
+
+        /// The failure in English, for the log.
+        var description: String {
+            switch self {
+            case .notAnswering(let reason): "the recipe service is not answering (\(reason))"
+            case .notSearchResults: "the recipe service sent something that is not a search result"
+            }
+        }
+    }
+
     /// Up to `count` recipes for `query`, each held to ``RecipeLimits``; a result that cannot be
     /// read is skipped and a value out of range left out, each with a warning in `logger`. Throws
-    /// a message for the user when the service fails.
-    func search(_ query: String, count: Int, fetcher: any HTTPFetching, logger: Logger) async throws(UserFacingError)
+    /// the ``Failure`` to tell the user when the service fails.
+    func search(_ query: String, count: Int, fetcher: any HTTPFetching, logger: Logger) async throws(Failure)
         -> [Recipe]
     {
         var components = URLComponents(
@@ -73,10 +89,10 @@ struct RemoteRecipeProvider: Sendable {
             else { return [] }
             body = fetched
         } catch {
-            throw UserFacingError("the recipe service is not answering (\(error.message))")
+            throw .notAnswering(reason: error.message)
         }
         guard let page = try? JSONDecoder().decode(RemoteSearchPage.self, from: Data(body)) else {
-            throw UserFacingError("the recipe service sent something that is not a search result")
+            throw .notSearchResults
         }
         for problem in page.problems {
             logger.warning("recipe service result left out", metadata: ["problem": "\(problem)"])

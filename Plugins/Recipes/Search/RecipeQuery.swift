@@ -4,24 +4,27 @@ import Recipes
 /// What `/recipe …` asks for: words to search, and filters — diets (`vegan`, `gluten free`),
 /// a time limit (`under 30 min`, `under 1 hour`) and ingredients (`with chickpeas`).
 struct RecipeQuery: Equatable {
-    var words: [String] = []
+    /// The words to search for: what is left when the filters are read.
+    var terms: [String] = []
     var diets: [Diet] = []
     var maximumMinutes: Int?
     var ingredients: [String] = []
 
-    var isEmpty: Bool { words.isEmpty && diets.isEmpty && maximumMinutes == nil && ingredients.isEmpty }
+    var isEmpty: Bool { terms.isEmpty && diets.isEmpty && maximumMinutes == nil && ingredients.isEmpty }
 
     /// The search text for the index.
-    var text: String { words.joined(separator: " ") }
+    var text: String { terms.joined(separator: " ") }
 
-    init(_ arguments: [String]) throws(UserFacingError) {
+    /// Reads `arguments`; a filter that cannot be read is an error in the language of `words`.
+    init(_ arguments: [String], _ words: Words) throws(UserFacingError) {
         var tokens = arguments.map { $0.lowercased() }[...]
         while let token = tokens.popFirst() {
             if token == "under" || token == "within" {
                 guard let amount = tokens.popFirst(), let number = Int(amount.prefix { $0.isNumber }) else {
-                    throw UserFacingError("say how long, e.g. under 30 min")
+                    throw UserFacingError(words("say how long, e.g. {example}", ["example": "under 30 min"]))
                 }
-                let tooLong = UserFacingError("say a time up to a year, e.g. under 30 min")
+                let tooLong = UserFacingError(
+                    words("say a time up to a year, e.g. {example}", ["example": "under 30 min"]))
                 // Checked before it is multiplied, so that hours cannot overflow.
                 guard number <= RecipeLimits.maximumMinutes else { throw tooLong }
                 var unit = String(amount.drop { $0.isNumber })
@@ -29,12 +32,16 @@ struct RecipeQuery: Equatable {
                 switch unit {
                 case "", "m", "min", "mins", "minute", "minutes": maximumMinutes = number
                 case "h", "hr", "hrs", "hour", "hours": maximumMinutes = number * 60
-                default: throw UserFacingError("\"\(unit)\" is not a time unit — say under 30 min or under 1 hour")
+                default:
+                    throw UserFacingError(
+                        words(
+                            "\"{unit}\" is not a time unit — say {minutes} or {hours}",
+                            ["unit": unit, "minutes": "under 30 min", "hours": "under 1 hour"]))
                 }
                 if let maximumMinutes, maximumMinutes > RecipeLimits.maximumMinutes { throw tooLong }
             } else if token == "with" {
                 guard let ingredient = tokens.popFirst() else {
-                    throw UserFacingError("with what? e.g. with chickpeas")
+                    throw UserFacingError(words("with what? e.g. {example}", ["example": "with chickpeas"]))
                 }
                 ingredients.append(ingredient)
             } else if let diet = Diet(rawValue: token) {
@@ -45,7 +52,7 @@ struct RecipeQuery: Equatable {
             } else if let diet = Diet(label: token) {
                 diets.append(diet)
             } else {
-                words.append(token)
+                terms.append(token)
             }
         }
     }

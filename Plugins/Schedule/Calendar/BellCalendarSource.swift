@@ -42,11 +42,14 @@ final class BellCalendarSource: Sendable {
     /// A version of what is loaded, so caches built on it know when it changed.
     var loadedVersion: String? { state.withLock { $0?.version } }
 
-    /// The calendar to answer from; nil when none is configured. Throws a ``UserFacingError`` when
-    /// one is configured but there is no copy to read (a first fetch that failed, a broken file).
-    func calendar(storage: PluginStorage, fetcher: any HTTPFetching, now: Date, logger: Logger) async throws
-        -> VCalendar?
-    {
+    /// The calendar to answer from; nil when none is configured. Throws a ``UserFacingError``, in the
+    /// language of `words`, when one is configured but there is no copy to read (a first fetch that
+    /// failed, a broken file). A first fetch's alerts are written in each recipient's language, else
+    /// the `school`'s.
+    func calendar(
+        storage: PluginStorage, fetcher: any HTTPFetching, now: Date, school: SchoolCalendar, logger: Logger,
+        _ words: Words
+    ) async throws -> VCalendar? {
         if let loaded = state.withLock({ $0 }), now.timeIntervalSince(loaded.checkedAt) < recheckSeconds {
             return loaded.calendar
         }
@@ -58,13 +61,16 @@ final class BellCalendarSource: Sendable {
             let version = "file:\(modified?.timeIntervalSince1970 ?? 0)"
             if let calendar = reuse(version: version, at: now) { return calendar }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw UserFacingError("The bell schedule file cannot be read; ask an admin to check it.")
+                throw UserFacingError(words("The bell schedule file cannot be read; ask an admin to check it."))
             }
             do {
                 return store(try VCalendar(bytes: Array(data)), version: version, at: now)
             } catch {
                 logger.error("bell schedule file is not readable", metadata: ["path": "\(path)", "error": "\(error)"])
-                throw UserFacingError("The bell schedule file has an error (\(error)); ask an admin to fix it.")
+                throw UserFacingError(
+                    words(
+                        "The bell schedule file has an error ({error}); ask an admin to fix it.", ["error": "\(error)"])
+                )
             }
         case .feed(let url):
             let store = ScheduleStore(storage: storage)
@@ -74,21 +80,26 @@ final class BellCalendarSource: Sendable {
                 state.map { !$0.hasBody && now.timeIntervalSince($0.checkedAt) >= recheckSeconds } ?? true
             if needsFirstFetch, let refresher {
                 // First use on a new install: fetch now rather than wait for the schedule.
-                _ = try await refresher.refresh(storage: storage, fetcher: fetcher, now: now, logger: logger)
+                _ = try await refresher.refresh(
+                    storage: storage, fetcher: fetcher, now: now, school: school, logger: logger)
                 state = try await store.feedState(for: key)
             }
             guard let state, state.hasBody else {
-                let reason = state?.lastError.map { " (\($0))" } ?? ""
-                throw UserFacingError("The bell schedule feed has not loaded yet\(reason). Try again later.")
+                guard let reason = state?.lastError else {
+                    throw UserFacingError(words("The bell schedule feed has not loaded yet. Try again later."))
+                }
+                throw UserFacingError(
+                    words("The bell schedule feed has not loaded yet ({reason}). Try again later.", ["reason": reason]))
             }
             if let calendar = reuse(version: state.version, at: now) { return calendar }
             guard let copy = try await store.feedBody(for: key) else {
-                throw UserFacingError("The bell schedule feed has not loaded yet. Try again later.")
+                throw UserFacingError(words("The bell schedule feed has not loaded yet. Try again later."))
             }
             do {
                 return self.store(try VCalendar(bytes: Array(copy.body.utf8)), version: copy.version, at: now)
             } catch {
-                throw UserFacingError("The stored bell schedule cannot be read (\(error)).")
+                throw UserFacingError(
+                    words("The stored bell schedule cannot be read ({error}).", ["error": "\(error)"]))
             }
         }
     }

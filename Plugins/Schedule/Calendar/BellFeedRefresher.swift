@@ -15,11 +15,13 @@ struct BellFeedRefresher: Sendable {
     let limits: FetchLimits
     let alertTargets: [AlertTarget]
 
-    func refresh(storage: PluginStorage, fetcher: any HTTPFetching, now: Date, logger: Logger) async throws
-        -> CalendarFeedRefresher.Outcome
-    {
+    /// Fetches the feed now; its alerts are written in each recipient's language, else the `school`'s.
+    func refresh(
+        storage: PluginStorage, fetcher: any HTTPFetching, now: Date, school: SchoolCalendar, logger: Logger
+    ) async throws -> CalendarFeedRefresher.Outcome {
         try await CalendarFeedRefresher(url: url, limits: limits, name: "bell schedule feed").refresh(
-            into: BellFeedStore(store: ScheduleStore(storage: storage), alertTargets: alertTargets), fetcher: fetcher,
-            now: now, logger: logger)
+            into: BellFeedStore(
+                store: ScheduleStore(storage: storage), alertTargets: alertTargets, schoolLanguage: school.language),
+            fetcher: fetcher, now: now, logger: logger)
     }
 }

@@ -1,11 +1,15 @@
 import CalendarFeeds
 import Foundation
 import HomeroomCore
+import SQLKit
 
-/// The bell schedule feed's row in `schedule_feed`, with the alerts its failures and recoveries send.
+/// The bell schedule feed's row in `schedule_feed`, with the alerts its failures and recoveries send,
+/// each in its recipient's language (else the school's).
 struct BellFeedStore: CalendarFeedStore {
     let store: ScheduleStore
     let alertTargets: [AlertTarget]
+    /// The language of an alert to someone who chose none.
+    let schoolLanguage: Language
 
     func heldValidators(of url: URL) async throws -> CalendarFeedCopy.Validators? {
         guard let state = try await store.feedState(for: url.absoluteString), state.hasBody else { return nil }
@@ -27,13 +31,15 @@ struct BellFeedStore: CalendarFeedStore {
         let shown = url.redacted
         let targets = alertTargets
         let store = store
+        let schoolLanguage = schoolLanguage
         try await store.storage.write { db in
             let current = try await store.feedState(for: key, on: db)
             if let failing = current?.failingSince, current?.alerted == true {
                 for target in targets {
+                    let words = try await Self.words(for: target, store: store, schoolLanguage: schoolLanguage, on: db)
                     _ = try await store.storage.notifications.enqueue(
                         adapter: target.adapter, target: target.target,
-                        lines: ["The bell schedule feed works again (\(shown))."],
+                        lines: [words("The bell schedule feed works again ({feed}).", ["feed": shown])],
                         idempotencyKey: "schedule:feed-recovered:\(shown):\(Int(failing.timeIntervalSince1970))",
                         due: now,
                         into: db)
@@ -59,6 +65,7 @@ struct BellFeedStore: CalendarFeedStore {
         let shown = url.redacted
         let targets = alertTargets
         let store = store
+        let schoolLanguage = schoolLanguage
         try await store.storage.write { db in
             var state = try await store.feedState(for: key, on: db) ?? .empty(url: key, at: now)
             state.checkedAt = now
@@ -66,14 +73,20 @@ struct BellFeedStore: CalendarFeedStore {
             let since = state.failingSince ?? now
             state.failingSince = since
             if !state.alerted {
-                let serving =
-                    state.hasBody
-                    ? "The copy fetched \(Self.stamp(state.fetchedAt)) keeps serving."
-                    : "There is no earlier copy, so /now has no bell schedule until it works."
                 for target in targets {
+                    let words = try await Self.words(for: target, store: store, schoolLanguage: schoolLanguage, on: db)
+                    let serving =
+                        state.hasBody
+                        ? words("The copy fetched {time} keeps serving.", ["time": Self.stamp(state.fetchedAt)])
+                        : words(
+                            "There is no earlier copy, so {command} has no bell schedule until it works.",
+                            ["command": "/now"])
                     _ = try await store.storage.notifications.enqueue(
                         adapter: target.adapter, target: target.target,
-                        lines: ["The bell schedule feed is failing: \(problem).", serving, "Feed: \(shown)"],
+                        lines: [
+                            words("The bell schedule feed is failing: {problem}.", ["problem": problem]), serving,
+                            words("Feed: {feed}", ["feed": shown]),
+                        ],
                         idempotencyKey: "schedule:feed-down:\(shown):\(Int(since.timeIntervalSince1970))", due: now,
                         into: db)
                 }
@@ -81,6 +94,16 @@ struct BellFeedStore: CalendarFeedStore {
             }
             try await store.saveHealth(state, on: db)
         }
+    }
+
+    /// What the schedule plugin says to `target`: in the language its person or channel chose, else
+    /// `schoolLanguage`.
+    private static func words(
+        for target: AlertTarget, store: ScheduleStore, schoolLanguage: Language, on db: any SQLDatabase
+    ) async throws -> Words {
+        let chosen = try await store.storage.notifications.language(
+            of: target.target, adapter: target.adapter, on: db)
+        return Words(SchedulePlugin.catalogs, chosen ?? schoolLanguage)
     }
 
     private static func stamp(_ date: Date) -> String {

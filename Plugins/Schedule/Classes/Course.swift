@@ -10,10 +10,4 @@ package struct Course: Sendable, Equatable {
     static func key(_ name: String) -> String {
         name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
-
-    /// `AP Chemistry (Ms. Lee, B-201)`.
-    var listing: String {
-        let details = [teacher, room].filter { !$0.isEmpty }
-        return details.isEmpty ? name : "\(name) (\(details.joined(separator: ", ")))"
-    }
 }

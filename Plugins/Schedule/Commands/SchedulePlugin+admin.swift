@@ -14,12 +14,14 @@ extension SchedulePlugin {
             access: .restricted
         ) { context in
             guard context.arguments.count >= 2 else { throw context.usageError() }
+            let words = context.words
             let name = context.arguments[0].lowercased()
             var slots: [DayType.Slot] = []
-            for text in context.arguments.dropFirst() { slots.append(try DayType.Slot(parsing: text)) }
+            for text in context.arguments.dropFirst() { slots.append(try DayType.Slot(parsing: text, words)) }
             let sorted = slots.sorted { $0.startMinute < $1.startMinute }
             for (earlier, later) in zip(sorted, sorted.dropFirst()) where later.startMinute < earlier.endMinute {
-                throw UserFacingError("\"\(earlier.text)\" and \"\(later.text)\" overlap")
+                throw UserFacingError(
+                    words("\"{first}\" and \"{second}\" overlap", ["first": earlier.text, "second": later.text]))
             }
             let type = DayType(name: name, slots: sorted)
             let store = ScheduleStore(storage: context.storage)
@@ -30,7 +32,8 @@ extension SchedulePlugin {
                 return true
             }
             days.invalidate()
-            return Reply(lines: ["Saved day type \"\(name)\":"] + sorted.map(\.text))
+            return Reply(
+                lines: [words("Saved day type \"{dayType}\":", ["dayType": name])] + sorted.map { words.mark($0.text) })
         }
     }
 
@@ -41,10 +44,19 @@ extension SchedulePlugin {
             access: .restricted
         ) { context in
             let types = try await ScheduleStore(storage: context.storage).dayTypes()
+            let words = context.words
             guard !types.isEmpty else {
-                return Reply("No day types yet. Define one with \(context.typed("schedule daytype set")).")
+                return Reply(
+                    words(
+                        "No day types yet. Define one with {command}.",
+                        ["command": context.typed("schedule daytype set")]))
             }
-            return Reply(lines: types.map { "\($0.name): \($0.slots.map(\.text).joined(separator: "; "))" })
+            return Reply(
+                lines: types.map {
+                    words(
+                        "{dayType}: {periods}",
+                        ["dayType": $0.name, "periods": ScheduleFormatter.series($0.slots.map(\.text), words)])
+                })
         }
     }
 
@@ -65,7 +77,10 @@ extension SchedulePlugin {
                 try await store.removeDayType(name, on: db) ? true : nil
             }
             days.invalidate()
-            return removed == nil ? .error("There is no day type \"\(name)\".") : Reply("Removed day type \"\(name)\".")
+            let words = context.words
+            return removed == nil
+                ? .error(words("There is no day type \"{dayType}\".", ["dayType": name]))
+                : Reply(words("Removed day type \"{dayType}\".", ["dayType": name]))
         }
     }
 
@@ -84,8 +99,9 @@ extension SchedulePlugin {
             access: .restricted
         ) { context in
             guard context.arguments.count >= 2 else { throw context.usageError() }
+            let words = context.words
             guard let date = try? DateExpression.parse(context.arguments[0], today: context.today) else {
-                throw context.usageError("\"\(context.arguments[0])\" is not a date")
+                throw context.usageError(words("\"{date}\" is not a date", ["date": context.arguments[0]]))
             }
             let store = ScheduleStore(storage: context.storage)
             let word = context.arguments[1].lowercased()
@@ -95,13 +111,7 @@ extension SchedulePlugin {
                 assignment = .init(date: date, dayType: nil, note: note.isEmpty ? nil : note)
             } else {
                 let types = try await store.dayTypes()
-                guard types.contains(where: { $0.name == word }) else {
-                    let known = types.map(\.name)
-                    throw UserFacingError(
-                        "There is no day type \"\(word)\"."
-                            + (known.isEmpty ? " Define one first." : " Known: \(known.joined(separator: ", ")).")
-                            + " Use \"off\" for a day without school.")
-                }
+                guard types.contains(where: { $0.name == word }) else { throw noDayType(word, known: types, words) }
                 assignment = .init(
                     date: date, dayType: word, note: context.arguments.dropFirst(2).joined(separator: " ").nilIfEmpty)
             }
@@ -113,8 +123,15 @@ extension SchedulePlugin {
                 return true
             }
             days.invalidate()
-            if let type = assignment.dayType { return Reply("\(date.longName) now runs the \"\(type)\" schedule.") }
-            return Reply("\(date.longName) is now a day without school\(assignment.note.map { " (\($0))" } ?? "").")
+            if let type = assignment.dayType {
+                return Reply(
+                    words("{date} now runs the \"{dayType}\" schedule.", ["date": words.date(date), "dayType": type]))
+            }
+            guard let note = assignment.note else {
+                return Reply(words("{date} is now a day without school.", ["date": words.date(date)]))
+            }
+            return Reply(
+                words("{date} is now a day without school ({note}).", ["date": words.date(date), "note": note]))
         }
     }
 
@@ -131,9 +148,10 @@ extension SchedulePlugin {
                 try await store.unassign(date, on: db) ? true : nil
             }
             days.invalidate()
+            let words = context.words
             return removed == nil
-                ? .error("\(date.longName) had no day type assigned.")
-                : Reply("\(date.longName) follows the regular schedule again.")
+                ? .error(words("{date} had no day type assigned.", ["date": words.date(date)]))
+                : Reply(words("{date} follows the regular schedule again.", ["date": words.date(date)]))
         }
     }
 
@@ -144,18 +162,27 @@ extension SchedulePlugin {
                 .init("schedule refresh", "read the feed again without waiting", answerContains: "bell schedule feed")
             ], access: .restricted
         ) { context in
+            let words = context.words
             guard let refresher = source.refresher else {
-                return .error("No calendar feed is configured (plugins.schedule.calendarURL).")
+                return .error(
+                    words(
+                        "No calendar feed is configured ({setting}).", ["setting": "plugins.schedule.calendarURL"]))
             }
             let outcome = try await refresher.refresh(
-                storage: context.storage, fetcher: context.fetcher, now: context.now, logger: context.logger)
+                storage: context.storage, fetcher: context.fetcher, now: context.now, school: context.school,
+                logger: context.logger)
             source.invalidate()
             days.invalidate()
             switch outcome {
-            case .updated(let events): return Reply("Fetched the bell schedule feed: \(events) events.")
-            case .unchanged: return Reply("The bell schedule feed has not changed.")
+            case .updated(let events):
+                return Reply(
+                    words.plural(
+                        "Fetched the bell schedule feed: {count} event.",
+                        "Fetched the bell schedule feed: {count} events.", count: events))
+            case .unchanged: return Reply(words("The bell schedule feed has not changed."))
             case .failed(let reason):
-                return .error("The feed was not updated: \(reason). The last good copy keeps serving.")
+                return .error(
+                    words("The feed was not updated: {reason}. The last good copy keeps serving.", ["reason": reason]))
             }
         }
     }
@@ -166,41 +193,71 @@ extension SchedulePlugin {
             examples: [.init("schedule status", "source, last fetch, errors", answerContains: "Source")],
             access: .restricted
         ) { context in
+            let words = context.words
             var lines: [String]
             switch source.origin {
             case .none:
                 lines = [
-                    "Source: day types only" + (settings.defaultDayType.map { " (\"\($0)\" on school days)" } ?? "")
-                        + "."
+                    settings.defaultDayType.map {
+                        words("Source: day types only (\"{dayType}\" on school days).", ["dayType": $0])
+                    } ?? words("Source: day types only.")
                 ]
             case .file(let path):
-                lines = ["Source: the file \(path)."]
+                lines = [words("Source: the file {path}.", ["path": path])]
             case .feed(let url):
-                lines = ["Source: the feed \(url.redacted), refreshed every \(settings.refreshMinutes) min."]
+                lines = [
+                    words.plural(
+                        "Source: the feed {url}, refreshed every {count} min.",
+                        "Source: the feed {url}, refreshed every {count} min.", count: settings.refreshMinutes,
+                        ["url": url.redacted])
+                ]
                 if let state = try await ScheduleStore(storage: context.storage).feedState(for: url.absoluteString) {
                     if state.hasBody {
                         lines.append(
-                            "Last good copy: \(Self.ago(state.fetchedAt, context.now)) "
-                                + "(\(state.bodyLength) characters).")
+                            words.plural(
+                                "Last good copy: {ago} ({count} character).",
+                                "Last good copy: {ago} ({count} characters).", count: state.bodyLength,
+                                ["ago": Self.ago(state.fetchedAt, context.now, words)]))
                     }
-                    lines.append("Last checked: \(Self.ago(state.checkedAt, context.now)).")
+                    lines.append(words("Last checked: {ago}.", ["ago": Self.ago(state.checkedAt, context.now, words)]))
                     if let since = state.failingSince, let error = state.lastError {
-                        lines.append("Failing since \(Self.ago(since, context.now)): \(error).")
+                        lines.append(
+                            words(
+                                "Failing since {ago}: {error}.",
+                                ["ago": Self.ago(since, context.now, words), "error": error]))
                     }
                 } else {
-                    lines.append("Not fetched yet.")
+                    lines.append(words("Not fetched yet."))
                 }
             }
             let types = try await ScheduleStore(storage: context.storage).dayTypes()
-            lines.append("Day types: \(types.isEmpty ? "none" : types.map(\.name).joined(separator: ", ")).")
+            lines.append(
+                types.isEmpty
+                    ? words("Day types: none.")
+                    : words("Day types: {names}.", ["names": words.items(types.map(\.name))]))
             return Reply(lines: lines)
         }
     }
 
-    static func ago(_ date: Date, _ now: Date) -> String {
+    /// That `name` is no day type: the `known` ones, or that there are none, and "off" for a day without school.
+    func noDayType(_ name: String, known: [DayType], _ words: Words) -> UserFacingError {
+        guard !known.isEmpty else {
+            return UserFacingError(
+                words(
+                    "There is no day type \"{dayType}\". Define one first. Use \"{off}\" for a day without school.",
+                    ["dayType": name, "off": "off"]))
+        }
+        return UserFacingError(
+            words(
+                "There is no day type \"{dayType}\". Known: {known}. Use \"{off}\" for a day without school.",
+                ["dayType": name, "known": words.items(known.map(\.name)), "off": "off"]))
+    }
+
+    /// `just now`, `15 min ago`, `2 h ago`.
+    static func ago(_ date: Date, _ now: Date, _ words: Words) -> String {
         let minutes = Int(now.timeIntervalSince(date) / 60)
-        if minutes < 1 { return "just now" }
-        return "\(ScheduleFormatter.duration(minutes: minutes)) ago"
+        if minutes < 1 { return words("just now") }
+        return words("{duration} ago", ["duration": ScheduleFormatter.duration(minutes: minutes, words)])
     }
 }
 

@@ -37,12 +37,12 @@ extension SchedulePlugin {
     }
 
     func dayReply(for date: LocalDate, _ context: CommandContext) async throws -> Reply {
-        guard var lines = try await dayLines(for: date, context) else {
-            return Reply("No bell schedule is set up yet. An admin can add one: \(context.typed("help schedule")).")
-        }
+        guard var lines = try await dayLines(for: date, context) else { return Reply(notSetUp(context)) }
         let viewer = try await viewer(context)
         if viewer.wave == nil, try await day(date, context).periods.contains(where: { $0.wave != nil }) {
-            lines.append("Tip: \(context.typed("schedule wave 1")) shows only your lunch wave.")
+            lines.append(
+                context.words(
+                    "Tip: {command} shows only your lunch wave.", ["command": context.typed("schedule wave 1")]))
         }
         return Reply(lines: lines)
     }
@@ -52,7 +52,7 @@ extension SchedulePlugin {
         let viewer = try await viewer(context)
         let day = try await day(date, context).seen(byWave: viewer.wave)
         if isUnconfigured(day) { return nil }
-        return ScheduleFormatter.lines(of: day, context.school, classes: viewer.classes)
+        return ScheduleFormatter.lines(of: day, context.school, classes: viewer.classes, context.words)
     }
 
     /// The schedule's part of `/day`; its gist is the day's span and, today, what is under way.
@@ -64,7 +64,8 @@ extension SchedulePlugin {
                 let day = try await day(date, context).seen(byWave: viewer.wave)
                 if isUnconfigured(day) { return nil }
                 return ScheduleFormatter.gist(
-                    of: day, at: date == context.today ? context.now : nil, context.school, classes: viewer.classes)
+                    of: day, at: date == context.today ? context.now : nil, context.school, classes: viewer.classes,
+                    context.words)
             },
             compose: { context, date in try await dayLines(for: date, context) })
     }
@@ -78,24 +79,27 @@ extension SchedulePlugin {
             ]
         ) { context in
             let store = ScheduleStore(storage: context.storage)
+            let words = context.words
             guard let word = context.arguments.first?.lowercased(), context.arguments.count == 1 else {
                 if let wave = try await store.wave(of: context.caller.person) {
-                    return Reply.privately("You are in lunch wave \(wave).")
+                    return Reply.privately(words("You are in lunch wave {wave}.", ["wave": words.number(wave)]))
                 }
                 throw context.usageError()
             }
             if ["off", "none", "all", "clear"].contains(word) {
                 try await store.setWave(nil, for: context.caller.person)
                 viewers.forget(context.caller.person)
-                return Reply.privately("OK, every lunch wave is shown again.")
+                return Reply.privately(words("OK, every lunch wave is shown again."))
             }
             guard let wave = Int(word.filter(\.isNumber)), (1...4).contains(wave), word.count <= 3 else {
-                throw context.usageError("\"\(word)\" is not a lunch wave")
+                throw context.usageError(words("\"{wave}\" is not a lunch wave", ["wave": word]))
             }
             try await store.setWave(wave, for: context.caller.person)
             viewers.forget(context.caller.person)
             return Reply.privately(
-                "OK, lunch wave \(wave). \(context.typed("now")) and \(context.typed("today")) now show only yours.")
+                words(
+                    "OK, lunch wave {wave}. {now} and {today} now show only yours.",
+                    ["wave": words.number(wave), "now": context.typed("now"), "today": context.typed("today")]))
         }
     }
 }

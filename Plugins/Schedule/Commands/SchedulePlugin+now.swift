@@ -36,62 +36,70 @@ extension SchedulePlugin {
         let viewer = try await viewer(context)
         let school = context.school
         let instant = context.now
+        let words = context.words
         let today = try await day(context.today, context).seen(byWave: viewer.wave)
         let active = today.active(at: instant)
         if let current = active.first {
             var lines = [
-                "\(ScheduleFormatter.name(of: current, classes: viewer.classes)), "
-                    + "\(ScheduleFormatter.duration(minutes: current.minutesLeft(at: instant))) left "
-                    + "(until \(ScheduleFormatter.clock(current.end, school)))",
-                ScheduleFormatter.progress(of: current, at: instant),
+                ScheduleFormatter.timeLeft(in: current, at: instant, school, classes: viewer.classes, words),
+                ScheduleFormatter.progress(of: current, at: instant, words),
             ]
             for other in active.dropFirst() {
                 lines.append(
-                    "Also now: \(ScheduleFormatter.name(of: other, classes: viewer.classes)), "
-                        + "\(ScheduleFormatter.duration(minutes: other.minutesLeft(at: instant))) left")
+                    words(
+                        "Also now: {period}, {duration} left",
+                        [
+                            "period": ScheduleFormatter.name(of: other, classes: viewer.classes, words),
+                            "duration": ScheduleFormatter.duration(minutes: other.minutesLeft(at: instant), words),
+                        ]))
             }
             let upcoming = try await self.upcoming(after: instant, today: today, wave: viewer.wave, context)
-            lines.append(ScheduleFormatter.nextLine(upcoming, school, classes: viewer.classes))
+            lines.append(ScheduleFormatter.nextLine(upcoming, school, classes: viewer.classes, words))
             return CompactAnswer.reply(
                 lines,
                 compact: ScheduleFormatter.compactNow(
-                    active, at: instant, then: upcoming, school, classes: viewer.classes),
+                    active, at: instant, then: upcoming, school, classes: viewer.classes, words),
                 for: context)
         }
         if let upcoming = today.next(after: instant) {
-            let minutes = upcoming.minutesUntilStart(at: instant)
-            let name = ScheduleFormatter.name(of: upcoming, classes: viewer.classes)
-            let started = today.periods.contains { $0.end <= instant }
-            if started {
-                return Reply(
-                    "Passing period: \(name) starts in \(ScheduleFormatter.duration(minutes: minutes)) "
-                        + "(\(ScheduleFormatter.clock(upcoming.start, school))).")
+            let values: KeyValuePairs<String, String> = [
+                "period": ScheduleFormatter.name(of: upcoming, classes: viewer.classes, words),
+                "duration": ScheduleFormatter.duration(minutes: upcoming.minutesUntilStart(at: instant), words),
+                "time": words.time(upcoming.start, at: school),
+            ]
+            if today.periods.contains(where: { $0.end <= instant }) {
+                return Reply(words("Passing period: {period} starts in {duration} ({time}).", values))
             }
-            return Reply(
-                "School starts at \(ScheduleFormatter.clock(upcoming.start, school)) with \(name), "
-                    + "in \(ScheduleFormatter.duration(minutes: minutes)).")
+            return Reply(words("School starts at {time} with {period}, in {duration}.", values))
         }
-        let why: String
+        // The day is done or has no classes: why, in full and in a few words for a channel.
+        let notes = ScheduleFormatter.notes(of: today, words)
+        let why: (full: String, compact: String)
         if today.hasClasses {
-            why = "Classes are over for today"
-        } else if !today.notes.isEmpty {
-            why = "No classes today: \(today.notes.joined(separator: "; "))"
+            why = (words("Classes are over for today."), words("Classes are over for today"))
+        } else if !notes.isEmpty {
+            let values: KeyValuePairs<String, String> = ["notes": ScheduleFormatter.series(notes, words)]
+            why = (words("No classes today: {notes}.", values), words("No classes today: {notes}", values))
         } else if isUnconfigured(today) {
-            return Reply(
-                lines: ["No bell schedule is set up yet. An admin can add one: \(context.typed("help schedule"))."])
+            return Reply(lines: [notSetUp(context)])
         } else {
-            why = "No classes today"
+            why = (words("No classes today."), words("No classes today"))
         }
-        var lines = ["\(why)."]
+        var lines = [why.full]
         let upcoming = try await self.upcoming(after: instant, today: today, wave: viewer.wave, context)
         switch upcoming {
         case .laterDay(let next):
-            lines.append("Next: \(ScheduleFormatter.firstOf(next, school, classes: viewer.classes)).")
+            lines.append(ScheduleFormatter.nextDayLine(next, school, classes: viewer.classes, words))
         case .nothing, .today:
-            lines.append("No classes are scheduled in the next \(Self.lookAheadDays) days.")
+            lines.append(
+                words.plural(
+                    "No classes are scheduled in the next {count} day.",
+                    "No classes are scheduled in the next {count} days.", count: Self.lookAheadDays))
         }
         return CompactAnswer.reply(
-            lines, compact: ScheduleFormatter.compactDayDone(why, then: upcoming, school, classes: viewer.classes),
+            lines,
+            compact: ScheduleFormatter.compactDayDone(
+                why.compact, then: upcoming, school, classes: viewer.classes, words),
             for: context)
     }
 
@@ -100,7 +108,14 @@ extension SchedulePlugin {
         let viewer = try await viewer(context)
         let today = try await day(context.today, context).seen(byWave: viewer.wave)
         let upcoming = try await self.upcoming(after: context.now, today: today, wave: viewer.wave, context)
-        return Reply(ScheduleFormatter.nextLine(upcoming, context.school, classes: viewer.classes))
+        return Reply(ScheduleFormatter.nextLine(upcoming, context.school, classes: viewer.classes, context.words))
+    }
+
+    /// What is said when no schedule of any kind is set up, and how an admin sets one up.
+    func notSetUp(_ context: CommandContext) -> String {
+        context.words(
+            "No bell schedule is set up yet. An admin can add one: {command}.",
+            ["command": context.typed("help schedule")])
     }
 
     /// Whether the day is empty because no schedule of any kind is set up.

@@ -13,14 +13,32 @@ extension SchedulePlugin {
                 let viewer = try await viewer(context)
                 let grade = try await ScheduleStore(storage: context.storage).grade(of: context.caller.person)
                 let classes = viewer.classes
+                let words = context.words
+                // How to change each, as `/schedule wave` is typed with its usage (`1 | 2 | 3 | off`).
+                let wave = context.typed("schedule wave") + " " + words.translating("1 | 2 | 3 | off")
+                let set = context.typed("classes set")
                 return [
-                    "Lunch wave: \(viewer.wave.map(String.init) ?? "not set") — \(context.typed("schedule wave")) 1 | 2 | 3 | off.",
-                    "Grade: \(grade ?? "not set") — \(context.typed("classes grade")) GRADE.",
+                    viewer.wave.map {
+                        words("Lunch wave: {wave} — {command}.", ["wave": words.number($0), "command": wave])
+                    } ?? words("Lunch wave: not set — {command}.", ["command": wave]),
+                    grade.map {
+                        words(
+                            "Grade: {grade} — {command} GRADE.",
+                            ["grade": $0, "command": context.typed("classes grade")])
+                    } ?? words("Grade: not set — {command} GRADE.", ["command": context.typed("classes grade")]),
                     classes.isEmpty
-                        ? "Classes: none — \(context.typed("classes set")) BLOCK COURSE."
-                        : "Classes: "
-                            + classes.keys.sorted().map { "block \($0) \(classes[$0]!.name)" }.joined(separator: ", ")
-                            + " — \(context.typed("classes set")) BLOCK COURSE, \(context.typed("classes clear")) [BLOCK].",
+                        ? words("Classes: none — {set} BLOCK COURSE.", ["set": set])
+                        : words(
+                            "Classes: {classes} — {set} BLOCK COURSE, {clear} [BLOCK].",
+                            [
+                                "classes": words.items(
+                                    classes.keys.sorted().map {
+                                        words(
+                                            "block {block} {course}",
+                                            ["block": words.number($0), "course": classes[$0]!.name])
+                                    }),
+                                "set": set, "clear": context.typed("classes clear"),
+                            ]),
                 ]
             },
             forget: { [viewers] context, db in

@@ -18,19 +18,26 @@ struct DayType: Sendable, Equatable {
             return "\(hour):\(rest < 10 ? "0" : "")\(rest)"
         }
 
-        /// Reads `8:00-8:50 Period 1` (24-hour times; the end after the start).
-        init(parsing text: String) throws(UserFacingError) {
+        /// Reads `8:00-8:50 Period 1` (24-hour times; the end after the start); what is wrong with it
+        /// is said in the language of `words`.
+        init(parsing text: String, _ words: Words) throws(UserFacingError) {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard let space = trimmed.firstIndex(of: " ") else {
-                throw UserFacingError("\"\(text)\" needs times and a name, like \"8:00-8:50 Period 1\"")
+                throw UserFacingError(
+                    words(
+                        "\"{text}\" needs times and a name, like \"{example}\"",
+                        ["text": text, "example": "8:00-8:50 Period 1"]))
             }
             let times = trimmed[..<space].split(separator: "-")
             let name = trimmed[space...].trimmingCharacters(in: .whitespaces)
             guard times.count == 2, let start = Self.minute(times[0]), let end = Self.minute(times[1]), !name.isEmpty
             else {
-                throw UserFacingError("\"\(text)\" needs times like 8:00-8:50 (24-hour) before the name")
+                throw UserFacingError(
+                    words(
+                        "\"{text}\" needs times like {example} (24-hour) before the name",
+                        ["text": text, "example": "8:00-8:50"]))
             }
-            guard end > start else { throw UserFacingError("\"\(text)\" ends before it starts") }
+            guard end > start else { throw UserFacingError(words("\"{text}\" ends before it starts", ["text": text])) }
             self.init(name: name, startMinute: start, endMinute: end)
         }
 

@@ -1,4 +1,4 @@
-/// Walking directions: numbered steps from a checkpoint to a destination.
+/// Walking directions: the steps from a checkpoint to a destination, and where its door is.
 public struct Directions: Sendable, Equatable {
     /// The checkpoint they start at.
     public let start: Int
@@ -6,8 +6,10 @@ public struct Directions: Sendable, Equatable {
     public let destination: Destination
     /// The walk they describe.
     public let path: ShortestPath
-    /// The steps, each one sentence, the last one naming the destination's door.
-    public let steps: [String]
+    /// The walking steps, in order (none when the destination is at the start).
+    public let steps: [Step]
+    /// The last step: where the destination's door is.
+    public let arrival: Arrival
     /// True when the route avoids stairs.
     public let accessible: Bool
 
@@ -25,6 +27,6 @@ extension Campus {
         let writer = DirectionsWriter(campus: self)
         return Directions(
             start: start, destination: destination, path: path,
-            steps: writer.steps(along: path) + [writer.arrival(at: destination)], accessible: accessible)
+            steps: writer.steps(along: path), arrival: writer.arrival(at: destination), accessible: accessible)
     }
 }

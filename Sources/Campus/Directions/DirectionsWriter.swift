@@ -1,5 +1,6 @@
-/// Turns a path into short sentences: straight walks along one hallway become one step, a run of
-/// stairs or an elevator ride becomes one step naming the floor, and the last step names the door.
+/// Turns a path into steps: straight walks along one hallway become one step, a run of stairs or an
+/// elevator ride becomes one step naming the floor, and the arrival names the door. The steps are
+/// facts; the directions plugin words them in the reader's language.
 struct DirectionsWriter {
     let campus: Campus
 
@@ -15,19 +16,19 @@ struct DirectionsWriter {
     }
 
     /// The walking steps of `path`, without the arrival.
-    func steps(along path: ShortestPath) -> [String] {
+    func steps(along path: ShortestPath) -> [Step] {
         let legs = path.edges.map { edge in
             let link = campus.links[Int(edge.link)]
             let (from, to) = edge.isBackward ? (link.to, link.from) : (link.from, link.to)
             return Leg(
                 link: link, from: campus.checkpoints[from], to: campus.checkpoints[to], isBackward: edge.isBackward)
         }
-        var steps: [String] = []
+        var steps: [Step] = []
         var index = 0
         while index < legs.count {
             var end = index + 1
             while end < legs.count, mergeable(legs[end - 1], legs[end]) { end += 1 }
-            steps.append(sentence(for: legs[index..<end]))
+            steps.append(step(for: legs[index..<end]))
             index = end
         }
         return steps
@@ -44,45 +45,39 @@ struct DirectionsWriter {
         return previous.link.along != nil && previous.link.along == next.link.along
     }
 
-    private func sentence(for legs: ArraySlice<Leg>) -> String {
+    /// The step that walks `legs`.
+    private func step(for legs: ArraySlice<Leg>) -> Step {
         let first = legs.first!
         let last = legs.last!
         let metres = Int(legs.reduce(0) { $0 + $1.link.length }.rounded())
-        let name = first.link.name.map { "the \($0)" }
-        let text: String
+        let way: Step.Way
         if var given = first.givenInstruction {
             if given.hasSuffix(".") { given.removeLast() }
             let isLongWalk = [.walk, .outside, .ramp].contains(first.link.kind) && metres >= 10
-            text = isLongWalk ? "\(given) (\(metres) m)" : given
+            way = .given(given, metres: isLongWalk ? metres : nil)
         } else {
+            let up = last.to.floor > first.from.floor
             switch first.link.kind {
             case .stairs, .elevator:
-                text = changeFloor(name ?? "the \(first.link.kind.rawValue)", from: first.from, to: last.to)
+                way = .changeFloor(first.link.kind, name: first.link.name, up: up, floor: last.to.floor)
             case .ramp where first.from.floor != last.to.floor:
-                text = changeFloor(name ?? "the ramp", from: first.from, to: last.to)
+                way = .changeFloor(.ramp, name: first.link.name, up: up, floor: last.to.floor)
             case .door:
-                text = name.map { "go through \($0)" } ?? "go through the door to \(last.to.name)"
+                way = .door(name: first.link.name, to: last.to.name)
             case .outside:
-                text = "go outside and walk \(metres) m to \(last.to.name)"
+                way = .outside(metres: metres, to: last.to.name)
             case .walk, .ramp:
-                text = "walk \(metres) m \(first.link.along.map { "along \($0) " } ?? "")to \(last.to.name)"
+                way = .walk(metres: metres, along: first.link.along, to: last.to.name)
             }
         }
-        var sentence = text
         let building = campus.buildings[last.to.building].name
-        if last.to.building != first.from.building, !sentence.contains(building) {
-            sentence += " — you are now in the \(building)"
-        }
-        return sentence.asSentence
-    }
-
-    /// "take the east stairs up to floor 3".
-    private func changeFloor(_ way: String, from start: Checkpoint, to end: Checkpoint) -> String {
-        "take \(way) \(end.floor > start.floor ? "up" : "down") to floor \(end.floor)"
+        let isNewBuilding =
+            last.to.building != first.from.building && !way.names.contains { $0.contains(building) }
+        return Step(way, entering: isNewBuilding ? building : nil)
     }
 
     /// The last step: which door, or where the place is.
-    func arrival(at destination: Destination) -> String {
+    func arrival(at destination: Destination) -> Arrival {
         switch destination {
         case .room(let index):
             let room = campus.rooms[index]
@@ -94,27 +89,17 @@ struct DirectionsWriter {
                 campus.title(of: destination), side: room?.side, door: room?.door, hint: place.hint ?? room?.hint,
                 at: place.checkpoint)
         case .checkpoint(let index):
-            return "You are at \(campus.checkpoints[index].name)."
+            return .checkpoint(name: campus.checkpoints[index].name)
         }
     }
 
-    private func door(_ title: String, side: Room.Side?, door: Int?, hint: String?, at checkpoint: Int) -> String {
-        if let hint { return "\(title): \(hint)".asSentence }
+    private func door(_ title: String, side: Room.Side?, door: Int?, hint: String?, at checkpoint: Int) -> Arrival {
+        if let hint { return .hint(title: title, hint: hint) }
         switch (side, door) {
-        case (.ahead?, _): return "\(title) is the door straight ahead."
-        case (let side?, let door?): return "\(title) is the \(Self.ordinal(door)) door on your \(side.rawValue)."
-        case (let side?, nil): return "\(title) is on your \(side.rawValue)."
-        case (nil, let door?): return "\(title) is the \(Self.ordinal(door)) door."
-        case (nil, nil): return "\(title) is right here, at \(campus.checkpoints[checkpoint].name)."
+        case (.ahead?, _): return .ahead(title: title)
+        case (let side?, _): return .side(title: title, side: side, door: door)
+        case (nil, let door?): return .door(title: title, door: door)
+        case (nil, nil): return .here(title: title, here: campus.checkpoints[checkpoint].name)
         }
-    }
-
-    /// `first` … `tenth`, then `11th`, `12th`, `21st`.
-    static func ordinal(_ number: Int) -> String {
-        let words = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
-        if (1...10).contains(number) { return words[number - 1] }
-        let suffix =
-            (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10, default: "th"]
-        return "\(number)\(suffix)"
     }
 }

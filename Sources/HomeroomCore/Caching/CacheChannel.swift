@@ -73,6 +73,12 @@ package final class CacheChannel: Sendable {
     }
 
     /// Empties every registered cache here: announcements may have been missed.
+    /// Empties every cache here but `name`, announcing nothing: for a change that any cached
+    /// answer may show (a translation of a dish), made or heard of by the cache `name`.
+    package func emptyAll(except name: String) {
+        for cache in caches.withLock({ $0.filter { $0.key != name }.map(\.value) }) { cache.empty() }
+    }
+
     package func emptyAll() {
         for cache in caches.withLock({ Array($0.values) }) { cache.empty() }
     }

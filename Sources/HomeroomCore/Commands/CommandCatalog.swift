@@ -47,12 +47,23 @@ public struct CommandCatalog: Sendable {
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
     }
 
-    /// "no command /lnch — did you mean /lunch?", or a pointer to help when nothing is close.
-    public func unknownCommandMessage(_ name: String, prefix: String, caller: Caller) -> String {
+    /// "no command /lnch — did you mean /lunch?", or a pointer to help when nothing is close, in
+    /// the language of `reader` (the words of whoever asks; the sentences are the core's own).
+    public func unknownCommandMessage(_ name: String, prefix: String, caller: Caller, _ reader: Words) -> String {
+        let words = Words(.core, reader.language)
         let suggestions = names(closeTo: name, usableBy: caller).prefix(2).map { "\(prefix)\($0)" }
-        let hint =
-            suggestions.isEmpty
-            ? "\(prefix)help lists what I can do" : "did you mean \(suggestions.joined(separator: " or "))?"
-        return "no command \(prefix)\(name.lowercased()) — \(hint)"
+        let typed = prefix + name.lowercased()
+        switch suggestions.count {
+        case 0:
+            return words(
+                "no command {command} — {help} lists what I can do", ["command": typed, "help": prefix + "help"])
+        case 1:
+            return words(
+                "no command {command} — did you mean {suggestion}?", ["command": typed, "suggestion": suggestions[0]])
+        default:
+            return words(
+                "no command {command} — did you mean {suggestion} or {other}?",
+                ["command": typed, "suggestion": suggestions[0], "other": suggestions[1]])
+        }
     }
 }

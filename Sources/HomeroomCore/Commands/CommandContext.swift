@@ -22,12 +22,24 @@ public struct CommandContext: Sendable {
     public let services: PluginServices
     /// The people the asker may name: `context.people.resolve("alice")`.
     public let people: PeopleDirectory
+    /// The language of the answer: the asker's choice, else the channel's (for an answer in a
+    /// channel), else the school's.
+    public let language: Language
+    /// What the plugin says, in ``language``: `context.words("Lunch for {date}:", ["date": …])`.
+    public let words: Words
+    /// Every plugin's phrasebook by plugin id, for a context handed to another plugin.
+    let phrasebooks: [String: Phrasebook]
 
     /// Creates a context. The dispatcher does this; a plugin's tests send the command through `TestBot`.
     package init(
         message: IncomingMessage, arguments: [String], command: RegisteredCommand, prefix: String, caller: Caller,
-        catalog: CommandCatalog, services: PluginServices, people: PeopleDirectory
+        catalog: CommandCatalog, services: PluginServices, people: PeopleDirectory, language: Language = .english,
+        phrasebooks: [String: Phrasebook] = [:]
     ) {
+        self.language = language
+        self.phrasebooks = phrasebooks
+        self.words = Words(
+            phrasebooks[services.storage.pluginID] ?? .untranslated, language, content: services.translations)
         self.message = message
         self.arguments = arguments
         self.command = command
@@ -35,7 +47,13 @@ public struct CommandContext: Sendable {
         self.caller = caller
         self.catalog = catalog
         self.services = services
-        self.people = people
+        self.people = people.speaking(language)
+    }
+
+    /// What plugin `pluginID` says, in ``language``: for answers that gather several plugins'
+    /// words (help lists every plugin's commands).
+    package func wordsOfPlugin(_ pluginID: String) -> Words {
+        Words(phrasebooks[pluginID] ?? .untranslated, language, content: services.translations)
     }
 
     /// One of the ``services`` (`context.storage`, `context.clock`), read as the context's own.
@@ -66,7 +84,8 @@ public struct CommandContext: Sendable {
         if asDirectMessage { message.conversation = .direct }
         return CommandContext(
             message: message, arguments: arguments, command: command, prefix: prefix, caller: caller,
-            catalog: catalog, services: services.handingOver(to: pluginID), people: people)
+            catalog: catalog, services: services.handingOver(to: pluginID), people: people, language: language,
+            phrasebooks: phrasebooks)
     }
 
     /// Today's date in the school's zone.
@@ -79,7 +98,7 @@ public struct CommandContext: Sendable {
         do {
             return try DateExpression.parse(arguments.joined(separator: " "), today: today)
         } catch {
-            throw usageError(error.description)
+            throw usageError(error.message(in: language))
         }
     }
 
@@ -88,7 +107,7 @@ public struct CommandContext: Sendable {
 
     /// Throws "you need the X permission" unless the caller holds `capability`.
     public func require(_ capability: String) throws(UserFacingError) {
-        guard caller.may(capability) else { throw .missingPermission(capability) }
+        guard caller.may(capability) else { throw .missingPermission(capability, Words(.core, language)) }
     }
 
     /// An audit entry for a change this command makes; insert it in the same transaction as the change.
@@ -114,15 +133,18 @@ public struct CommandContext: Sendable {
 
     /// The short usage error for this command: `usage: /lunch set [DATE] specials "…" …`.
     public func usageError(_ problem: String? = nil) -> UserFacingError {
-        let usage =
-            "usage: \(typed(command.fullName))\(command.command.usage.isEmpty ? "" : " " + command.command.usage)"
-        return UserFacingError(problem.map { "\($0) — \(usage)" } ?? usage)
+        let words = Words(.core, language)
+        let typed =
+            typed(command.fullName)
+            + (command.command.usage.isEmpty ? "" : " " + self.words.translating(command.command.usage))
+        guard let problem else { return UserFacingError(words("usage: {command}", ["command": typed])) }
+        return UserFacingError(words("{problem} — usage: {command}", ["problem": problem, "command": typed]))
     }
 }
 
 extension UserFacingError {
-    /// "you need the lunch.set permission".
-    public static func missingPermission(_ capability: String) -> UserFacingError {
-        UserFacingError("you need the \(capability) permission")
+    /// "you need the lunch.set permission", in the language of `words`.
+    public static func missingPermission(_ capability: String, _ words: Words) -> UserFacingError {
+        UserFacingError(words("you need the {capability} permission", ["capability": capability]))
     }
 }

@@ -11,7 +11,8 @@ public struct DaySection: Sendable {
     /// title (`Chicken tacos, Veggie pizza · fries`); nil: the first of its lines serves.
     public typealias Summarize = @Sendable (CommandContext, LocalDate) async throws -> String?
 
-    /// The heading: "Lunch".
+    /// The heading: "Lunch". Declare it as a string literal (`DaySection("Lunch", …)`): the
+    /// plugin's catalog holds it, and `/day` shows it in the reader's language.
     public let title: String
     /// Where it stands among the sections, lowest first (schedule 10, lunch 20, events 30, news 40).
     public let order: Int

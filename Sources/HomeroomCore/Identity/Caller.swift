@@ -13,12 +13,20 @@ public struct Caller: Sendable {
     public let roles: [String]
     /// True when their roles are in force through a PIN login.
     public let isLoggedIn: Bool
+    /// The language the person chose (`/me language`), shared by their linked identities; nil
+    /// when they chose none and answers follow the channel's or the school's.
+    public let language: Language?
+    /// The language Homeroom last offered the person answers in, if it offered one.
+    package let offeredLanguage: Language?
 
     /// Creates a caller; a person of one identity unless `person` and `identities` say otherwise.
     public init(
         user: UserID, capabilities: CapabilitySet, roles: [String] = [], isLoggedIn: Bool = false,
-        person: UserID? = nil, identities: [UserID]? = nil
+        person: UserID? = nil, identities: [UserID]? = nil, language: Language? = nil,
+        offeredLanguage: Language? = nil
     ) {
+        self.language = language
+        self.offeredLanguage = offeredLanguage
         self.user = user
         self.person = person ?? user
         self.identities = identities ?? [person ?? user]

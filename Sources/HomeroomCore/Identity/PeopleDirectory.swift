@@ -12,6 +12,8 @@ public struct PeopleDirectory: Sendable {
     let forms: [String: UserIDForm]
     let links: any HomeIdentities
     let asker: UserID
+    /// The language of the problems it names.
+    let language: Language
 
     /// The people as `asker` names them, by the adapters' `forms`, with the identity `links`.
     /// Without an `asker`, as the runtime names them (``asked(by:)`` gives each command's view).
@@ -21,17 +23,24 @@ public struct PeopleDirectory: Sendable {
         self.forms = Dictionary(forms.map { ($0.adapter, $0) }) { first, _ in first }
         self.links = links
         self.asker = asker
+        self.language = .english
     }
 
-    private init(forms: [String: UserIDForm], links: any HomeIdentities, asker: UserID) {
+    private init(forms: [String: UserIDForm], links: any HomeIdentities, asker: UserID, language: Language) {
         self.forms = forms
         self.links = links
         self.asker = asker
+        self.language = language
     }
 
     /// The same people as `asker` names them.
     package func asked(by asker: UserID) -> PeopleDirectory {
-        PeopleDirectory(forms: forms, links: links, asker: asker)
+        PeopleDirectory(forms: forms, links: links, asker: asker, language: language)
+    }
+
+    /// The same people, with the problems of names that name no one told in `language`.
+    package func speaking(_ language: Language) -> PeopleDirectory {
+        PeopleDirectory(forms: forms, links: links, asker: asker, language: language)
     }
 
     /// The person `typed` names: the home identity of the identity it names. Throws a short error
@@ -45,8 +54,12 @@ public struct PeopleDirectory: Sendable {
     /// `@ana:school.example` as `matrix:@alice:school.example`, elsewhere as `ADAPTER:alice` on the
     /// asker's adapter. A Matrix id typed whole (`@alice:school.example`) is that Matrix user.
     package func identity(_ typed: String) throws(UserFacingError) -> UserID {
+        let words = Words(.core, language)
         guard typed.count <= Self.maximumNameLength else {
-            throw UserFacingError("a user name is at most \(Self.maximumNameLength) characters")
+            throw UserFacingError(
+                words.plural(
+                    "a user name is at most {count} character", "a user name is at most {count} characters",
+                    count: Self.maximumNameLength))
         }
         if typed.contains(":"), let sigil = typed.first, let form = platformIDForm(sigil) {
             // A platform id typed whole (`@alice:school.example` on Matrix).
@@ -55,11 +68,15 @@ public struct PeopleDirectory: Sendable {
         if typed.contains(":") {
             guard let user = UserID(typed) else {
                 throw UserFacingError(
-                    "\"\(typed)\" is not a user: write a name like alice or a full id like \(asker.adapter):alice")
+                    words(
+                        "\"{typed}\" is not a user: write a name like {name} or a full id like {id}",
+                        ["typed": typed, "name": "alice", "id": "\(asker.adapter):alice"]))
             }
             guard forms[user.adapter] != nil else {
                 throw UserFacingError(
-                    "no chat here is called \(user.adapter) (there are \(forms.keys.sorted().joined(separator: ", ")))")
+                    words(
+                        "no chat here is called {adapter} (there are {adapters})",
+                        ["adapter": user.adapter, "adapters": words.items(forms.keys.sorted())]))
             }
             return user
         }
@@ -68,7 +85,7 @@ public struct PeopleDirectory: Sendable {
             !name.unicodeScalars.contains(where: {
                 $0.properties.isWhitespace || $0.properties.generalCategory == .control
             })
-        else { throw UserFacingError("\"\(typed)\" is not a user name") }
+        else { throw UserFacingError(words("\"{typed}\" is not a user name", ["typed": typed])) }
         if let sigil = forms[asker.adapter]?.idSigil, let colon = asker.id.firstIndex(of: ":") {
             // On Matrix, `ben` typed by `@ana:school.example` is `@ben:school.example`.
             return UserID(adapter: asker.adapter, id: "\(sigil)\(name)\(asker.id[colon...])")

@@ -3,7 +3,8 @@
 /// stays for `more`.
 ///
 /// ```swift
-/// CompactAnswer.packed("Lunch Tue Nov 24: ", ["Chicken tacos, Veggie pizza", "Green beans", "fries"])
+/// CompactAnswer.packed(
+///     "Lunch Tue Nov 24: ", ["Chicken tacos, Veggie pizza", "Green beans", "fries"], words: words)
 /// // ["Lunch Tue Nov 24: Chicken tacos, Veggie pizza · Green beans · fries"]
 /// ```
 public enum CompactAnswer {
@@ -30,8 +31,11 @@ public enum CompactAnswer {
     /// `lead`, then `items` joined by `separator`, on at most ``maximumLines`` lines, each under
     /// ``lineBudget`` bytes. An item that does not fit on a line starts the next one (without
     /// `lead`); the items that fit on none are counted at the end (`+3 more`). An item longer than
-    /// a line is clipped with "…".
-    public static func packed(_ lead: String, _ items: [String], separator: String = " · ") -> [String] {
+    /// a line is clipped with "…". Each item is marked as a value in the language of `words`
+    /// (isolated in Arabic) unless `itemsAreSentences` says they are that language's own sentences.
+    public static func packed(
+        _ lead: String, _ items: [String], separator: String = " · ", words: Words, itemsAreSentences: Bool = false
+    ) -> [String] {
         let lead = clipped(lead, bytes: lineBudget / 2)
         let itemBytes = lineBudget - lead.utf8.count - 16
         let separatorBytes = separator.utf8.count
@@ -41,7 +45,7 @@ public enum CompactAnswer {
         }
         var rows: [[String]] = [[]]
         for item in items {
-            let item = clipped(item, bytes: itemBytes)
+            let item = itemsAreSentences ? clipped(item, bytes: itemBytes) : words.mark(clipped(item, bytes: itemBytes))
             if width(rows[rows.count - 1] + [item], at: rows.count - 1) < lineBudget {
                 rows[rows.count - 1].append(item)
                 continue
@@ -53,7 +57,7 @@ public enum CompactAnswer {
         // Make room for the count of what is left out; the lead and a count always fit on the first line.
         while shown < items.count {
             let last = rows.count - 1
-            let tail = "+\(items.count - shown) more"
+            let tail = Self.more(items.count - shown, Words(.core, words.language))
             if width(rows[last] + [tail], at: last) < lineBudget {
                 rows[last].append(tail)
                 break
@@ -70,6 +74,11 @@ public enum CompactAnswer {
             while line.last == " " { line.removeLast() }
             return line
         }
+    }
+
+    /// `+3 more`: how many items were left out, in the language of `words` (the core's).
+    private static func more(_ count: Int, _ words: Words) -> String {
+        words.plural("+{count} more", "+{count} more", count: count)
     }
 
     /// `text` on one line (line breaks read as spaces), cut at a character boundary to at most

@@ -29,6 +29,10 @@ public struct Reply: Sendable, Equatable {
     /// Set on the answer to a command refused by the rate limit: the true number of seconds until
     /// the sender may ask again. Adapters send it ahead of waiting answers, so that it is still true.
     public var retryAfterSeconds: Int?
+    /// The language the reply is in, for what adapters add to it (IRC's "more" hint) and for the
+    /// direction of its text. The dispatcher sets it to the reader's when the handler left it nil
+    /// (a handler sets it when it answers in another: the language just chosen).
+    public var language: Language?
 
     /// Creates a reply; a line break inside a line starts a new line.
     public init(

@@ -22,4 +22,9 @@ public protocol NotificationOutbox: Sendable {
     @discardableResult
     func enqueue(adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String) async throws
         -> Bool
+
+    /// The language a notification to `target` on `adapter` is written in: the person's choice
+    /// for a person, the channel's for a channel; nil when none was chosen (the school's then).
+    func language(of target: DeliveryTarget, adapter: String, on db: any SQLDatabase) async throws -> Language?
+
 }

@@ -7,10 +7,12 @@ package struct ServedPage: Sendable {
     /// The page.
     package let page: WebPage
     let services: PluginServices
+    let phrasebook: Phrasebook
 
-    /// Binds plugin `pluginID`'s `page` to the plugin's `services`.
-    package init(pluginID: String, page: WebPage, services: PluginServices) {
+    /// Binds plugin `pluginID`'s `page` to the plugin's `services`, speaking from its `phrasebook`.
+    package init(pluginID: String, page: WebPage, services: PluginServices, phrasebook: Phrasebook = .untranslated) {
         self.pluginID = pluginID
+        self.phrasebook = phrasebook
         self.page = page
         self.services = services
     }
@@ -35,9 +37,17 @@ package struct ServedPage: Sendable {
     /// Answers `GET /PATH[/NAME]?QUERY`; `name` is percent-encoded as it came, `query` already decoded.
     /// A ``UserFacingError`` becomes a 400 answer with its message; any other error is logged
     /// with a reference and answered with a 500 that shows only the reference.
-    package func respond(name: String?, query: [String: String]) async -> WebPageResponse {
+    /// The page is in the language `?lang=` names, else the first shipped one of the browser's
+    /// `Accept-Language`, else the school's.
+    package func respond(name: String?, query: [String: String], acceptLanguage: String? = nil) async
+        -> WebPageResponse
+    {
+        let language =
+            query["lang"].flatMap { Language($0) } ?? acceptLanguage.flatMap(Language.preferred(in:))
+            ?? services.school.language
         let request = WebPageRequest(
-            name: name.map { $0.removingPercentEncoding ?? $0 }, query: query, services: services)
+            name: name.map { $0.removingPercentEncoding ?? $0 }, query: query, services: services,
+            words: Words(phrasebook, language, content: services.translations))
         do {
             return try await page.handler(request)
         } catch let error as UserFacingError {
@@ -45,7 +55,11 @@ package struct ServedPage: Sendable {
         } catch {
             let reference = ErrorReference.logging(
                 error, as: "page failed", metadata: ["page": "/\(page.path)"], to: services.logger)
-            return .text("Something went wrong — it is logged as \(reference) for the admins.", status: 500)
+            let words = Words(.core, language)
+            return .text(
+                words(
+                    "Something went wrong — it is logged as {reference} for the admins.", ["reference": "\(reference)"]),
+                status: 500)
         }
     }
 }

@@ -28,9 +28,13 @@ public struct WebPageRequest: Sendable {
     /// The plugin's tables, the school, the clock, a logger with the plugin's metadata, the outbox
     /// and outgoing HTTP; read them as the request's own (`request.storage`).
     public let services: PluginServices
+    /// What the plugin says, in the reader's language (`?lang=`, else the browser's, else the
+    /// school's); `words.language` gives the page's `lang` and `dir`.
+    public let words: Words
 
     /// Creates a request. The dispatcher does this when the page is asked for.
-    package init(name: String?, query: [String: String], services: PluginServices) {
+    package init(name: String?, query: [String: String], services: PluginServices, words: Words) {
+        self.words = words
         self.name = name
         self.query = query
         self.services = services

@@ -40,6 +40,10 @@ public protocol Plugin: Sendable {
     /// the database empties the cache too. None by default.
     var caches: [String: SharedCache] { get }
 
+    /// Every sentence the plugin says, translated: its `Catalog` folder, built into it as
+    /// `EmbeddedCatalogs.files` (see ``Phrasebook``).
+    var phrasebook: Phrasebook { get }
+
     /// How admins load its data from files with `homeroom import` (``Importer``). Static, so that
     /// `homeroom import --help` lists them without a configuration. None by default.
     static var importers: [Importer] { get }
@@ -66,6 +70,9 @@ extension Plugin {
 
     /// No shared caches.
     public var caches: [String: SharedCache] { [:] }
+
+    /// No translations: the plugin speaks English to everyone.
+    public var phrasebook: Phrasebook { .untranslated }
 
     /// No importers.
     public static var importers: [Importer] { [] }

@@ -19,6 +19,8 @@ public struct PluginServices: Sendable {
     public let logger: Logger
     /// Outgoing HTTP (feeds, calendars, pages).
     public let fetcher: any HTTPFetching
+    /// What admins wrote, translated (``Words/content(_:)`` reads it).
+    public let translations: ContentTranslations
 
     /// Notifications to deliver later (the storage's ``PluginStorage/notifications``); enqueue inside
     /// the transaction that causes them.
@@ -27,8 +29,9 @@ public struct PluginServices: Sendable {
     /// Bundles the services. The runtime does this; a plugin's tests reach them through `TestBot`.
     package init(
         storage: PluginStorage, school: SchoolCalendar, clock: any HomeroomClock, logger: Logger,
-        fetcher: any HTTPFetching
+        fetcher: any HTTPFetching, translations: ContentTranslations = ContentTranslations()
     ) {
+        self.translations = translations
         self.storage = storage
         self.school = school
         self.clock = clock
@@ -39,6 +42,7 @@ public struct PluginServices: Sendable {
     /// The same services over the tables of plugin `pluginID`.
     package func handingOver(to pluginID: String) -> PluginServices {
         PluginServices(
-            storage: storage.handingOver(to: pluginID), school: school, clock: clock, logger: logger, fetcher: fetcher)
+            storage: storage.handingOver(to: pluginID), school: school, clock: clock, logger: logger, fetcher: fetcher,
+            translations: translations)
     }
 }

@@ -14,12 +14,16 @@ public struct PluginStorage: Sendable {
     public let audit: any AuditTrail
     /// The outbox: enqueue a notification in the transaction that causes it.
     public let notifications: any NotificationOutbox
+    /// Where an admin's translations of what they wrote are kept (an import's columns per language).
+    public let translations: any ContentTranslationRecording
 
     /// Creates the storage view of one plugin, whose audit entries go to `audit` and notifications to
     /// `notifications`.
     package init(
-        pluginID: String, database: any Database, audit: any AuditTrail, notifications: any NotificationOutbox
+        pluginID: String, database: any Database, audit: any AuditTrail, notifications: any NotificationOutbox,
+        translations: any ContentTranslationRecording = UnkeptContentTranslations()
     ) {
+        self.translations = translations
         self.pluginID = pluginID
         self.database = database
         self.audit = audit
@@ -28,7 +32,9 @@ public struct PluginStorage: Sendable {
 
     /// The same storage over the tables of plugin `pluginID`.
     package func handingOver(to pluginID: String) -> PluginStorage {
-        PluginStorage(pluginID: pluginID, database: database, audit: audit, notifications: notifications)
+        PluginStorage(
+            pluginID: pluginID, database: database, audit: audit, notifications: notifications,
+            translations: translations)
     }
 
     /// The full name of one of this plugin's tables: `table("menus")` is `lunch_menus` for the lunch plugin.

@@ -24,9 +24,18 @@ public struct SubscriptionTopic: Sendable {
         /// of several plugins' parts hands it on) and outgoing HTTP (a calendar feed to read first);
         /// read them as the context's own (`context.storage`).
         public let services: PluginServices
+        /// The reader's language: the person's choice, else the channel's, else the school's.
+        public let language: Language
+        /// What the topic's plugin says, in ``language``.
+        public let words: Words
 
         /// Creates a context; the runtime does this, and a plugin's tests send the topic through `TestBot`.
-        package init(date: LocalDate, target: DeliveryTarget, adapter: String, now: Date, services: PluginServices) {
+        package init(
+            date: LocalDate, target: DeliveryTarget, adapter: String, now: Date, services: PluginServices,
+            language: Language = .english, phrasebook: Phrasebook = .untranslated
+        ) {
+            self.language = language
+            self.words = Words(phrasebook, language, content: services.translations)
             self.date = date
             self.target = target
             self.adapter = adapter

@@ -7,23 +7,34 @@ public enum DateExpression {
     public struct Unreadable: Error, Equatable, CustomStringConvertible {
         /// What was typed.
         public let text: String
-        public var description: String {
-            "I can't read \"\(text)\" as a date — try 2026-12-03, 12/3, dec 3, tomorrow or friday"
+        public var description: String { message(in: .english) }
+
+        /// The problem in `language`, with the forms this reader takes (which stay English: they
+        /// are what to type).
+        public func message(in language: Language) -> String {
+            let words = Words(.core, language)
+            return words(
+                "I can't read \"{text}\" as a date — try {iso}, {slashed}, {monthDay}, {tomorrow} or {weekday}",
+                [
+                    "text": text, "iso": "2026-12-03", "slashed": "12/3", "monthDay": "dec 3", "tomorrow": "tomorrow",
+                    "weekday": "friday",
+                ])
         }
     }
 
-    /// The number of words at the start of `words` that form a date, and that date; nil when they form none.
+    /// The number of words at the start of `tokens` that form a date, and that date; nil when they form none.
     ///
     /// A weekday means the next such day, today included. A date without a year means the next
     /// such date, today included, unless it lies more than 2 months in the past (then it is this year's).
-    public static func parse(prefixOf words: ArraySlice<String>, today: LocalDate) -> (date: LocalDate, wordCount: Int)?
-    {
-        guard let first = words.first?.lowercased() else { return nil }
-        if words.count >= 2, first == "next", let day = Weekday(name: words[words.startIndex + 1]) {
+    public static func parse(prefixOf tokens: ArraySlice<String>, today: LocalDate) -> (
+        date: LocalDate, wordCount: Int
+    )? {
+        guard let first = tokens.first?.lowercased() else { return nil }
+        if tokens.count >= 2, first == "next", let day = Weekday(name: tokens[tokens.startIndex + 1]) {
             let date = upcoming(day, from: today)
             return (date == today ? today.adding(days: 7) : date, 2)
         }
-        if words.count >= 2, let date = monthAndDay(first, words[words.startIndex + 1].lowercased(), today: today) {
+        if tokens.count >= 2, let date = monthAndDay(first, tokens[tokens.startIndex + 1].lowercased(), today: today) {
             return (date, 2)
         }
         guard let date = single(first, today: today) else { return nil }
@@ -32,8 +43,8 @@ public enum DateExpression {
 
     /// Parses a whole text as one date.
     public static func parse(_ text: String, today: LocalDate) throws(Unreadable) -> LocalDate {
-        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let (date, count) = parse(prefixOf: words[...], today: today), count == words.count else {
+        let tokens = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let (date, count) = parse(prefixOf: tokens[...], today: today), count == tokens.count else {
             throw Unreadable(text: text)
         }
         return date

@@ -9,6 +9,8 @@ public final class SchoolCalendar: Sendable {
     public let timeZone: TimeZone
     /// The days of the week classes are held.
     public let schoolDays: Set<Weekday>
+    /// The language the school answers in when neither the person nor the channel chose one.
+    public let language: Language
     /// A Gregorian calendar in the school's zone.
     public let calendar: Calendar
 
@@ -17,7 +19,11 @@ public final class SchoolCalendar: Sendable {
     private let lastDay: Mutex<(start: Date, end: Date, date: LocalDate)?>
 
     /// Creates the calendar of a school.
-    public init(timeZone: TimeZone, schoolDays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday]) {
+    public init(
+        timeZone: TimeZone, schoolDays: Set<Weekday> = [.monday, .tuesday, .wednesday, .thursday, .friday],
+        language: Language = .english
+    ) {
+        self.language = language
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         calendar.firstWeekday = 2

@@ -21,9 +21,10 @@ extension CorePlugin {
 
     /// The `day` topic: `/day` sent on school days at 07:15 or the subscriber's time, to a person
     /// (their wave, classes and circles) or a channel (nobody's: every wave, public events).
-    static func dayTopic(_ sections: [(pluginID: String, section: DaySection)], deadline: Duration)
-        -> SubscriptionTopic
-    {
+    static func dayTopic(
+        _ sections: [(pluginID: String, section: DaySection)], deadline: Duration,
+        phrasebooks: [String: Phrasebook]
+    ) -> SubscriptionTopic {
         SubscriptionTopic(
             "day", summary: "your day at a glance",
             delivery: .daily(defaultTime: "07:15", schoolDaysOnly: true) { daily in
@@ -44,7 +45,8 @@ extension CorePlugin {
                     services: daily.services,
                     // The morning overview names no one, so it reads no user name.
                     people: PeopleDirectory(
-                        forms: [], links: IdentityLinks(database: daily.services.storage.database), asker: reader))
+                        forms: [], links: IdentityLinks(database: daily.services.storage.database), asker: reader),
+                    language: daily.language, phrasebooks: phrasebooks)
                 return await overview(of: daily.date, context, sections, deadline: deadline, withGist: false).lines
             })
     }
@@ -57,38 +59,58 @@ extension CorePlugin {
         of date: LocalDate, _ context: CommandContext, _ sections: [(pluginID: String, section: DaySection)],
         deadline: Duration, withGist: Bool
     ) async -> (lines: [String], gist: [String]) {
+        let words = context.words
         var date = date
         var lines: [String] = []
         let lead: String
         if context.school.isSchoolDay(date) {
-            lines.append("\(date == context.today ? "Today, " : "")\(date.longName):")
-            lead = "\(date == context.today ? "Today, " : "")\(date.shortName) — "
+            let values: KeyValuePairs<String, String> = ["date": words.date(date), "day": words.date(date, .short)]
+            if date == context.today {
+                lines.append(words("Today, {date}:", values))
+                lead = words("Today, {day} — ", values)
+            } else {
+                lines.append(words("{date}:", values))
+                lead = words("{day} — ", values)
+            }
         } else {
             let next = context.school.schoolDay(onOrAfter: date.adding(days: 1))
-            lines.append("No school on \(date.longName). Next school day, \(next.longName):")
-            lead = "No school \(date.shortName) · next school day \(next.shortName) — "
+            lines.append(
+                words(
+                    "No school on {date}. Next school day, {next}:",
+                    ["date": words.date(date), "next": words.date(next)]))
+            lead = words(
+                "No school {date} · next school day {next} — ",
+                ["date": words.date(date, .short), "next": words.date(next, .short)])
             date = next
         }
         var gists: [String] = []
         for (entry, outcome) in await compose(sections, for: date, context, deadline: deadline, withGist: withGist) {
-            let title = entry.section.title
+            // The title as the section's plugin declared it, in that plugin's words.
+            let title = context.wordsOfPlugin(entry.pluginID).translating(entry.section.title)
             switch outcome {
             case .lines(let body, let gist):
-                lines.append("\(title):")
+                lines.append(words("{title}:", ["title": title]))
                 lines += body.prefix(DaySection.maximumLines).map { "  \($0)" }
-                lines.append("  more: \(context.typed(entry.section.more))")
-                gists.append(CompactAnswer.clipped("\(title): \(gist ?? body.first ?? "")", bytes: gistBytes))
+                lines.append("  " + words("more: {command}", ["command": context.typed(entry.section.more)]))
+                gists.append(
+                    CompactAnswer.clipped(
+                        words("{title}: {gist}", ["title": title, "gist": gist ?? body.first ?? ""]), bytes: gistBytes))
             case .nothing:
                 continue
             case .late:
-                lines.append("(\(title) is left out: it did not answer in time.)")
-                gists.append("\(title): did not answer in time")
+                lines.append(words("({title} is left out: it did not answer in time.)", ["title": title]))
+                gists.append(words("{title}: did not answer in time", ["title": title]))
             case .failed:
-                lines.append("(\(title) is left out: it could not be read just now.)")
-                gists.append("\(title): could not be read just now")
+                lines.append(words("({title} is left out: it could not be read just now.)", ["title": title]))
+                gists.append(words("{title}: could not be read just now", ["title": title]))
             }
         }
-        return (lines, withGist ? CompactAnswer.packed(lead, gists, separator: " | ") : [])
+        return (
+            lines,
+            withGist
+                ? CompactAnswer.packed(lead, gists, separator: " | ", words: context.words, itemsAreSentences: true)
+                : []
+        )
     }
 
     /// The most UTF-8 bytes one section takes in the gist, so that four fit in two lines.

@@ -9,9 +9,12 @@ extension CorePlugin {
             examples: [.init("link", "a one-time code to type on your other account", answerContains: "code")],
             rateLimit: RateLimit(burst: 3, perMinute: 1)
         ) { [login] context in
+            let words = context.words
             guard context.message.conversation.channelName == nil else {
                 throw UserFacingError(
-                    "send \(context.typed("link")) to me in a direct message: a code typed in a channel is no secret")
+                    words(
+                        "send {command} to me in a direct message: a code typed in a channel is no secret",
+                        ["command": context.typed("link")]))
             }
             let links = IdentityLinks(database: context.storage.database)
             guard let code = context.arguments.first else {
@@ -21,10 +24,12 @@ extension CorePlugin {
                 let typed = "\(code.prefix(4))-\(code.dropFirst(4))"
                 return Reply(
                     lines: [
-                        "Your code is \(typed), for 10 minutes and one use. On your other account, send me: "
-                            + "\(context.typed("link")) \(typed)",
-                        "Your settings here will count there too, and direct messages will come to "
-                            + "\(context.caller.person).",
+                        words(
+                            "Your code is {code}, for 10 minutes and one use. On your other account, send me: {command}",
+                            ["code": typed, "command": "\(context.typed("link")) \(typed)"]),
+                        words(
+                            "Your settings here will count there too, and direct messages will come to {person}.",
+                            ["person": "\(context.caller.person)"]),
                     ], visibility: .sender)
             }
             guard context.arguments.count == 1 else { throw context.usageError() }
@@ -36,23 +41,37 @@ extension CorePlugin {
                 for identity in context.caller.identities + [home] { login.directory.forget(identity) }
                 return Reply(
                     lines: [
-                        "Linked: \(context.caller.user) and \(home) are one person now, with the settings of \(home).",
-                        "\(context.typed("me")) shows them; \(context.typed("unlink")) \(context.caller.user.adapter) "
-                            + "splits them again.",
+                        words(
+                            "Linked: {user} and {home} are one person now, with the settings of {home}.",
+                            ["user": "\(context.caller.user)", "home": "\(home)"]),
+                        words(
+                            "{me} shows them; {unlink} splits them again.",
+                            [
+                                "me": context.typed("me"),
+                                "unlink": "\(context.typed("unlink")) \(context.caller.user.adapter)",
+                            ]),
                     ], visibility: .sender)
             case .unknownCode:
                 throw UserFacingError(
-                    "that code is wrong or has expired — type \(context.typed("link")) on your other account for a new one"
-                )
+                    words(
+                        "that code is wrong or has expired — type {command} on your other account for a new one",
+                        ["command": context.typed("link")]))
             case .sameIdentity:
-                throw UserFacingError("that code was made for this account: type it on your other account")
+                throw UserFacingError(words("that code was made for this account: type it on your other account"))
             case .adapterTaken(let other):
                 throw UserFacingError(
-                    "\(other) is linked there already — \(context.typed("unlink")) \(other.adapter) on it first")
+                    words(
+                        "{other} is linked there already — {command} on it first",
+                        ["other": "\(other)", "command": "\(context.typed("unlink")) \(other.adapter)"]))
             case .alreadyLinked(let identities):
                 throw UserFacingError(
-                    "this account is linked with \(identities.filter { $0 != context.caller.user }.map(\.description).joined(separator: ", ")) — "
-                        + "\(context.typed("unlink")) ADAPTER first")
+                    words(
+                        "this account is linked with {identities} — {command} ADAPTER first",
+                        [
+                            "identities": words.items(
+                                identities.filter { $0 != context.caller.user }.map(\.description)),
+                            "command": context.typed("unlink"),
+                        ]))
             }
         }
     }
@@ -63,10 +82,12 @@ extension CorePlugin {
             "unlink", summary: "split one of your linked accounts off again (irc, slack, …)", usage: "ADAPTER"
         ) { [login] context in
             guard context.arguments.count == 1 else { throw context.usageError() }
+            let words = context.words
             let adapter = context.arguments[0].lowercased()
             let identities = context.caller.identities
             guard identities.count > 1 else {
-                throw UserFacingError("\(context.caller.user) is not linked with another account")
+                throw UserFacingError(
+                    words("{user} is not linked with another account", ["user": "\(context.caller.user)"]))
             }
             guard
                 let leaving = try await IdentityLinks(database: context.storage.database).unlink(
@@ -74,18 +95,21 @@ extension CorePlugin {
                     audit: context.auditEntry("link.split", "\(adapter) split off \(context.caller.person)"))
             else {
                 throw UserFacingError(
-                    "no linked account on \(adapter) — yours are \(identities.map(\.description).joined(separator: ", "))"
-                )
+                    words(
+                        "no linked account on {adapter} — yours are {identities}",
+                        ["adapter": adapter, "identities": words.items(identities.map(\.description))]))
             }
             for identity in identities { login.directory.forget(identity) }
             if leaving == context.caller.person {
                 return Reply.privately(
-                    "Split: \(leaving) is on its own again and keeps the settings; your other accounts have "
-                        + "their own from before they were linked.")
+                    words(
+                        "Split: {identity} is on its own again and keeps the settings; your other accounts have their own from before they were linked.",
+                        ["identity": "\(leaving)"]))
             }
             return Reply.privately(
-                "Split: \(leaving) is on its own again, with its own settings from before it was linked; "
-                    + "the rest stay with \(context.caller.person).")
+                words(
+                    "Split: {identity} is on its own again, with its own settings from before it was linked; the rest stay with {person}.",
+                    ["identity": "\(leaving)", "person": "\(context.caller.person)"]))
         }
     }
 }

@@ -11,32 +11,40 @@ extension CorePlugin {
                 .init(
                     "me", "your roles, settings, subscriptions, circles and linked accounts", answerContains: "Roles: ")
             ],
-            subcommands: [forgetCommand, forgetConfirmedCommand]
+            subcommands: [forgetCommand, forgetConfirmedCommand, meLanguageCommand]
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
+            let words = context.words
             let caller = context.caller
-            var lines = ["You are \(caller.user)."]
+            var lines = [words("You are {user}.", ["user": "\(caller.user)"])]
             let others = caller.identities.filter { $0 != caller.user }
             lines.append(
                 others.isEmpty
-                    ? "Linked accounts: none — \(context.typed("link")) joins another."
-                    : "Linked with \(others.map(\.description).joined(separator: ", ")); settings are kept under "
-                        + "\(caller.person) — \(context.typed("unlink")) ADAPTER splits one off.")
+                    ? words("Linked accounts: none — {command} joins another.", ["command": context.typed("link")])
+                    : words(
+                        "Linked with {identities}; settings are kept under {person} — {command} ADAPTER splits one off.",
+                        [
+                            "identities": words.items(others.map(\.description)), "person": "\(caller.person)",
+                            "command": context.typed("unlink"),
+                        ]))
             if caller.roles.isEmpty {
-                lines.append("Roles: none.")
+                lines.append(words("Roles: none."))
             } else {
-                let inForce =
-                    context.message.senderIsVerified || caller.isLoggedIn
-                    ? "" : " (\(context.typed("login")) PIN puts them in force)"
-                lines.append(
-                    "Roles: \(caller.roles.joined(separator: ", "))\(caller.isLoggedIn ? ", logged in" : "")\(inForce)."
-                )
+                let inForce = context.message.senderIsVerified || caller.isLoggedIn
+                let values: KeyValuePairs<String, String> = [
+                    "roles": words.items(caller.roles), "command": context.typed("login"),
+                ]
+                switch (caller.isLoggedIn, inForce) {
+                case (true, _): lines.append(words("Roles: {roles}, logged in.", values))
+                case (false, true): lines.append(words("Roles: {roles}.", values))
+                case (false, false): lines.append(words("Roles: {roles} ({command} PIN puts them in force).", values))
+                }
             }
             for (pluginID, data) in everyonesPersonalData {
                 lines += try await data.describe(
                     context.handingOver(to: pluginID, arguments: [], asDirectMessage: true))
             }
-            lines.append("\(context.typed("me forget")) deletes all of this.")
+            lines.append(words("{command} deletes all of this.", ["command": context.typed("me forget")]))
             return Reply(lines: lines, visibility: .sender)
         }
     }
@@ -47,12 +55,12 @@ extension CorePlugin {
     /// accounts, notifications waiting for them and questions waiting for their answer.
     package var personalData: PersonalData {
         PersonalData(
-            "your subscriptions, your linked accounts, notifications waiting for you, the chat platforms' "
-                + "direct-message channels and conversation references for you",
+            "your language, your subscriptions, your linked accounts, notifications waiting for you, the chat platforms' direct-message channels and conversation references for you",
             columns: [
                 .erased("subscriptions", "target"), .erased("outbox", "target"), .erased("identity_links", "identity"),
                 .erased("identity_links", "home"), .erased("link_codes", "identity"),
                 .erased("confirmations", "identity"), .erased("adapter_state", "person"),
+                .erased("person_languages", "person"),
                 .kept("subscriptions", "created_by", because: "a channel's subscription stays, with who made it"),
                 .kept("roles", "identity", because: "roles are an admin's to change"),
                 .kept("roles", "granted_by", because: "the record of which admin granted a role"),
@@ -64,14 +72,18 @@ extension CorePlugin {
                 .kept("outbox", "claimed_by", because: "it names the delivery worker, never a person"),
             ],
             describe: { context in
+                let words = context.words
                 let subscriptions = try await subscriptions(of: context).map { topic, time in
-                    time.map { "\(topic.name) at \($0)" } ?? topic.name
+                    time.map { words("{topic} at {time}", ["topic": topic.name, "time": $0]) } ?? topic.name
                 }
                 return [
                     subscriptions.isEmpty
-                        ? "Subscriptions: none — \(context.typed("subscribe")) lists the topics."
-                        : "Subscriptions: \(subscriptions.joined(separator: ", ")) — "
-                            + "\(context.typed("unsubscribe")) TOPIC."
+                        ? words(
+                            "Subscriptions: none — {command} lists the topics.", ["command": context.typed("subscribe")]
+                        )
+                        : words(
+                            "Subscriptions: {subscriptions} — {command} TOPIC.",
+                            ["subscriptions": words.items(subscriptions), "command": context.typed("unsubscribe")])
                 ]
             },
             forget: { context, db in
@@ -81,6 +93,7 @@ extension CorePlugin {
                 try await IdentityLinks.forget(home: caller.person, identities: caller.identities, on: db)
                 try await PendingConfirmations.forget(caller.identities, on: db)
                 try await AdapterState.forget(caller.identities, on: db)
+                try await PersonLanguages.forget(caller.person, on: db)
             })
     }
 
@@ -98,14 +111,24 @@ extension CorePlugin {
             guard context.arguments.isEmpty else { throw context.usageError() }
             try await PendingConfirmations.ask(
                 context.caller.user, Self.forgetAction, at: context.now, in: context.storage.database)
-            let what = everyonesPersonalData.compactMap(\.data.summary)
+            let words = context.words
+            // Each plugin's summary in its own words.
+            let what = everyonesPersonalData.compactMap { entry in
+                entry.data.summary.map { context.wordsOfPlugin(entry.pluginID).translating($0) }
+            }
             return Reply(
                 lines: [
-                    "This deletes \(what.joined(separator: ", ")), for every account of yours "
-                        + "(\(context.caller.identities.map(\.description).joined(separator: ", "))).",
-                    "Kept: roles and PINs (an admin's to change), what you added for others (events, recipes), "
-                        + "and the audit log, which will say that you asked.",
-                    "To go on, send \(context.typed("me forget yes")) within 5 minutes.",
+                    words(
+                        "This deletes {what}, for every account of yours ({identities}).",
+                        [
+                            "what": words.items(what),
+                            "identities": words.items(context.caller.identities.map(\.description)),
+                        ]),
+                    words(
+                        "Kept: roles and PINs (an admin's to change), what you added for others (events, recipes), and the audit log, which will say that you asked."
+                    ),
+                    words(
+                        "To go on, send {command} within 5 minutes.", ["command": context.typed("me forget yes")]),
                 ], visibility: .sender)
         }
     }
@@ -131,13 +154,16 @@ extension CorePlugin {
                 try await AuditLog.insert(audit, into: db)
                 return true
             }
+            let words = context.words
             guard confirmed else {
                 throw UserFacingError(
-                    "nothing to confirm: \(context.typed("me forget")) first, then \(context.typed("me forget yes")) "
-                        + "within 5 minutes")
+                    words(
+                        "nothing to confirm: {forget} first, then {confirm} within 5 minutes",
+                        ["forget": context.typed("me forget"), "confirm": context.typed("me forget yes")]))
             }
             for identity in caller.identities { login.directory.forget(identity) }
-            return Reply.privately("Done: Homeroom has forgotten your settings, subscriptions and linked accounts.")
+            return Reply.privately(
+                words("Done: Homeroom has forgotten your settings, subscriptions and linked accounts."))
         }
     }
 }

@@ -12,28 +12,49 @@ extension CorePlugin {
             access: .restricted
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
+            let words = context.words
             let waiting = try await outbox.pendingCounts()
             let deadCount = try await outbox.deadLetterCount()
             let letters = try await outbox.deadLetters(limit: 10)
             let total = waiting.values.reduce(0, +)
+            let adapters = words.items(waiting.sorted { $0.key < $1.key }.map { "\($0.key) \(words.number($0.value))" })
+            guard deadCount > 0 else {
+                return Reply.privately(
+                    total == 0
+                        ? words("Nothing waits for delivery. Nothing was given up.")
+                        : words.plural(
+                            "{count} waiting: {adapters}. Nothing was given up.",
+                            "{count} waiting: {adapters}. Nothing was given up.", count: total,
+                            ["adapters": adapters]))
+            }
             var lines = [
                 total == 0
-                    ? "Nothing waits for delivery."
-                    : "\(total) waiting: "
-                        + waiting.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                        + "."
+                    ? words("Nothing waits for delivery.")
+                    : words.plural(
+                        "{count} waiting: {adapters}.", "{count} waiting: {adapters}.", count: total,
+                        ["adapters": adapters])
             ]
-            guard deadCount > 0 else { return Reply.privately(lines[0] + " Nothing was given up.") }
-            lines.append("\(deadCount) given up\(deadCount > letters.count ? ", the last \(letters.count)" : ""):")
+            lines.append(
+                deadCount > letters.count
+                    ? words.plural(
+                        "{count} given up, the last {shown}:", "{count} given up, the last {shown}:", count: deadCount,
+                        ["shown": words.number(letters.count)])
+                    : words.plural("{count} given up:", "{count} given up:", count: deadCount))
             for letter in letters {
                 let message = letter.message
                 let preview = message.lines.first.map { $0.count > 60 ? $0.prefix(59) + "…" : $0 } ?? ""
                 lines.append(
-                    "#\(message.id) \(message.adapter) → \(message.target) after \(message.failedAttempts) "
-                        + "attempt\(message.failedAttempts == 1 ? "" : "s"): \(letter.lastError ?? "no error recorded") "
-                        + "— \"\(preview)\"")
+                    words.plural(
+                        "#{id} {adapter} → {target} after {count} attempt: {error} — \"{preview}\"",
+                        "#{id} {adapter} → {target} after {count} attempts: {error} — \"{preview}\"",
+                        count: message.failedAttempts,
+                        [
+                            "id": "\(message.id)", "adapter": message.adapter, "target": "\(message.target)",
+                            "error": letter.lastError ?? words("no error recorded"), "preview": String(preview),
+                        ]))
             }
-            lines.append("Send one again with \(context.typed("admin outbox retry")) NUMBER.")
+            lines.append(
+                words("Send one again with {command} NUMBER.", ["command": context.typed("admin outbox retry")]))
             return Reply(lines: lines, visibility: .sender)
         }
     }
@@ -48,13 +69,17 @@ extension CorePlugin {
             else {
                 throw context.usageError()
             }
+            let words = context.words
             guard
                 try await outbox.retryDeadLetter(
                     id, audit: context.auditEntry("admin.outbox.retry", "notification \(id)"))
             else {
-                throw UserFacingError("no given-up notification #\(id) — \(context.typed("admin outbox")) lists them")
+                throw UserFacingError(
+                    words(
+                        "no given-up notification #{id} — {command} lists them",
+                        ["id": "\(id)", "command": context.typed("admin outbox")]))
             }
-            return Reply.privately("Notification #\(id) is queued again.")
+            return Reply.privately(words("Notification #{id} is queued again.", ["id": "\(id)"]))
         }
     }
 }

@@ -4,10 +4,9 @@ import HomeroomCore
 extension CorePlugin {
     /// `/subscribe`, `/subscriptions` and `/unsubscribe`, over every plugin's topics.
     var subscriptionCommands: [Command] {
-        let names = topics.map(\.topic.name).joined(separator: ", ")
-        return [
+        [
             Command(
-                "subscribe", summary: "get a topic here every day at a time, or as it happens (\(names))",
+                "subscribe", summary: "get a topic here every day at a time, or as it happens",
                 usage: "TOPIC [HH:MM]",
                 examples: topics.isEmpty
                     ? [] : [.init("subscribe", "the topics you can subscribe to", answerContains: "lunch")],
@@ -47,10 +46,15 @@ extension CorePlugin {
                 else { continue }
                 let lines: [String]?
                 do {
+                    let language =
+                        try await context.storage.database.read { db in
+                            try await outbox.language(of: entry.target, adapter: entry.adapter, on: db)
+                        } ?? context.school.language
                     lines = try await compose(
                         SubscriptionTopic.DailyContext(
                             date: date, target: entry.target, adapter: entry.adapter, now: context.scheduledFor,
-                            services: context.services.handingOver(to: pluginID)))
+                            services: context.services.handingOver(to: pluginID), language: language,
+                            phrasebook: phrasebooks[pluginID] ?? .untranslated))
                 } catch {
                     context.logger.error("subscription \(entry.id) (\(entry.topic)) failed: \(error)")
                     continue
@@ -63,53 +67,95 @@ extension CorePlugin {
     }
 
     private func subscribe(_ context: CommandContext) async throws -> Reply {
+        let words = context.words
         guard let name = context.arguments.first?.lowercased() else {
             return Reply(
-                lines: ["Topics:"]
+                lines: [words("Topics:")]
                     + topics.map { entry in
+                        let summary = context.wordsOfPlugin(entry.pluginID).translating(entry.topic.summary)
                         switch entry.topic.delivery {
                         case .daily(let time, let schoolDaysOnly, _):
-                            "• \(entry.topic.name) — \(entry.topic.summary), at \(time)\(schoolDaysOnly ? " on school days" : " every day") unless you name a time"
+                            let values: KeyValuePairs<String, String> = [
+                                "topic": entry.topic.name, "summary": summary, "time": time,
+                            ]
+                            return schoolDaysOnly
+                                ? words(
+                                    "• {topic} — {summary}, at {time} on school days unless you name a time", values)
+                                : words("• {topic} — {summary}, at {time} every day unless you name a time", values)
                         case .asItHappens:
-                            "• \(entry.topic.name) — \(entry.topic.summary), as it happens"
+                            return words(
+                                "• {topic} — {summary}, as it happens", ["topic": entry.topic.name, "summary": summary])
                         }
-                    } + ["Subscribe with \(context.typed("subscribe")) TOPIC [HH:MM]."], visibility: .sender)
+                    }
+                    + [words("Subscribe with {command} TOPIC [HH:MM].", ["command": context.typed("subscribe")])],
+                visibility: .sender)
         }
         let (pluginID, topic) = try topic(named: name, context)
-        let (adapter, target, place) = try subscriber(context)
+        let (adapter, target, channel) = try subscriber(context)
+        let summary = context.wordsOfPlugin(pluginID).translating(topic.summary)
         switch topic.delivery {
         case .daily(let defaultTime, let schoolDaysOnly, _):
             guard context.arguments.count <= 2 else { throw context.usageError() }
             var time = defaultTime
             if context.arguments.count == 2 {
                 guard let typed = ClockTime(parsing: context.arguments[1]) else {
-                    throw UserFacingError("the time is HH:MM in the school's time zone, like 10:30 or 7:05")
+                    throw UserFacingError(
+                        words(
+                            "the time is HH:MM in the school's time zone, like {example} or {other}",
+                            ["example": "10:30", "other": "7:05"]))
                 }
                 time = typed.description
             }
             let previous = try await SubscriptionBook(database: context.storage.database).subscribe(
                 topic.name, adapter: adapter, target: target, at: time,
                 audit: context.auditEntry("subscribe", "\(topic.name) at \(time) for \(target)"))
-            let when = "at \(time)\(schoolDaysOnly ? " on school days" : " every day")"
+            let values: KeyValuePairs<String, String> = [
+                "channel": channel ?? "", "summary": summary, "time": time, "previous": previous ?? "",
+            ]
             if let previous, previous != time {
-                return Reply("Moved: \(Self.gets(place)) \(topic.summary) \(when) now (it was \(previous)).")
+                return switch (channel, schoolDaysOnly) {
+                case (nil, true):
+                    Reply(words("Moved: you get {summary} at {time} on school days now (it was {previous}).", values))
+                case (nil, false):
+                    Reply(words("Moved: you get {summary} at {time} every day now (it was {previous}).", values))
+                case (_?, true):
+                    Reply(
+                        words(
+                            "Moved: {channel} gets {summary} at {time} on school days now (it was {previous}).", values)
+                    )
+                case (_?, false):
+                    Reply(words("Moved: {channel} gets {summary} at {time} every day now (it was {previous}).", values))
+                }
             }
-            return Reply("Subscribed: \(Self.gets(place)) \(topic.summary) \(when).")
+            return switch (channel, schoolDaysOnly) {
+            case (nil, true): Reply(words("Subscribed: you get {summary} at {time} on school days.", values))
+            case (nil, false): Reply(words("Subscribed: you get {summary} at {time} every day.", values))
+            case (_?, true): Reply(words("Subscribed: {channel} gets {summary} at {time} on school days.", values))
+            case (_?, false): Reply(words("Subscribed: {channel} gets {summary} at {time} every day.", values))
+            }
         case .asItHappens(let subscribe, _, _):
             guard context.arguments.count == 1 else {
                 throw UserFacingError(
-                    "\(topic.name) comes as it happens, without a time: \(context.typed("subscribe")) \(topic.name)")
+                    words(
+                        "{topic} comes as it happens, without a time: {command}",
+                        ["topic": topic.name, "command": "\(context.typed("subscribe")) \(topic.name)"]))
             }
             let changed = try await subscribe(context.handingOver(to: pluginID, arguments: []))
-            return Reply(
-                "\(changed ? "Subscribed" : "Already subscribed"): \(Self.gets(place)) \(topic.summary) as it happens.")
+            let values: KeyValuePairs<String, String> = ["channel": channel ?? "", "summary": summary]
+            return switch (changed, channel) {
+            case (true, nil): Reply(words("Subscribed: you get {summary} as it happens.", values))
+            case (true, _?): Reply(words("Subscribed: {channel} gets {summary} as it happens.", values))
+            case (false, nil): Reply(words("Already subscribed: you get {summary} as it happens.", values))
+            case (false, _?): Reply(words("Already subscribed: {channel} gets {summary} as it happens.", values))
+            }
         }
     }
 
     private func unsubscribe(_ context: CommandContext) async throws -> Reply {
         guard context.arguments.count == 1 else { throw context.usageError() }
+        let words = context.words
         let (pluginID, topic) = try topic(named: context.arguments[0].lowercased(), context)
-        let (adapter, target, place) = try subscriber(context)
+        let (adapter, target, channel) = try subscriber(context)
         let removed: Bool
         switch topic.delivery {
         case .daily:
@@ -119,22 +165,49 @@ extension CorePlugin {
         case .asItHappens(_, let unsubscribe, _):
             removed = try await unsubscribe(context.handingOver(to: pluginID, arguments: []))
         }
+        let values: KeyValuePairs<String, String> = ["channel": channel ?? "", "topic": topic.name]
         guard removed else {
-            throw UserFacingError("\(place == "you" ? "you are" : "\(place) is") not subscribed to \(topic.name)")
+            throw UserFacingError(
+                channel == nil
+                    ? words("you are not subscribed to {topic}", values)
+                    : words("{channel} is not subscribed to {topic}", values))
         }
-        return Reply("Unsubscribed \(place) from \(topic.name).")
+        return Reply(
+            channel == nil
+                ? words("Unsubscribed you from {topic}.", values)
+                : words("Unsubscribed {channel} from {topic}.", values))
     }
 
     private func listSubscriptions(_ context: CommandContext) async throws -> Reply {
-        let place = context.message.conversation.channelName ?? "you"
-        let lines = try await subscriptions(of: context).map { topic, time in
-            "• \(topic.name) \(time.map { "at \($0)" } ?? "as it happens") — \(topic.summary)"
+        let words = context.words
+        let channel = context.message.conversation.channelName
+        let lines = try await subscriptions(of: context).map { entry in
+            let summary =
+                topics.first { $0.topic.name == entry.topic.name }
+                .map { context.wordsOfPlugin($0.pluginID).translating(entry.topic.summary) } ?? entry.topic.summary
+            let values: KeyValuePairs<String, String> = [
+                "topic": entry.topic.name, "time": entry.time ?? "", "summary": summary,
+            ]
+            return entry.time == nil
+                ? words("• {topic} as it happens — {summary}", values)
+                : words("• {topic} at {time} — {summary}", values)
         }
         guard !lines.isEmpty else {
+            let values: KeyValuePairs<String, String> = [
+                "channel": channel ?? "", "command": context.typed("subscribe"),
+            ]
             return Reply(
-                "No subscriptions for \(place). \(context.typed("subscribe")) lists the topics.", visibility: .sender)
+                channel == nil
+                    ? words("No subscriptions for you. {command} lists the topics.", values)
+                    : words("No subscriptions for {channel}. {command} lists the topics.", values),
+                visibility: .sender)
         }
-        return Reply(lines: ["Subscriptions for \(place):"] + lines, visibility: .sender)
+        return Reply(
+            lines: [
+                channel == nil
+                    ? words("Subscriptions for you:")
+                    : words("Subscriptions for {channel}:", ["channel": channel ?? ""])
+            ] + lines, visibility: .sender)
     }
 
     /// What the conversation of `context` subscribes to: daily topics with their time, then the
@@ -159,20 +232,20 @@ extension CorePlugin {
         String, SubscriptionTopic
     ) {
         guard let entry = topics.first(where: { $0.topic.name == name }) else {
+            let words = context.words
             throw UserFacingError(
-                "no topic \(name) — the topics are \(topics.map(\.topic.name).joined(separator: ", "))")
+                words(
+                    "no topic {topic} — the topics are {topics}",
+                    ["topic": name, "topics": words.items(topics.map(\.topic.name))]))
         }
         return (entry.pluginID, entry.topic)
     }
 
     /// Where a subscription typed here delivers: the channel (with `subscribe.channel`), or the
-    /// person in a direct message.
-    private func subscriber(_ context: CommandContext) throws(UserFacingError) -> (String, DeliveryTarget, String) {
+    /// person in a direct message; and the channel's name, nil for the person.
+    private func subscriber(_ context: CommandContext) throws(UserFacingError) -> (String, DeliveryTarget, String?) {
         let target = context.conversationTarget
         if case .channel = target { try context.require("subscribe.channel") }
-        return (context.conversationAdapter, target, context.message.conversation.channelName ?? "you")
+        return (context.conversationAdapter, target, context.message.conversation.channelName)
     }
-
-    /// "you get" or "#cafeteria gets".
-    private static func gets(_ place: String) -> String { place == "you" ? "you get" : "\(place) gets" }
 }

@@ -20,6 +20,12 @@ package struct CorePlugin: Plugin {
     let sections: [(pluginID: String, section: DaySection)]
     /// What each plugin keeps about a person, with the plugin's id; plugins that keep nothing are left out.
     let personal: [(pluginID: String, data: PersonalData)]
+    /// Every plugin's phrasebook, by plugin id, for what the runtime sends on their behalf.
+    let phrasebooks: [String: Phrasebook]
+    /// The translations of what admins wrote, which `/translate` changes; nil: none are kept.
+    let contentTranslations: ContentTranslationBook?
+    /// The machine translator of what admins wrote, when the school runs one.
+    let machineTranslator: MachineTranslator?
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
     /// What the daily pruning deletes, and when.
@@ -29,20 +35,26 @@ package struct CorePlugin: Plugin {
     /// plugins' subscription topics; throws when two plugins declare the same topic.
     package init(
         login: PinLogin, switchboard: ChannelSwitchboard, outbox: Outbox, plugins: [any Plugin] = [],
-        dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy()
+        dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy(),
+        contentTranslations: ContentTranslationBook? = nil, machineTranslator: MachineTranslator? = nil
     ) throws {
+        self.contentTranslations = contentTranslations
+        self.machineTranslator = machineTranslator
         self.login = login
         self.switchboard = switchboard
         self.outbox = outbox
         self.dayDeadline = dayDeadline
         self.retention = retention
+        phrasebooks = Dictionary(plugins.map { ($0.id, $0.phrasebook) }, uniquingKeysWith: { first, _ in first })
+            .merging([Self.id: .engine]) { first, _ in first }
         sections = plugins.flatMap { plugin in plugin.daySections.map { (plugin.id, $0) } }
             .sorted { ($0.section.order, $0.section.title) < ($1.section.order, $1.section.title) }
         personal = plugins.compactMap { plugin in
             plugin.personalData.summary == nil ? nil : (plugin.id, plugin.personalData)
         }
         var topics: [(pluginID: String, topic: SubscriptionTopic)] =
-            sections.isEmpty ? [] : [(Self.id, Self.dayTopic(sections, deadline: dayDeadline))]
+            sections.isEmpty
+            ? [] : [(Self.id, Self.dayTopic(sections, deadline: dayDeadline, phrasebooks: phrasebooks))]
         for plugin in plugins {
             for topic in plugin.topics {
                 if let other = topics.first(where: { $0.topic.name == topic.name }) {
@@ -64,11 +76,28 @@ package struct CorePlugin: Plugin {
                     retention, at: context.clock.now, in: context.storage.database)
                 context.logger.info("pruned \(logins) expired logins and failure counts, \(records)")
             }
-        ] + (topics.isEmpty ? [] : [subscriptionJob])
+        ] + (topics.isEmpty ? [] : [subscriptionJob]) + machineTranslationJobs
+    }
+
+    package var phrasebook: Phrasebook { .engine }
+
+    /// Every minute, the texts readers found untranslated go to the machine translator, when the
+    /// school runs one.
+    private var machineTranslationJobs: [ScheduledJob] {
+        guard let machineTranslator, let contentTranslations else { return [] }
+        return [
+            ScheduledJob("machine translation", schedule: try! CronSchedule("* * * * *")) { context in
+                let kept = await machineTranslator.translateWanted(in: contentTranslations, logger: context.logger)
+                if kept > 0 { context.logger.info("kept \(kept) machine translations") }
+            }
+        ]
     }
 
     package var commands: [Command] {
-        [HelpCommand.command, loginCommand, logoutCommand, adminCommand, linkCommand, unlinkCommand, meCommand]
+        [
+            HelpCommand.command, loginCommand, logoutCommand, adminCommand, linkCommand, unlinkCommand, meCommand,
+            languageCommand,
+        ] + (contentTranslations == nil ? [] : [translateCommand])
             + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
     }
 }

@@ -29,6 +29,8 @@ package enum CoreSchema {
             AdapterState.migration,
             AdapterState.personColumn,
             PinLogin.lockoutsColumn,
+            PersonLanguages.migration,
+            ContentTranslationBook.migration,
         ]
     }
 }

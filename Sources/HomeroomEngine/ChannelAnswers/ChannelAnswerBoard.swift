@@ -4,7 +4,8 @@ import HomeroomCore
 /// The answers a chat adapter has queued or sent in its channels lately, so that a class asking
 /// the same thing at once gets one answer that names them all, not thirty copies.
 ///
-/// The adapter asks the board before it queues a channel answer (``offer(_:in:to:question:at:)``):
+/// The adapter asks the board before it queues a channel answer
+/// (``offer(_:in:to:question:language:at:)``):
 /// - an answer with the same lines in the same channel that is still waiting to go out takes the
 ///   asker as one more addressee (``Offer/joined(_:)``): the adapter renders the addressees when
 ///   the answer's first line goes out (``addressees(of:)``, then ``sent(_:at:)``);
@@ -44,6 +45,8 @@ package struct ChannelAnswerBoard: Sendable {
         package let channel: String
         /// The late askers, in the order they asked.
         package let names: [String]
+        /// The language of the answer: the line is said in it (nil: English).
+        package var language: Language? = nil
     }
 
     private struct Person: Sendable {
@@ -61,6 +64,8 @@ package struct ChannelAnswerBoard: Sendable {
         let conversation: String
         let channel: String
         let lines: [String]
+        /// The language it is in, as its first asker got it.
+        let language: Language?
         /// An answer for its asker alone (a notice in the channel): a repeat is folded into it
         /// while it waits and after it went out, and nobody else joins it.
         var isPrivate = false
@@ -111,8 +116,8 @@ package struct ChannelAnswerBoard: Sendable {
     /// True when `asker` asked `question` in `channel` within the window and its answer is still
     /// on the board: a repeat, which the rate limit does not count. It is handled again all the
     /// same (something may have changed in between); an identical answer is then folded by
-    /// ``offer(_:in:to:question:at:)``. `question` is the command as typed, compared without
-    /// regard to case and surrounding spaces.
+    /// ``offer(_:in:to:question:language:at:)``. `question` is the command as typed, compared
+    /// without regard to case and surrounding spaces.
     package func isRepeat(
         _ question: String, in channel: (name: String, key: String), by asker: (name: String, key: String), at now: Date
     ) -> Bool {
@@ -123,19 +128,23 @@ package struct ChannelAnswerBoard: Sendable {
     }
 
     /// What to do with an answer of `lines` in `channel` to `asker`, who asked `question` (nil:
-    /// a question whose repeat is not folded, such as `more`, which shows the next page).
+    /// a question whose repeat is not folded, such as `more`, which shows the next page). A new
+    /// answer is in `language`, which the line pointing late askers to it is said in; one folded
+    /// into it keeps the first's.
     package mutating func offer(
         _ lines: [String], in channel: (name: String, key: String), to asker: (name: String, key: String),
-        question: String?, at now: Date
+        question: String?, language: Language? = nil, at now: Date
     ) -> Offer {
         let person = Person(name: asker.name, key: asker.key)
         forgetExpired(at: now)
-        guard isCoalescing else { return .send(newAnswer(lines, in: channel, for: person, coalescing: false)) }
+        guard isCoalescing else {
+            return .send(newAnswer(lines, in: channel, for: person, language: language, coalescing: false))
+        }
         let offer: Offer
         if let id = byContent[ContentKey(conversation: channel.key, lines: lines)] {
             offer = include(person, in: id, at: now)
         } else {
-            offer = .send(newAnswer(lines, in: channel, for: person, coalescing: true))
+            offer = .send(newAnswer(lines, in: channel, for: person, language: language, coalescing: true))
         }
         if let question { remember(question, in: channel.key, by: asker.key, answer: offer.answer) }
         return offer
@@ -154,7 +163,8 @@ package struct ChannelAnswerBoard: Sendable {
         if let id = byContent[ContentKey(conversation: privately.key, lines: lines)], answers[id] != nil {
             return false
         }
-        let id = newAnswer(lines, in: privately, for: Person(name: asker.name, key: asker.key), coalescing: true)
+        let id = newAnswer(
+            lines, in: privately, for: Person(name: asker.name, key: asker.key), language: nil, coalescing: true)
         answers[id]?.isPrivate = true
         answers[id]?.sentAt = now
         if let question { remember(question, in: channel.key, by: asker.key, answer: id) }
@@ -194,7 +204,8 @@ package struct ChannelAnswerBoard: Sendable {
             answers[id]?.pointer = nil
             answers[id]?.pointedAt.formUnion(pointer.people.map(\.key))
             due.append(
-                Pointer(answer: id, channel: answer.channel, names: pointer.people.map(\.name)))
+                Pointer(
+                    answer: id, channel: answer.channel, names: pointer.people.map(\.name), language: answer.language))
         }
         return due
     }
@@ -213,7 +224,8 @@ package struct ChannelAnswerBoard: Sendable {
     }
 
     private mutating func newAnswer(
-        _ lines: [String], in channel: (name: String, key: String), for person: Person, coalescing: Bool
+        _ lines: [String], in channel: (name: String, key: String), for person: Person, language: Language?,
+        coalescing: Bool
     ) -> AnswerID {
         // Full: the oldest answer goes, one with late askers still gathering only when all have them.
         if answers.count >= Self.maximumAnswers,
@@ -222,7 +234,7 @@ package struct ChannelAnswerBoard: Sendable {
             dropped(oldest)
         }
         nextID += 1
-        var answer = Answer(conversation: channel.key, channel: channel.name, lines: lines)
+        var answer = Answer(conversation: channel.key, channel: channel.name, lines: lines, language: language)
         answer.addressees = [person]
         answer.named = [person.key]
         answers[nextID] = answer

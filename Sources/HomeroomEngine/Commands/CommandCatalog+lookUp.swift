@@ -5,21 +5,21 @@ extension CommandCatalog {
     /// words after it; nil when the body cannot be split into words (an open quote) or its first
     /// word names no command.
     package func lookUp(_ body: String) -> (command: RegisteredCommand, arguments: ArraySlice<String>)? {
-        guard let words = try? ArgumentTokenizer.words(in: body), let name = words.first,
+        guard let tokens = try? ArgumentTokenizer.words(in: body), let name = tokens.first,
             let command = command(named: name)
         else { return nil }
-        return (command, words.dropFirst())
+        return (command, tokens.dropFirst())
     }
 
-    /// What `words` name (`lunch always add Salad`): the command of their first word (`top`), the
+    /// What `tokens` name (`lunch always add Salad`): the command of their first word (`top`), the
     /// deepest of its subcommands the next words name, and the words after those; nil when the
     /// first word names no command.
-    package func resolve(_ words: [String]) -> (
+    package func resolve(_ tokens: [String]) -> (
         top: RegisteredCommand, command: RegisteredCommand, arguments: ArraySlice<String>
     )? {
-        guard let name = words.first, let top = command(named: name) else { return nil }
-        let (command, consumed) = top.resolve(words.dropFirst())
-        return (top, command, words.dropFirst(1 + consumed))
+        guard let name = tokens.first, let top = command(named: name) else { return nil }
+        let (command, consumed) = top.resolve(tokens.dropFirst())
+        return (top, command, tokens.dropFirst(1 + consumed))
     }
 
     /// The core's own command that `body` names, when it is one of `names` (`link`, `unlink`, …)

@@ -33,14 +33,22 @@ package struct Dispatcher: Sendable {
         /// The people a command may name, read by the id forms of the adapters the runtime runs;
         /// each command asks it as its sender (``PeopleDirectory/asked(by:)``).
         package let people: PeopleDirectory
+        /// What admins wrote, translated.
+        package let translations: ContentTranslations
+        /// Where an admin's translations are kept.
+        package let translationRecording: (any ContentTranslationRecording)?
 
         /// Bundles the services; `userIDForms` says how each adapter the runtime runs writes its
         /// users' ids (a full id of any other adapter is refused).
         package init(
             database: any Database, school: SchoolCalendar, clock: any HomeroomClock, access: AccessDirectory,
             switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
-            logger: Logger, observer: (any CommandObserver)? = nil, userIDForms: [UserIDForm]
+            logger: Logger, observer: (any CommandObserver)? = nil, userIDForms: [UserIDForm],
+            translations: ContentTranslations = ContentTranslations(),
+            translationRecording: (any ContentTranslationRecording)? = nil
         ) {
+            self.translations = translations
+            self.translationRecording = translationRecording
             self.people = PeopleDirectory(forms: userIDForms, links: IdentityLinks(database: database))
             self.database = database
             self.school = school
@@ -57,15 +65,20 @@ package struct Dispatcher: Sendable {
         /// What plugin `pluginID` sees of these services, with `logger`.
         func plugin(_ pluginID: String, logger: Logger) -> PluginServices {
             PluginServices(
-                storage: PluginStorage(
-                    pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox),
-                school: school, clock: clock, logger: logger, fetcher: fetcher)
+                storage: translationRecording.map {
+                    PluginStorage(
+                        pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox,
+                        translations: $0)
+                } ?? PluginStorage(pluginID: pluginID, database: database, audit: AuditLog(), notifications: outbox),
+                school: school, clock: clock, logger: logger, fetcher: fetcher, translations: translations)
         }
     }
 
     /// What routing one message gave: the reply, and for the metrics the plugin and outcome
     /// (nil when the message was not a command).
     private struct Routed {
+        /// The language the answer is in, once the asker is known; nil: the channel's or the school's.
+        var language: Language? = nil
         var reply: Reply?
         var pluginID: String? = nil
         var outcome: CommandOutcome?
@@ -90,6 +103,8 @@ package struct Dispatcher: Sendable {
     let services: Services
     /// Each plugin's services: its tables and a logger with its id.
     private let pluginServices: [String: PluginServices]
+    /// Every plugin's phrasebook, by plugin id.
+    private let phrasebooks: [String: Phrasebook]
 
     /// Builds the dispatcher; throws when two plugins declare the same command name or page path.
     package init(
@@ -103,6 +118,7 @@ package struct Dispatcher: Sendable {
         self.channelAnswers = channelAnswers
         self.alwaysOnPlugins = alwaysOnPlugins
         self.services = services
+        phrasebooks = Dictionary(plugins.map { ($0.id, $0.phrasebook) }) { first, _ in first }
         // The school's plugins first: their examples are the ones suggested when nothing matched.
         let asked = plugins.filter { $0.id != CorePlugin.id } + plugins.filter { $0.id == CorePlugin.id }
         plainLanguage = PlainLanguage(
@@ -120,7 +136,9 @@ package struct Dispatcher: Sendable {
                 if let other = pages[page.path] {
                     throw ServedPage.DuplicatePath(path: page.path, pluginIDs: [other.pluginID, plugin.id])
                 }
-                pages[page.path] = ServedPage(pluginID: plugin.id, page: page, services: pluginServices[plugin.id]!)
+                pages[page.path] = ServedPage(
+                    pluginID: plugin.id, page: page, services: pluginServices[plugin.id]!, phrasebook: plugin.phrasebook
+                )
             }
         }
         self.pages = pages
@@ -152,9 +170,10 @@ package struct Dispatcher: Sendable {
         policy: (any DispatchPolicy)? = nil
     ) async -> Reply? {
         guard let observer = services.observer else {
-            return await route(
-                message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit, policy: policy
-            ).reply
+            return labelled(
+                await route(
+                    message, recognized: recognized, countingAgainstRateLimit: countingAgainstRateLimit, policy: policy),
+                message)
         }
         let start = ContinuousClock.now
         let routed = await route(
@@ -163,7 +182,14 @@ package struct Dispatcher: Sendable {
             observer.commandHandled(
                 HandledCommand(pluginID: routed.pluginID, outcome: outcome, duration: ContinuousClock.now - start))
         }
-        return routed.reply
+        return labelled(routed, message)
+    }
+
+    /// The reply of `routed`, labelled with the language it is in.
+    private func labelled(_ routed: Routed, _ message: IncomingMessage) -> Reply? {
+        guard var reply = routed.reply else { return nil }
+        if reply.language == nil { reply.language = routed.language ?? language(of: nil, in: message) }
+        return reply
     }
 
     private func route(
@@ -171,28 +197,34 @@ package struct Dispatcher: Sendable {
         policy: (any DispatchPolicy)?
     ) async -> Routed {
         var recognized = typed
-        var words = try? typed.words()
-        var named = words.flatMap(catalog.resolve)
+        var typedWords = try? typed.words()
+        var named = typedWords.flatMap(catalog.resolve)
+        var questionLanguage: Language?
         if typed.name == nil {
-            switch understand(typed, words: words, named: named, in: message) {
+            switch understand(typed, words: typedWords, named: named, in: message) {
             case nil: break
-            case .run(let command)?:
+            case .run(let command, let readIn)?:
+                questionLanguage = readIn.flatMap { Language(code: $0) }
                 recognized = command
-                words = try? command.words()
-                named = words.flatMap(catalog.resolve)
+                typedWords = try? command.words()
+                named = typedWords.flatMap(catalog.resolve)
             case .ignore?: return .ignored
             case .answer(let answer)?:
-                if countingAgainstRateLimit, let limit = rateLimit, let notice = overLimit(message, scope: "", limit: limit) {
+                if countingAgainstRateLimit, let limit = rateLimit,
+                    let notice = overLimit(message, scope: "", limit: limit, language(of: nil, in: message))
+                {
                     return Routed(reply: notice, outcome: .limited)
                 }
                 return Routed(reply: answer, pluginID: CorePlugin.id, outcome: .answered)
             }
         }
-        guard let words else {
+        guard let typedWords else {
+            let words = Words(.engine, language(of: nil, in: message))
             return Routed(
-                reply: .error("a quote (\") is missing its closing partner — nothing was done"), outcome: .refused)
+                reply: .error(words("a quote (\") is missing its closing partner — nothing was done")),
+                outcome: .refused)
         }
-        guard let name = words.first else { return .ignored }
+        guard let name = typedWords.first else { return .ignored }
         let prefix = recognized.prefix
 
         if let policy, let named,
@@ -200,20 +232,19 @@ package struct Dispatcher: Sendable {
         {
             return Routed(reply: .error(refusal), pluginID: named.command.pluginID, outcome: .refused)
         }
-        if countingAgainstRateLimit, let limit = rateLimit, let answer = overLimit(message, scope: "", limit: limit) {
+        if countingAgainstRateLimit, let limit = rateLimit,
+            let answer = overLimit(message, scope: "", limit: limit, language(of: nil, in: message))
+        {
             return Routed(reply: answer, outcome: .limited)
         }
         let caller: Caller
         do {
             caller = try await services.access.caller(for: message.sender, verified: message.senderIsVerified)
         } catch {
-            return Routed(reply: failure(error, command: name, logger: services.logger), outcome: .failed)
-        }
-        guard let (_, command, arguments) = named else {
             return Routed(
-                reply: .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller)), outcome: .refused)
+                reply: failure(error, command: name, logger: services.logger, language(of: nil, in: message)),
+                outcome: .failed)
         }
-
         if message.conversation.channelName != nil {
             do {
                 try await services.switchboard.refreshIfStale(at: services.clock.now)
@@ -221,45 +252,67 @@ package struct Dispatcher: Sendable {
                 services.logger.warning("could not re-read the channel switches: \(error)")
             }
         }
+        let language = language(of: caller, in: message)
+        // Said only when a command is refused: most messages never need it.
+        lazy var words = Words(.engine, language)
+        guard let (_, command, arguments) = named else {
+            return Routed(
+                language: language,
+                reply: .error(catalog.unknownCommandMessage(name, prefix: prefix, caller: caller, words)),
+                outcome: .refused)
+        }
+
         if let channel = message.conversation.channelName, !alwaysOnPlugins.contains(command.pluginID),
             services.switchboard.isDisabled(
                 adapter: message.adapter, channel: channel, pluginID: command.pluginID, capability: command.capability)
         {
             return Routed(
-                reply: .error("\(prefix)\(command.fullName) is switched off in this channel"),
+                language: language,
+                reply: .error(
+                    words("{command} is switched off in this channel", ["command": prefix + command.fullName])),
                 pluginID: command.pluginID,
                 outcome: .refused)
         }
         guard command.isAvailable(to: caller) else {
             let refusal =
                 command.command.access == .restricted
-                ? UserFacingError.missingPermission(command.capability).message
-                : "\(prefix)\(command.fullName) is not available to you"
-            return Routed(reply: .error(refusal), pluginID: command.pluginID, outcome: .refused)
+                ? UserFacingError.missingPermission(command.capability, Words(.core, language)).message
+                : words("{command} is not available to you", ["command": prefix + command.fullName])
+            return Routed(language: language, reply: .error(refusal), pluginID: command.pluginID, outcome: .refused)
         }
         if let limit = command.command.rateLimit,
-            let answer = overLimit(message, scope: command.capability, limit: limit)
+            let answer = overLimit(message, scope: command.capability, limit: limit, language)
         {
-            return Routed(reply: answer, pluginID: command.pluginID, outcome: .limited)
+            return Routed(language: language, reply: answer, pluginID: command.pluginID, outcome: .limited)
         }
         guard let handler = command.command.handler else {
             return Routed(
-                reply: .error(subcommandList(of: command, prefix: prefix, caller: caller)), pluginID: command.pluginID,
+                language: language,
+                reply: .error(subcommandList(of: command, prefix: prefix, caller: caller, words)),
+                pluginID: command.pluginID,
                 outcome: .refused)
         }
         let context = CommandContext(
             message: message, arguments: Array(arguments), command: command, prefix: prefix,
             caller: caller, catalog: catalog, services: pluginServices[command.pluginID]!,
-            people: services.people.asked(by: message.sender))
+            people: services.people.asked(by: message.sender), language: language, phrasebooks: phrasebooks)
         do {
-            let reply = try await handler(context)
+            var reply = try await handler(context)
+            if let offered = questionLanguage, offered != language, caller.offeredLanguage != offered,
+                reply.isForAskerAlone || message.conversation == .direct
+            {
+                reply.lines.append(await offer(offered, to: caller, prefix: prefix))
+            }
             return Routed(
+                language: language,
                 reply: reply, pluginID: command.pluginID, outcome: reply.isError ? .refused : .answered)
         } catch let error as UserFacingError {
-            return Routed(reply: .error(error.message), pluginID: command.pluginID, outcome: .refused)
+            return Routed(
+                language: language, reply: .error(error.message), pluginID: command.pluginID, outcome: .refused)
         } catch {
             return Routed(
-                reply: failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger),
+                language: language,
+                reply: failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger, language),
                 pluginID: command.pluginID, outcome: .failed)
         }
     }
@@ -282,14 +335,46 @@ package struct Dispatcher: Sendable {
             today: LocalDateAndNow(date: services.school.localDate(at: now), now: now))
     }
 
+    /// The offer, in `language`, to answer `caller` in it from now on; recorded, so that it is made
+    /// once (when it cannot be recorded, it is made again next time).
+    private func offer(_ language: Language, to caller: Caller, prefix: String) async -> String {
+        do {
+            try await services.access.recordOffer(of: language, to: caller.person)
+        } catch {
+            services.logger.warning("could not record a language offer: \(error)")
+        }
+        let words = Words(.engine, language)
+        return words(
+            "You wrote in {language}: {command} and I answer in {language} from now on.",
+            ["language": language.nativeName, "command": "\(prefix)me language \(language.code)"])
+    }
+
+    /// The language of an answer to `caller` in the conversation of `message`: the person's
+    /// choice, else the channel's for an answer in a channel, else the school's.
+    func language(of caller: Caller?, in message: IncomingMessage) -> Language {
+        if let chosen = caller?.language { return chosen }
+        if let channel = message.conversation.channelName,
+            let language = services.switchboard.language(adapter: message.adapter, channel: channel)
+        {
+            return language
+        }
+        return services.school.language
+    }
+
     /// nil when the sender is within `limit`; otherwise what to answer: a polite note the first
     /// time, nothing (`.some(nil)`) after that until a token is back.
-    private func overLimit(_ message: IncomingMessage, scope: String, limit: RateLimit) -> Reply?? {
+    private func overLimit(_ message: IncomingMessage, scope: String, limit: RateLimit, _ language: Language)
+        -> Reply??
+    {
         switch services.rateLimiter.check(message.sender, scope: scope, limit: limit, at: services.clock.now) {
         case .allowed:
             return nil
         case .warn(let seconds):
-            var notice = Reply.error("you're sending commands faster than I can answer — try again in \(seconds) s")
+            let words = Words(.engine, language)
+            var notice = Reply.error(
+                words.plural(
+                    "you're sending commands faster than I can answer — try again in {count} second",
+                    "you're sending commands faster than I can answer — try again in {count} seconds", count: seconds))
             notice.retryAfterSeconds = seconds
             return .some(notice)
         case .silent:
@@ -297,14 +382,22 @@ package struct Dispatcher: Sendable {
         }
     }
 
-    private func subcommandList(of command: RegisteredCommand, prefix: String, caller: Caller) -> String {
+    private func subcommandList(of command: RegisteredCommand, prefix: String, caller: Caller, _ words: Words)
+        -> String
+    {
         let names = command.subcommands.filter { $0.isAvailable(to: caller) }.map { "\(prefix)\($0.fullName)" }
-        return "\(prefix)\(command.fullName) needs one of: \(names.sorted().joined(separator: ", "))"
+        return words(
+            "{command} needs one of: {subcommands}",
+            ["command": prefix + command.fullName, "subcommands": names.sorted().joined(separator: ", ")])
     }
 
-    private func failure(_ error: any Error, command: String, logger: Logger) -> Reply {
+    private func failure(_ error: any Error, command: String, logger: Logger, _ language: Language) -> Reply {
         let reference = ErrorReference.logging(
             error, as: "command failed", metadata: ["command": "\(command)"], to: logger)
-        return .error("something went wrong with \(command) — it is logged as \(reference) for the admins")
+        let words = Words(.engine, language)
+        return .error(
+            words(
+                "something went wrong with {command} — it is logged as {reference} for the admins",
+                ["command": command, "reference": "\(reference)"]))
     }
 }

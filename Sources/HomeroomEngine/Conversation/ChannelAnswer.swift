@@ -15,13 +15,21 @@ package struct ChannelAnswer: Sendable, Equatable {
     /// answer to one asker replies to, and what makes the answer's own id, so that it is posted
     /// once however often it is sent.
     package let reference: String?
+    /// The language the answer is in: the names leading it, and the line pointing late askers to
+    /// it, are said in it (nil: English).
+    package let language: Language?
 
-    /// An answer of `pieces` in `channel` to `asker`, who asked `question` in the message `reference`.
-    package init(channel: String, asker: String, question: String?, pieces: [String], reference: String? = nil) {
+    /// An answer of `pieces` in `channel` to `asker`, who asked `question` in the message
+    /// `reference`, in `language`.
+    package init(
+        channel: String, asker: String, question: String?, pieces: [String], reference: String? = nil,
+        language: Language? = nil
+    ) {
         self.channel = channel
         self.asker = asker
         self.question = question
         self.pieces = pieces
         self.reference = reference
+        self.language = language
     }
 }

@@ -121,7 +121,9 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
         at now: Date, on platform: some ConversationNaming
     ) -> Accepted {
         let isRepeat =
-            channel.map { board.isRepeat(question, in: ($0, platform.key($0)), by: (asker, platform.key(asker)), at: now) }
+            channel.map {
+                board.isRepeat(question, in: ($0, platform.key($0)), by: (asker, platform.key(asker)), at: now)
+            }
             ?? false
         var taken: MoreTaken?
         if let pageSize {
@@ -149,10 +151,12 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
     /// asked again meanwhile, if one waits for this answer
     /// (``Acceptance/afterTheSameQuestion(_:)``): its answer may be rendered now.
     package mutating func finish(
-        _ ticket: Ticket, with rendered: RenderedAnswer<Line>, at now: Date, on platform: some ConversationPlatform<Line>
+        _ ticket: Ticket, with rendered: RenderedAnswer<Line>, at now: Date,
+        on platform: some ConversationPlatform<Line>
     ) -> Accepted? {
         fill(ticket, with: rendered.answer, to: rendered.asker, receipt: rendered.receipt, at: now, on: platform)
-        return settle(ticket, asker: rendered.asker, keeping: rendered.keptForMore, at: now, on: platform)
+        return settle(
+            ticket, asker: rendered.asker, keeping: rendered.keptForMore, in: rendered.language, at: now, on: platform)
     }
 
     /// Takes back the place `ticket` holds once its answer went out in the response to its
@@ -164,18 +168,19 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
         on platform: some ConversationNaming
     ) -> Accepted? {
         queue.fill(ticket, with: [])
-        return settle(ticket, asker: asker, keeping: keptForMore, at: now, on: platform)
+        return settle(ticket, asker: asker, keeping: keptForMore, in: nil, at: now, on: platform)
     }
 
-    /// The answer in the place `ticket` holds is done: what it keeps for `!more` is kept, and the
-    /// same question asked again meanwhile, if one waits for it, is handed out.
+    /// The answer in the place `ticket` holds is done: what it keeps for `!more` is kept (with the
+    /// answer's `language`), and the same question asked again meanwhile, if one waits for it, is
+    /// handed out.
     private mutating func settle(
-        _ ticket: Ticket, asker: String, keeping keptForMore: [RenderedAnswer<Line>.Kept], at now: Date,
-        on platform: some ConversationNaming
+        _ ticket: Ticket, asker: String, keeping keptForMore: [RenderedAnswer<Line>.Kept], in language: Language?,
+        at now: Date, on platform: some ConversationNaming
     ) -> Accepted? {
         answersInProgress = max(0, answersInProgress - 1)
         for kept in keptForMore {
-            more.keep(kept.lines, for: moreKey(kept.conversation, asker, on: platform))
+            more.keep(kept.lines, for: moreKey(kept.conversation, asker, on: platform), language: language)
         }
         guard let next = questionAnswered(in: ticket.id), let waiting = waitingQuestions.removeValue(forKey: next)
         else { return nil }
@@ -223,7 +228,8 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
         case .channel(let channelAnswer):
             let offer = board.offer(
                 channelAnswer.pieces, in: (channelAnswer.channel, platform.key(channelAnswer.channel)),
-                to: (channelAnswer.asker, platform.key(channelAnswer.asker)), question: channelAnswer.question, at: now)
+                to: (channelAnswer.asker, platform.key(channelAnswer.asker)), question: channelAnswer.question,
+                language: channelAnswer.language, at: now)
             switch offer {
             case .send(let id):
                 waitingAnswers[id] = (ticket, channelAnswer)
@@ -304,11 +310,13 @@ package struct ConversationMachine<Budget: SendBudget>: Sendable {
 
     /// The line to write at `now` (the lines naming late askers that are due queued first, and an
     /// answer whose first line this is marked as sent), or how long until one may be ready.
-    package mutating func next(at now: Date, on platform: some ConversationPlatform<Line>) -> OutgoingQueue<Budget>.Step {
+    package mutating func next(at now: Date, on platform: some ConversationPlatform<Line>) -> OutgoingQueue<Budget>.Step
+    {
         // Each pointer goes ahead of the channel's waiting answers, so the newest is queued first.
         for pointer in board.duePointers(at: now).reversed() {
             let ticket = queue.appendAhead(
-                [platform.pointer(to: pointer.names, in: pointer.channel)], lane: .reply, target: pointer.channel)
+                [platform.pointer(to: pointer.names, in: pointer.channel, language: pointer.language)], lane: .reply,
+                target: pointer.channel)
             for receipt in pointedReceipts.removeValue(forKey: pointer.answer) ?? [] { track(receipt, in: ticket) }
         }
         var step = queue.next(now: now)

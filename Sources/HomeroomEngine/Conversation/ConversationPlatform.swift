@@ -11,6 +11,7 @@ package protocol ConversationPlatform<Line>: ConversationNaming {
     /// the first and `others` more counted after them.
     func addressed(_ answer: ChannelAnswer, to names: [String], others: Int) -> [Line]
 
-    /// The line pointing late askers, `names`, to an answer that went out in `channel`.
-    func pointer(to names: [String], in channel: String) -> Line
+    /// The line pointing late askers, `names`, to an answer in `language` (nil: English) that went
+    /// out in `channel`.
+    func pointer(to names: [String], in channel: String, language: Language?) -> Line
 }

@@ -25,16 +25,21 @@ package struct MoreBook: Sendable {
         package let lines: [String]
         /// Kept lines still waiting.
         package let remaining: Int
+        /// The language of the answer they were kept from (nil: English): what the adapter adds to
+        /// the page is said in it.
+        package let language: Language?
 
-        /// `lines` taken, with `remaining` still waiting.
-        package init(lines: [String], remaining: Int) {
+        /// `lines` taken from an answer in `language`, with `remaining` still waiting.
+        package init(lines: [String], remaining: Int, language: Language? = nil) {
             self.lines = lines
             self.remaining = remaining
+            self.language = language
         }
     }
 
     private struct Kept {
         var lines: [String]
+        let language: Language?
         /// When it was kept, counted in answers: the lowest is the oldest.
         let order: Int
     }
@@ -52,9 +57,9 @@ package struct MoreBook: Sendable {
     /// How many answers are kept.
     package var count: Int { kept.count }
 
-    /// Keeps `lines` for the next `!more` under `key`, in place of what was kept there; no lines
-    /// forget what was kept there.
-    package mutating func keep(_ lines: [String], for key: Key) {
+    /// Keeps `lines` of an answer in `language` for the next `!more` under `key`, in place of what
+    /// was kept there; no lines forget what was kept there.
+    package mutating func keep(_ lines: [String], for key: Key, language: Language? = nil) {
         guard !lines.isEmpty else {
             kept[key] = nil
             return
@@ -64,7 +69,7 @@ package struct MoreBook: Sendable {
             kept[oldest] = nil
         }
         keptSoFar &+= 1
-        kept[key] = Kept(lines: lines, order: keptSoFar)
+        kept[key] = Kept(lines: lines, language: language, order: keptSoFar)
     }
 
     /// Takes up to `count` kept lines under `key`; nil when nothing is kept there.
@@ -74,6 +79,6 @@ package struct MoreBook: Sendable {
         let rest = Array(answer.lines.dropFirst(max(0, count)))
         kept[key]?.lines = rest
         if rest.isEmpty { kept[key] = nil }
-        return Page(lines: taken, remaining: rest.count)
+        return Page(lines: taken, remaining: rest.count, language: answer.language)
     }
 }

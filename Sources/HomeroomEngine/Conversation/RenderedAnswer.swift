@@ -27,13 +27,20 @@ package struct RenderedAnswer<Line: Sendable>: Sendable {
     /// handed back with the line that completes it (``OutgoingQueue/Step/receipts``), or at once
     /// when nothing is to be sent for it (``ConversationMachine/takeSettledReceipts()``).
     package var receipt: String?
+    /// The language the answer is in, kept with its lines: what an adapter adds to a `!more` page
+    /// (how many lines are left) is said in it. nil: English.
+    package var language: Language?
 
-    /// `answer` to `asker`, keeping `keptForMore`, kept by the adapter under `receipt`.
-    package init(answer: ConversationAnswer<Line>, asker: String, keptForMore: [Kept] = [], receipt: String? = nil) {
+    /// `answer` to `asker` in `language`, keeping `keptForMore`, kept by the adapter under `receipt`.
+    package init(
+        answer: ConversationAnswer<Line>, asker: String, keptForMore: [Kept] = [], receipt: String? = nil,
+        language: Language? = nil
+    ) {
         self.answer = answer
         self.asker = asker
         self.keptForMore = keptForMore
         self.receipt = receipt
+        self.language = language
     }
 }
 

@@ -51,17 +51,21 @@ package final class AccessDirectory: Sendable {
         if let cached = cache.value(for: key, at: now) { return cached }
         let generation = cache.generation
         // The person and their stored roles in one read: this runs whenever the cache has no answer.
-        let (home, identities, stored) = try await database.read { db in
+        let (home, identities, stored, languages) = try await database.read { db in
             let home = try await IdentityLinks.home(of: user, on: db)
             let identities = try await IdentityLinks.identities(ofHome: home, on: db)
-            return (home, identities, try await Self.storedRoles(of: identities, on: db))
+            return (
+                home, identities, try await Self.storedRoles(of: identities, on: db),
+                try await PersonLanguages.stored(for: home, on: db)
+            )
         }
         let roles = roles(stored: stored, of: identities)
         let sessionEnd = roles.isEmpty ? nil : try await sessionExpiry(of: user)
         let loggedIn = sessionEnd.map { $0 > now } ?? false
         let caller = Caller(
             user: user, capabilities: policy.capabilities(holding: roles, rolesInForce: verified || loggedIn),
-            roles: roles, isLoggedIn: loggedIn, person: home, identities: identities)
+            roles: roles, isLoggedIn: loggedIn, person: home, identities: identities, language: languages.language,
+            offeredLanguage: languages.offered)
         // A login that ends sooner ends the cached caller with it.
         cache.store(caller, for: key, at: now, expiringBy: loggedIn ? sessionEnd : nil, readSince: generation)
         return caller
@@ -153,6 +157,29 @@ package final class AccessDirectory: Sendable {
                 .where("identity", .equal, SQLBind(user.description)).first()
                 .map { Date(timeIntervalSince1970: TimeInterval(try $0.decode(column: "expires_at", as: Int64.self))) }
         }
+    }
+
+    /// Stores `language` as the choice of `person` (a home identity; nil: none), keeping whether
+    /// a language was offered; every cached caller is dropped, here and on other instances.
+    package func setLanguage(_ language: Language?, for person: UserID) async throws {
+        let now = clock.now
+        try await database.write { db in
+            var stored = try await PersonLanguages.stored(for: person, on: db)
+            stored.language = language
+            try await PersonLanguages.store(stored, for: person, at: now, on: db)
+        }
+        cache.invalidate()
+    }
+
+    /// Records that `person` was offered answers in `language`, so that it is offered once.
+    package func recordOffer(of language: Language, to person: UserID) async throws {
+        let now = clock.now
+        try await database.write { db in
+            var stored = try await PersonLanguages.stored(for: person, on: db)
+            stored.offered = language
+            try await PersonLanguages.store(stored, for: person, at: now, on: db)
+        }
+        cache.invalidate()
     }
 
     /// Drops the cached caller of `user`, so the next message reads their roles and login afresh

@@ -113,7 +113,10 @@ package final class ChannelSwitchboard: Sendable {
 
     /// What is switched off in one channel, sorted.
     package func disabledTargets(adapter: String, channel: String) -> [String] {
-        disabled.withLock { $0.filter { $0.adapter == adapter && $0.channel == channel }.map(\.target).sorted() }
+        disabled.withLock {
+            $0.filter { $0.adapter == adapter && $0.channel == channel && !$0.target.hasPrefix(Self.languageTarget) }
+                .map(\.target).sorted()
+        }
     }
 
     /// Switches `target` off (`on == false`) or on in a channel, recording `audit` in the same
@@ -150,4 +153,60 @@ package final class ChannelSwitchboard: Sendable {
         announcer.announce()
         return true
     }
+
+    /// A channel's language is kept as one more row of its switches: `language=es`.
+    static let languageTarget = "language="
+
+    /// The language an admin set for `channel` on `adapter` (`/channel language es`), if any.
+    package func language(adapter: String, channel: String) -> Language? {
+        disabled.withLock { rows in
+            guard !rows.isEmpty else { return nil }
+            return rows.first {
+                $0.adapter == adapter && $0.channel == channel && $0.target.hasPrefix(Self.languageTarget)
+            }.flatMap { Language(code: String($0.target.dropFirst(Self.languageTarget.count))) }
+        }
+    }
+
+    /// Sets the language of `channel` on `adapter` (nil: none, the school's), recorded in the
+    /// audit log; false when it already was.
+    @discardableResult
+    package func setLanguage(_ language: Language?, adapter: String, channel: String, audit: AuditEntry) async throws
+        -> Bool
+    {
+        guard self.language(adapter: adapter, channel: channel) != language else { return false }
+        let key = language.map { Key(adapter: adapter, channel: channel, target: Self.languageTarget + $0.code) }
+        try await database.write { db in
+            try await db.delete(from: Self.table).where("adapter", .equal, SQLBind(adapter))
+                .where("channel", .equal, SQLBind(channel)).where("target", .like, SQLBind(Self.languageTarget + "%"))
+                .run()
+            if let key {
+                try await db.insert(into: Self.table).columns("adapter", "channel", "target")
+                    .values(SQLBind(adapter), SQLBind(channel), SQLBind(key.target)).run()
+            }
+            try await AuditLog.insert(audit, into: db)
+        }
+        loaded.withLock { loaded in
+            loaded.generation &+= 1
+            disabled.withLock { rows in
+                rows = rows.filter {
+                    !($0.adapter == adapter && $0.channel == channel && $0.target.hasPrefix(Self.languageTarget))
+                }
+                if let key { rows.insert(key) }
+            }
+        }
+        announcer.announce()
+        return true
+    }
+
+    /// The language set for `channel` on `adapter`, read from the table rather than memory (for
+    /// notifications, which any instance may send).
+    static func language(adapter: String, channel: String, on db: any SQLDatabase) async throws -> Language? {
+        try await db.select().column("target").from(table).where("adapter", .equal, SQLBind(adapter))
+            .where("channel", .equal, SQLBind(channel)).where("target", .like, SQLBind(languageTarget + "%"))
+            .first()
+            .flatMap {
+                Language(code: String(try $0.decode(column: "target", as: String.self).dropFirst(languageTarget.count)))
+            }
+    }
+
 }

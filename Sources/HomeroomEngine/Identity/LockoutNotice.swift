@@ -19,26 +19,41 @@ struct LockoutNotice {
 
     /// The audit entry's detail.
     var auditDetail: String {
-        "wrong PIN \(failures) times in a row; locked for \(Self.words(for: length))\(inARow)"
+        "wrong PIN \(failures) times in a row; locked for \(Self.duration(length, Self.english))\(inARow)"
     }
 
     /// The warning logged.
     var logLine: String {
-        "PIN logins for \(user) are locked for \(Self.words(for: length)) after \(failures) wrong PINs in a row\(inARow)"
+        "PIN logins for \(user) are locked for \(Self.duration(length, Self.english)) after \(failures) wrong PINs "
+            + "in a row\(inARow)"
     }
 
-    /// The notice to the admins.
-    var adminNotice: String {
-        "Security: \(failures) wrong PINs in a row for \(user); its PIN logins are locked for "
-            + "\(Self.words(for: length))\(inARow). If that was not them, someone may be guessing the PIN: "
-            + "set a new one with homeroom admin set-pin \(user)"
+    /// The notice to the admins, in the language of `words`.
+    func adminNotice(_ words: Words) -> String {
+        let values: KeyValuePairs<String, String> = [
+            "user": "\(user)", "length": Self.duration(length, words), "lock": words.number(lockInARow),
+            "command": "homeroom admin set-pin \(user)",
+        ]
+        guard lockInARow > 1 else {
+            return words.plural(
+                "Security: {count} wrong PIN in a row for {user}; its PIN logins are locked for {length}. If that was not them, someone may be guessing the PIN: set a new one with {command}",
+                "Security: {count} wrong PINs in a row for {user}; its PIN logins are locked for {length}. If that was not them, someone may be guessing the PIN: set a new one with {command}",
+                count: failures, values)
+        }
+        return words.plural(
+            "Security: {count} wrong PIN in a row for {user}; its PIN logins are locked for {length} (lock {lock} in a row). If that was not them, someone may be guessing the PIN: set a new one with {command}",
+            "Security: {count} wrong PINs in a row for {user}; its PIN logins are locked for {length} (lock {lock} in a row). If that was not them, someone may be guessing the PIN: set a new one with {command}",
+            count: failures, values)
     }
 
     private var inARow: String { lockInARow > 1 ? " (lock \(lockInARow) in a row)" : "" }
 
-    /// Queues ``adminNotice`` to every admin but ``user``, inside the transaction `db` that locks:
-    /// the admins named by `policy`'s configuration and those granted the role.
-    func queue(to policy: AccessPolicy, on db: any SQLDatabase, at now: Date) async throws {
+    /// Queues ``adminNotice(_:)`` to every admin but ``user``, inside the transaction `db` that
+    /// locks: the admins named by `policy`'s configuration and those granted the role, each in the
+    /// language they chose, else in `schoolLanguage`.
+    func queue(to policy: AccessPolicy, on db: any SQLDatabase, at now: Date, schoolLanguage: Language = .english)
+        async throws
+    {
         let granted = try await db.select().column("identity").from(AccessDirectory.rolesTable)
             .where("role", .equal, SQLBind(Self.adminRole)).all()
             .compactMap { UserID(try $0.decode(column: "identity", as: String.self)) }
@@ -46,8 +61,10 @@ struct LockoutNotice {
         let admins = Set(granted).union(configured).subtracting([user])
         let lockEnd = Int64(until.timeIntervalSince1970)
         for admin in admins.sorted(by: { $0.description < $1.description }) {
+            let home = try await IdentityLinks.home(of: admin, on: db)
+            let language = try await PersonLanguages.stored(for: home, on: db).language ?? schoolLanguage
             try await Outbox.enqueue(
-                adapter: admin.adapter, target: .user(admin), lines: [adminNotice],
+                adapter: admin.adapter, target: .user(admin), lines: [adminNotice(Words(.engine, language))],
                 idempotencyKey: "login-locked:\(user):\(lockEnd):\(admin)", due: now, into: db)
         }
     }
@@ -55,10 +72,16 @@ struct LockoutNotice {
     /// The role whose holders are told.
     static let adminRole = "admin"
 
-    /// A length in minutes below two hours (`30 min`), else in hours and minutes (`4 h`, `3 h 20 min`).
-    static func words(for length: TimeInterval) -> String {
+    /// The words of the audit log and the log, which stay English.
+    private static let english = Words(.engine, .english)
+
+    /// A length in minutes below two hours (`30 min`), else in hours and minutes (`4 h`, `3 h 20 min`),
+    /// in the language of `words`.
+    static func duration(_ length: TimeInterval, _ words: Words) -> String {
         let minutes = Int(min(length / 60, 1e12).rounded(.up))
-        guard minutes >= 120 else { return "\(minutes) min" }
-        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+        guard minutes >= 120 else { return words.plural("{count} min", "{count} min", count: minutes) }
+        guard minutes % 60 != 0 else { return words.plural("{count} h", "{count} h", count: minutes / 60) }
+        return words(
+            "{hours} h {minutes} min", ["hours": words.number(minutes / 60), "minutes": words.number(minutes % 60)])
     }
 }

@@ -28,6 +28,10 @@ package struct PinLogin: Sendable {
         case noPIN
     }
 
+    /// A wrong PIN that could not be counted (the database returned no count): the login is
+    /// refused, and the person may try again.
+    package struct FailureNotCounted: Error {}
+
     /// A PIN that cannot be set.
     package struct UnacceptablePIN: Error, CustomStringConvertible {
         /// Why.
@@ -75,8 +79,10 @@ package struct PinLogin: Sendable {
     }
 
     /// Checks `pin` for `user` (their own PIN, or their linked person's home identity's) and
-    /// starts a login of `user` when it matches.
-    package func logIn(_ user: UserID, pin: String) async throws -> Outcome {
+    /// starts a login of `user` when it matches. A wrong PIN that locks tells the admins, each in
+    /// their language, else in `schoolLanguage`; one that cannot be counted throws
+    /// ``FailureNotCounted``.
+    package func logIn(_ user: UserID, pin: String, schoolLanguage: Language = .english) async throws -> Outcome {
         let now = clock.now
         let identity = user.description
         let (storedHash, lockedUntil): (String?, Date?) = try await database.read { db in
@@ -101,7 +107,7 @@ package struct PinLogin: Sendable {
         if matches {
             return try await startSession(for: user, at: checkedAt)
         }
-        return try await recordFailure(of: user, at: checkedAt)
+        return try await recordFailure(of: user, at: checkedAt, schoolLanguage: schoolLanguage)
     }
 
     /// Ends the login of `user`; returns false when there was none.
@@ -181,8 +187,9 @@ package struct PinLogin: Sendable {
     /// streak when the last one is older than a lockout period or its lock has ended), and locks
     /// at the policy's limit. A lock in force is kept as it is. The failure that locks then sets
     /// the lock's length by the locks before it (``LoginPolicy/lockout(afterLocks:)``), in the
-    /// same transaction, and queues the admins' notice.
-    private func recordFailure(of user: UserID, at now: Date) async throws -> Outcome {
+    /// same transaction, and queues the admins' notice (in `schoolLanguage` for an admin who chose
+    /// no language).
+    private func recordFailure(of user: UserID, at now: Date, schoolLanguage: Language) async throws -> Outcome {
         let identity = user.description
         let maxFailures = policy.maxFailures
         let seconds = Int64(now.timeIntervalSince1970)
@@ -225,7 +232,7 @@ package struct PinLogin: Sendable {
                     .set("last_failure_at", to: SQLBind(seconds)).set("lockouts", to: lockouts)
             }
             .returning("failures", "locked_until", "lockouts").first()
-            guard let row else { throw UserFacingError("the wrong PIN could not be counted — try again") }
+            guard let row else { throw FailureNotCounted() }
             let count = try row.decode(column: "failures", as: Int.self)
             var lockedSeconds = try row.decode(column: "locked_until", as: Int64?.self)
             // The failure that reached the limit is the one that locked; later ones found the lock.
@@ -241,7 +248,7 @@ package struct PinLogin: Sendable {
                 let lockNotice = LockoutNotice(
                     user: user, failures: count, length: length, lockInARow: earlierLocks + 1,
                     until: Date(timeIntervalSince1970: TimeInterval(until)))
-                try await lockNotice.queue(to: directory.policy, on: db, at: now)
+                try await lockNotice.queue(to: directory.policy, on: db, at: now, schoolLanguage: schoolLanguage)
                 notice = lockNotice
             }
             let lockedUntil = lockedSeconds.map { Date(timeIntervalSince1970: TimeInterval($0)) }

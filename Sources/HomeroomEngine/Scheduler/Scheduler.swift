@@ -48,10 +48,15 @@ package struct Scheduler: Sendable {
     package let catchUpWindow: TimeInterval
 
     /// Creates a scheduler whose jobs run on whichever instance of `roster` holds each.
+    /// What admins wrote, translated, for what jobs send.
+    private let translations: ContentTranslations
+
     package init(
         entries: [Entry], school: SchoolCalendar, clock: any HomeroomClock, outbox: Outbox, fetcher: any HTTPFetching,
-        roster: any DutyRoster, catchUpWindow: TimeInterval = 300, logger: Logger
+        roster: any DutyRoster, catchUpWindow: TimeInterval = 300, logger: Logger,
+        translations: ContentTranslations = ContentTranslations()
     ) {
+        self.translations = translations
         self.entries = entries
         self.fetcher = fetcher
         self.school = school
@@ -146,7 +151,8 @@ package struct Scheduler: Sendable {
         let context = ScheduledJob.Context(
             scheduledFor: scheduledFor,
             services: PluginServices(
-                storage: storage, school: school, clock: clock, logger: logger, fetcher: fetcher))
+                storage: storage, school: school, clock: clock, logger: logger, fetcher: fetcher,
+                translations: translations))
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")

@@ -15,8 +15,9 @@ package struct PlainLanguage: Sendable {
 
     /// What plain language made of a message.
     enum Outcome {
-        /// Run this command, as if typed.
-        case run(CommandRecognizer.Recognized)
+        /// Run this command, as if typed; `readIn` is the language the question was read in
+        /// (`en`, `es`), when it was read from plain words.
+        case run(CommandRecognizer.Recognized, readIn: String?)
         /// Answer this, and run nothing.
         case answer(Reply)
         /// Say nothing: there is nothing to read (an emoji, a thumbs-up).
@@ -107,7 +108,7 @@ package struct PlainLanguage: Sendable {
             return run(choices[number - 1], as: recognized, message: message, language: language, at: now)
         case .confirmation(let choice):
             switch reader.answer(recognized.body) {
-            case true?: return .run(Self.typed(choice.command, prefix: recognized.prefix))
+            case true?: return .run(Self.typed(choice.command, prefix: recognized.prefix), readIn: language)
             case false?:
                 let declined = reader.words(language).answers.declined
                 return .answer(
@@ -123,7 +124,9 @@ package struct PlainLanguage: Sendable {
         _ choice: Reading.Choice, as recognized: CommandRecognizer.Recognized, message: IncomingMessage,
         language: String?, at now: Date
     ) -> Outcome {
-        guard choice.changes else { return .run(Self.typed(choice.command, prefix: recognized.prefix)) }
+        guard choice.changes else {
+            return .run(Self.typed(choice.command, prefix: recognized.prefix), readIn: language)
+        }
         let code = language ?? reader.readers[0].language.code
         pending.ask(message.sender, .confirmation(choice), language: code, at: now)
         let prompt = reader.words(code).answers.confirm

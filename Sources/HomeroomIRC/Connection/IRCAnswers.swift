@@ -39,12 +39,13 @@ struct IRCAnswers: Sendable {
         let message = IncomingMessage(
             sender: sender(of: chat), senderIsVerified: chat.account != nil,
             conversation: chat.channel.map { .channel($0) } ?? .direct, text: chat.text, receivedAt: chat.time)
+        let servicesRule = network.allowPinLoginWithoutServices ? nil : IRCServicesRule()
         guard
-            let reply = await dispatcher.handle(
-                message, recognized: recognized, countingAgainstRateLimit: !snapshot.isRepeat,
-                policy: network.allowPinLoginWithoutServices ? nil : IRCServicesRule()),
+            var reply = await dispatcher.handle(
+                message, recognized: recognized, countingAgainstRateLimit: !snapshot.isRepeat, policy: servicesRule),
             !reply.lines.isEmpty
         else { return IRCRenderedAnswer(answer: .none, asker: chat.nick) }
+        if let refusal = servicesRule?.refusal(in: reply.language ?? .english) { reply.lines = [refusal] }
         if reply.retryAfterSeconds != nil, let line = reply.lines.first {
             return IRCRenderedAnswer(
                 answer: .urgent([IRCMessage("NOTICE", chat.nick, IRCPlainText.cleaned(line))]), asker: chat.nick)
@@ -59,17 +60,26 @@ struct IRCAnswers: Sendable {
     {
         switch more {
         case .here(let page):
-            let lines = renderer.morePage(page.lines, remaining: page.remaining)
-            guard let channel = chat.channel else { return .lines(lines.map { IRCMessage("PRIVMSG", chat.nick, $0) }) }
+            guard let channel = chat.channel else {
+                return .lines(
+                    renderer.morePage(page, to: chat.nick, command: "PRIVMSG").map {
+                        IRCMessage("PRIVMSG", chat.nick, $0)
+                    })
+            }
+            let lines = renderer.morePage(page, to: channel, command: "PRIVMSG")
             return .channel(
                 ChannelAnswer(
                     channel: channel, asker: chat.nick, question: nil,
-                    pieces: renderer.channelPieces(lines, channel: channel)))
+                    pieces: renderer.channelPieces(lines, channel: channel), language: page.language))
         case .forTheAsker(let page):
             return .lines(
-                renderer.morePage(page.lines, remaining: page.remaining).map { IRCMessage("NOTICE", chat.nick, $0) })
+                renderer.morePage(page, to: chat.nick, command: "NOTICE").map { IRCMessage("NOTICE", chat.nick, $0) })
         case .nothingKept:
-            guard pluginAnswersMore else { return .lines([IRCMessage("NOTICE", chat.nick, "nothing more to show")]) }
+            guard pluginAnswersMore else {
+                // Nothing kept, so no answer's language to say it in.
+                let words = Words(.irc, .english)
+                return .lines([IRCMessage("NOTICE", chat.nick, words("nothing more to show"))])
+            }
             return nil
         }
     }
@@ -84,7 +94,8 @@ struct IRCAnswers: Sendable {
         for delivery in renderer.deliveries(for: reply, sender: chat.nick, channel: chat.channel) {
             if delivery.isChannelAnswer {
                 channelAnswer = ChannelAnswer(
-                    channel: delivery.target, asker: chat.nick, question: question, pieces: delivery.lines)
+                    channel: delivery.target, asker: chat.nick, question: question, pieces: delivery.lines,
+                    language: reply.language)
             } else {
                 lines += delivery.lines.map { IRCMessage(delivery.command, delivery.target, $0) }
             }
@@ -106,7 +117,7 @@ struct IRCAnswers: Sendable {
         } else {
             answer = .lines(lines)
         }
-        return IRCRenderedAnswer(answer: answer, asker: chat.nick, keptForMore: kept)
+        return IRCRenderedAnswer(answer: answer, asker: chat.nick, keptForMore: kept, language: reply.language)
     }
 
     /// `irc:NETWORK:ACCOUNT` when the server vouches for the services account, otherwise

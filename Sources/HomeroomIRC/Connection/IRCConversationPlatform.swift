@@ -13,13 +13,14 @@ struct IRCConversationPlatform: ConversationPlatform {
 
     func addressed(_ answer: ChannelAnswer, to names: [String], others: Int) -> [IRCMessage] {
         let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: answer.channel)
-        return IRCAddressing.addressed(answer.pieces, to: names, others: others, budget: budget).map {
-            IRCMessage("PRIVMSG", answer.channel, $0)
-        }
+        return IRCAddressing.addressed(
+            answer.pieces, to: names, others: others, budget: budget, language: answer.language ?? .english
+        ).map { IRCMessage("PRIVMSG", answer.channel, $0) }
     }
 
-    func pointer(to names: [String], in channel: String) -> IRCMessage {
+    func pointer(to names: [String], in channel: String, language: Language?) -> IRCMessage {
         let budget = ReplySplitter.budget(nick: nick, userAndHost: userAndHost, target: channel)
-        return IRCMessage("PRIVMSG", channel, IRCAddressing.pointer(to: names, budget: budget))
+        return IRCMessage(
+            "PRIVMSG", channel, IRCAddressing.pointer(to: names, budget: budget, language: language ?? .english))
     }
 }

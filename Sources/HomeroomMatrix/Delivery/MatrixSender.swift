@@ -73,11 +73,13 @@ package struct MatrixSender: MessageSender {
     }
 
     /// The notice of a notification's lines, rendered as answers in a direct room are (plain lines,
-    /// the same as escaped HTML, within an event's size); it mentions nobody.
+    /// the same as escaped HTML, within an event's size); it mentions nobody. A notification does
+    /// not say its language, so the note of lines left out is in English.
     static func notice(_ lines: [String]) -> MatrixMessage {
+        let words = Words(.matrix, .english)
         let fitted = MatrixAnswerRenderer.fitted(
             lines, maximumLines: MatrixAnswerRenderer.directLines, budget: MatrixAnswerRenderer.directBytes,
-            note: MatrixAnswerRenderer.directCutNote)
+            note: { MatrixAnswerRenderer.directCutNote($0, words) })
         return MatrixAnswerRenderer(replyToCommands: false).message(fitted, mentioning: [], inReplyTo: nil)
     }
 

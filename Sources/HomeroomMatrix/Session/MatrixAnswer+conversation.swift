@@ -3,17 +3,24 @@ import HomeroomEngine
 
 extension MatrixAnswer {
     /// This answer to `asker`'s command in `roomID` as the conversation desk takes it, kept under
-    /// `receipt`. The messages' transaction ids come from the command's event, so that an answer
-    /// sent again (after a restart, by another instance on the same device) is posted once.
-    func rendered(in roomID: String, to asker: MatrixAsker, receipt: String?) -> RenderedAnswer<MatrixOutgoing> {
+    /// `receipt`; an answer for everyone is addressed in `language`. The messages' transaction ids
+    /// come from the command's event, so that an answer sent again (after a restart, by another
+    /// instance on the same device) is posted once.
+    func rendered(in roomID: String, to asker: MatrixAsker, receipt: String?, language: Language? = nil)
+        -> RenderedAnswer<MatrixOutgoing>
+    {
         let answer: ConversationAnswer<MatrixOutgoing>
         switch self {
         case .none:
             answer = .none
         case .message(let message):
-            answer = .lines([MatrixOutgoing(roomID: roomID, message: message, transactionID: Self.transactionID(asker))])
+            answer = .lines([
+                MatrixOutgoing(roomID: roomID, message: message, transactionID: Self.transactionID(asker))
+            ])
         case .urgent(let message):
-            answer = .urgent([MatrixOutgoing(roomID: roomID, message: message, transactionID: Self.transactionID(asker))])
+            answer = .urgent([
+                MatrixOutgoing(roomID: roomID, message: message, transactionID: Self.transactionID(asker))
+            ])
         case .privately(let direct, let directRoomID, let pointer, let question, let isUrgent):
             let answerThere = MatrixOutgoing(
                 roomID: directRoomID, message: direct, transactionID: Self.transactionID(asker))
@@ -30,9 +37,10 @@ extension MatrixAnswer {
         case .forEveryone(let lines, let question):
             answer = .channel(
                 ChannelAnswer(
-                    channel: roomID, asker: asker.userID, question: question, pieces: lines, reference: asker.eventID))
+                    channel: roomID, asker: asker.userID, question: question, pieces: lines, reference: asker.eventID,
+                    language: language))
         }
-        return RenderedAnswer(answer: answer, asker: asker.userID, receipt: receipt)
+        return RenderedAnswer(answer: answer, asker: asker.userID, receipt: receipt, language: language)
     }
 
     /// The transaction id of a message answering `asker`'s command (and `suffix`).

@@ -16,6 +16,9 @@ import HomeroomEngine
 /// Nobody can be pinged through what the bot repeats: `m.mentions` lists exactly the askers, the
 /// HTML holds no link, and `@room` in the text is broken with a word joiner for older clients that
 /// still ping from the body.
+///
+/// What it adds of its own (the names' "and N others", the note of lines left out, the line saying
+/// where an answer went) is said in the reply's language, and escaped with the rest.
 package struct MatrixAnswerRenderer: Sendable {
     /// Lines an answer shows in a room at most (the last one then says how many were left out).
     package static let roomLines = 30
@@ -46,6 +49,8 @@ package struct MatrixAnswerRenderer: Sendable {
         to reply: Reply, from asker: MatrixAsker, inRoom: Bool, question: String, directRoomID: String? = nil
     ) -> MatrixAnswer {
         guard !reply.lines.isEmpty else { return .none }
+        let language = reply.language ?? .english
+        let words = Words(.matrix, language)
         let replyTo = replyToCommands ? asker.eventID : nil
         let isUrgent = reply.retryAfterSeconds != nil
         guard inRoom else {
@@ -53,37 +58,46 @@ package struct MatrixAnswerRenderer: Sendable {
                 isUrgent
                 ? Array(reply.lines.prefix(1))
                 : Self.fitted(
-                    reply.lines, maximumLines: Self.directLines, budget: Self.directBytes, note: Self.directCutNote)
+                    reply.lines, maximumLines: Self.directLines, budget: Self.directBytes,
+                    note: { Self.directCutNote($0, words) })
             let notice = message(lines, mentioning: [asker.userID], inReplyTo: replyTo)
             return isUrgent ? .urgent(notice) : .message(notice)
         }
         let question = reply.advances ? nil : question
         if reply.isForAskerAlone {
             guard let directRoomID else {
-                return .message(addressed([MatrixNotices.noDirectRoom], to: [asker], others: 0, inReplyTo: replyTo))
+                return .message(
+                    addressed(
+                        [MatrixNotices.noDirectRoom(words)], to: [asker], others: 0, inReplyTo: replyTo,
+                        language: language))
             }
             let lines = Self.fitted(
-                reply.lines, maximumLines: Self.directLines, budget: Self.directBytes, note: Self.directCutNote)
+                reply.lines, maximumLines: Self.directLines, budget: Self.directBytes,
+                note: { Self.directCutNote($0, words) })
             // A reply across rooms is no reply: the direct message stands alone.
             return .privately(
                 direct: message(lines, mentioning: [asker.userID], inReplyTo: nil), directRoomID: directRoomID,
-                pointer: addressed([MatrixNotices.answeredInDirectRoom], to: [asker], others: 0, inReplyTo: replyTo),
+                pointer: addressed(
+                    [MatrixNotices.answeredInDirectRoom(words)], to: [asker], others: 0, inReplyTo: replyTo,
+                    language: language),
                 question: question, isUrgent: isUrgent)
         }
         let short = reply.channelLines.flatMap { $0.isEmpty ? nil : $0 } ?? reply.lines
-        let lines = Self.fitted(short, maximumLines: Self.roomLines, budget: Self.roomBytes, note: Self.roomCutNote)
+        let lines = Self.fitted(
+            short, maximumLines: Self.roomLines, budget: Self.roomBytes, note: { Self.roomCutNote($0, words) })
         return .forEveryone(lines: lines, question: question)
     }
 
-    /// `lines` for a room, led by the names of `askers` (and "and N others" for `others` more),
-    /// mentioning exactly them, a reply to `inReplyTo` when set.
-    package func addressed(_ lines: [String], to askers: [MatrixAsker], others: Int, inReplyTo: String?)
-        -> MatrixMessage
-    {
+    /// `lines` for a room, led by the names of `askers` (and "and N others" for `others` more, in
+    /// `language`), mentioning exactly them, a reply to `inReplyTo` when set.
+    package func addressed(
+        _ lines: [String], to askers: [MatrixAsker], others: Int, inReplyTo: String?, language: Language = .english
+    ) -> MatrixMessage {
         guard let first = lines.first, !askers.isEmpty else {
             return message(lines, mentioning: [], inReplyTo: inReplyTo)
         }
-        let names = AddresseeList.text(askers.map(\.name), others: others, room: Self.namesRoom)
+        let names = AddresseeList.text(
+            askers.map(\.name), others: others, room: Self.namesRoom, Words(.engine, language))
         var mentioned: [String] = []
         var seen: Set<String> = []
         for asker in askers where seen.insert(asker.userID).inserted { mentioned.append(asker.userID) }
@@ -100,31 +114,34 @@ package struct MatrixAnswerRenderer: Sendable {
     }
 
     /// The answer to `asker`'s command that the bot was stopped in the middle of
-    /// (``MatrixNotices/interrupted``), in a room (`inRoom`) or a direct room.
+    /// (``MatrixNotices/interrupted(_:)``), in a room (`inRoom`) or a direct room. No reply says
+    /// which language to tell it in: English.
     package func interrupted(_ asker: MatrixAsker, inRoom: Bool) -> MatrixAnswer {
         let replyTo = replyToCommands ? asker.eventID : nil
+        let words = Words(.matrix, .english)
         return .message(
             inRoom
-                ? addressed([MatrixNotices.interrupted], to: [asker], others: 0, inReplyTo: replyTo)
-                : message([MatrixNotices.interrupted], mentioning: [asker.userID], inReplyTo: replyTo))
+                ? addressed([MatrixNotices.interrupted(words)], to: [asker], others: 0, inReplyTo: replyTo)
+                : message([MatrixNotices.interrupted(words)], mentioning: [asker.userID], inReplyTo: replyTo))
     }
 
-    /// The line that points late askers to the answer that went out just before.
-    package func pointer(to askers: [MatrixAsker]) -> MatrixMessage {
-        addressed([Self.pointerText], to: askers, others: 0, inReplyTo: nil)
+    /// The line that points late askers to the answer in `language` that went out just before.
+    package func pointer(to askers: [MatrixAsker], language: Language = .english) -> MatrixMessage {
+        let words = Words(.matrix, language)
+        return addressed(
+            [words("see the answer just above")], to: askers, others: 0, inReplyTo: nil, language: language)
     }
-
-    /// The words of the line pointing late askers to an answer.
-    package static let pointerText = "see the answer just above"
 
     /// The last line of an answer cut in a direct room.
-    static func directCutNote(_ count: Int) -> String {
-        "… \(count) more \(count == 1 ? "line" : "lines") not shown"
+    static func directCutNote(_ count: Int, _ words: Words) -> String {
+        words.plural("… {count} more line not shown", "… {count} more lines not shown", count: count)
     }
 
     /// The last line of an answer cut in a room.
-    static func roomCutNote(_ count: Int) -> String {
-        "… \(count) more \(count == 1 ? "line" : "lines"): ask me in a direct message to see them all"
+    static func roomCutNote(_ count: Int, _ words: Words) -> String {
+        words.plural(
+            "… {count} more line: ask me in a direct message to see them all",
+            "… {count} more lines: ask me in a direct message to see them all", count: count)
     }
 
     /// `lines`, each at most ``longestLine`` bytes, as many as fit in `maximumLines` lines and

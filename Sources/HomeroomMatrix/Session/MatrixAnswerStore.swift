@@ -68,6 +68,9 @@ final class MatrixAnswerStore: Sendable {
         var asker: MatrixAsker
         /// The answer.
         var answer: MatrixAnswer
+        /// The code of the language the answer is in (``Language/code``), which the names leading
+        /// it are said in; nil: English (and an answer kept before it was noted).
+        var language: String?
     }
 
     /// The most rows of each kind read back at the start of a session (the queue holds no more).

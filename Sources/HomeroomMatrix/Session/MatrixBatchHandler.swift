@@ -95,7 +95,8 @@ struct MatrixBatchHandler: Sendable {
                 let message = renderer.message(
                     [MatrixNotices.invitationDeclined(roomID: roomID)], mentioning: [inviter], inReplyTo: nil)
                 let told = MatrixOutgoing(
-                    roomID: direct, message: message, transactionID: TransactionID.forReply(unique: "declined-\(roomID)"))
+                    roomID: direct, message: message,
+                    transactionID: TransactionID.forReply(unique: "declined-\(roomID)"))
                 await desk.send([told], lane: .reply, target: direct)
             } catch {
                 logger.warning("\(account.name): could not tell \(inviter) why \(roomID) was declined: \(error)")
@@ -350,7 +351,8 @@ struct MatrixBatchHandler: Sendable {
         guard let accepted = await desk.accept(command.text, from: asker.userID, in: command.isDirect ? nil : roomID)
         else {
             logger.warning(
-                "\(account.name): too many answers waiting; the command \(eventID) of \(asker.userID) in \(roomID) is not run")
+                "\(account.name): too many answers waiting; the command \(eventID) of \(asker.userID) in \(roomID) is not run"
+            )
             do {
                 _ = try await store.finish(eventID, answer: nil)
                 return true
@@ -374,7 +376,9 @@ struct MatrixBatchHandler: Sendable {
         var key: String?
         do {
             key = try await store.finish(
-                eventID, answer: MatrixAnswerStore.Pending(roomID: roomID, asker: asker, answer: answer))
+                eventID,
+                answer: MatrixAnswerStore.Pending(
+                    roomID: roomID, asker: asker, answer: answer, language: reply?.language?.code))
             if key == nil, answer != .none {
                 logger.warning("\(account.name): the answer to \(eventID) is too long to keep; it is sent unkept")
             }
@@ -387,7 +391,8 @@ struct MatrixBatchHandler: Sendable {
             logger.warning("\(account.name): the answer to \(eventID) in \(roomID) could not be kept: \(error)")
         }
         // An answer folded into one sent already, or with nothing to send, is forgotten at once.
-        let settled = await desk.finish(accepted.ticket, with: answer.rendered(in: roomID, to: asker, receipt: key))
+        let settled = await desk.finish(
+            accepted.ticket, with: answer.rendered(in: roomID, to: asker, receipt: key, language: reply?.language))
         if !settled.isEmpty {
             do {
                 try await store.remove(settled)

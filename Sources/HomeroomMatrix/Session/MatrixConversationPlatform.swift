@@ -19,7 +19,8 @@ struct MatrixConversationPlatform: ConversationPlatform {
         let alone = names.count == 1 && others == 0
         let message = renderer.addressed(
             answer.pieces, to: askers(names, in: answer.channel), others: others,
-            inReplyTo: alone && renderer.replyToCommands ? answer.reference : nil)
+            inReplyTo: alone && renderer.replyToCommands ? answer.reference : nil,
+            language: answer.language ?? .english)
         return [
             MatrixOutgoing(
                 roomID: answer.channel, message: message,
@@ -27,16 +28,17 @@ struct MatrixConversationPlatform: ConversationPlatform {
         ]
     }
 
-    func pointer(to names: [String], in channel: String) -> MatrixOutgoing {
+    func pointer(to names: [String], in channel: String, language: Language?) -> MatrixOutgoing {
         MatrixOutgoing(
-            roomID: channel, message: renderer.pointer(to: askers(names, in: channel)),
+            roomID: channel, message: renderer.pointer(to: askers(names, in: channel), language: language ?? .english),
             transactionID: Self.newTransactionID())
     }
 
     /// The people with Matrix ids `userIDs`, named as last seen in `roomID`.
     private func askers(_ userIDs: [String], in roomID: String) -> [MatrixAsker] {
         userIDs.map {
-            MatrixAsker(userID: $0, name: rooms.displayName(of: $0, in: roomID) ?? MatrixID.localpart(of: $0), eventID: nil)
+            MatrixAsker(
+                userID: $0, name: rooms.displayName(of: $0, in: roomID) ?? MatrixID.localpart(of: $0), eventID: nil)
         }
     }
 

@@ -1,3 +1,5 @@
+import HomeroomCore
+
 /// What the bot does with an invitation, decided from the stripped state the inviter shared:
 /// an encrypted room is declined (the bot does not decrypt), an invitation from someone the
 /// account accepts (``MatrixAccountSettings/acceptsInvitation(from:)``) is joined, any other is
@@ -11,8 +13,12 @@ package enum MatrixInviteDecision: Sendable, Equatable {
     /// Decline with `reason`, shown to the room.
     case decline(inviter: String?, reason: String)
 
-    /// The reason given to an encrypted room when its invitation is declined.
-    package static let encryptedReason = "Homeroom does not read encrypted rooms"
+    /// The reason given to an encrypted room when its invitation is declined. No reply says which
+    /// language the room reads: English.
+    package static var encryptedReason: String {
+        let words = Words(.matrix, .english)
+        return words("Homeroom does not read encrypted rooms")
+    }
 
     /// The decision on `invite` for `account`, logged in as `botUserID`.
     package static func decide(_ invite: SyncBatch.InvitedRoom, account: MatrixAccountSettings, botUserID: String)
@@ -32,15 +38,21 @@ package enum MatrixInviteDecision: Sendable, Equatable {
         return .join(inviter: inviter, isDirect: own?.content.isDirect == true)
     }
 
-    /// "invitations are accepted from … only", naming at most a few inviters and servers.
+    /// "invitations are accepted from … only", naming at most a few inviters and servers, in
+    /// English (no reply says which language the inviter reads).
     package static func refusal(for account: MatrixAccountSettings) -> String {
+        let words = Words(.matrix, .english)
         var accepted = account.allowedInviters.prefix(3).map { $0 }
-        accepted += account.allowedServers.prefix(3).map { "people on \($0)" }
+        accepted += account.allowedServers.prefix(3).map { words("people on {server}", ["server": $0]) }
         if account.allowedInviters.isEmpty && account.allowedServers.isEmpty {
-            accepted = ["people on \(MatrixID.serverName(of: account.userID) ?? "the bot's own server")"]
+            accepted = [
+                MatrixID.serverName(of: account.userID).map { words("people on {server}", ["server": $0]) }
+                    ?? words("people on the bot's own server")
+            ]
         }
-        let more =
-            account.allowedInviters.count + account.allowedServers.count > accepted.count ? " and a few more" : ""
-        return "invitations are accepted from \(accepted.joined(separator: ", "))\(more) only"
+        let people = words.items(accepted)
+        return account.allowedInviters.count + account.allowedServers.count > accepted.count
+            ? words("invitations are accepted from {people} and a few more only", ["people": people])
+            : words("invitations are accepted from {people} only", ["people": people])
     }
 }

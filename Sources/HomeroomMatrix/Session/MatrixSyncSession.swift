@@ -118,8 +118,10 @@ package struct MatrixSyncSession: Sendable {
                     try await store.remove([key])
                     continue
                 }
-                let settled = await desk.finish(
-                    ticket, with: pending.answer.rendered(in: pending.roomID, to: pending.asker, receipt: key))
+                let rendered = pending.answer.rendered(
+                    in: pending.roomID, to: pending.asker, receipt: key,
+                    language: pending.language.flatMap { Language(code: $0) })
+                let settled = await desk.finish(ticket, with: rendered)
                 if !settled.isEmpty { try await store.remove(settled) }
             }
             let resumed = unsent.sending.count + unsent.pending.count - dropped

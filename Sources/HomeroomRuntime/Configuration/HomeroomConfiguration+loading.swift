@@ -68,6 +68,12 @@ extension HomeroomConfiguration {
             throw ConfigurationError(
                 key: "schoolDays", problem: "name at least one day, e.g. [\"monday\", \"tuesday\"]")
         }
+        guard let schoolLanguage = Language(code: language) ?? Language(language) else {
+            throw ConfigurationError(
+                key: "language",
+                problem: "\"\(language)\" is not a language Homeroom speaks: "
+                    + Language.shipped.map(\.code).joined(separator: ", "))
+        }
         guard !botName.isEmpty, !botName.contains(where: { $0.isWhitespace || $0 == ":" || $0 == "," }) else {
             throw ConfigurationError(key: "botName", problem: "one word without spaces, colons or commas")
         }
@@ -104,10 +110,11 @@ extension HomeroomConfiguration {
             throw ConfigurationError(key: "console.user", problem: "one word, e.g. \"local\"")
         }
         return ResolvedConfiguration(
-            configuration: self, school: SchoolCalendar(timeZone: zone, schoolDays: Set(schoolDays)),
+            configuration: self,
+            school: SchoolCalendar(timeZone: zone, schoolDays: Set(schoolDays), language: schoolLanguage),
             recognizer: CommandRecognizer(prefixes: commandPrefixes, botName: botName), storage: location,
             accessPolicy: policy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser,
-            fetchPolicy: fetchPolicy)
+            fetchPolicy: fetchPolicy, machineTranslation: try machineTranslation.resolve(environment))
     }
 
     private func validateSecurity() throws(ConfigurationError) {
@@ -121,7 +128,8 @@ extension HomeroomConfiguration {
         // A lock doubles while the guessing goes on, up to a day: a first lock longer than that,
         // or a login longer than a year, is a typo, and would overflow the clock arithmetic.
         guard security.lockoutMinutes.isFinite, security.lockoutMinutes > 0, security.lockoutMinutes <= 1440 else {
-            throw ConfigurationError(key: "security.lockoutMinutes", problem: "must be above 0 and at most 1440 (a day)")
+            throw ConfigurationError(
+                key: "security.lockoutMinutes", problem: "must be above 0 and at most 1440 (a day)")
         }
         guard security.loginHours.isFinite, security.loginHours > 0, security.loginHours <= 8760 else {
             throw ConfigurationError(key: "security.loginHours", problem: "must be above 0 and at most 8760 (a year)")
@@ -187,6 +195,8 @@ package struct ResolvedConfiguration: Sendable {
     package let consoleUser: UserID
     /// Where outgoing fetches and posts may go.
     package let fetchPolicy: FetchPolicy
+    /// The machine-translation server, when one is configured.
+    package let machineTranslation: MachineTranslator.Settings?
 
     /// Decodes a configuration section (a plugin's, an adapter's) into its settings type: a
     /// problem is reported with its full key (`webhooks.slack.signingSecret`), and `"env:NAME"`

@@ -11,6 +11,11 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var timeZone = "America/New_York"
     /// The days classes are held.
     public var schoolDays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    /// The language answers are in for people and channels that chose none: `en`, `es`,
+    /// `zh-Hans`, `vi` or `ar`.
+    public var language = "en"
+    /// Machine translation of what admins wrote; off by default.
+    public var machineTranslation = MachineTranslationSettings()
     /// The name users address the bot by (`homeroom: lunch`).
     public var botName = "homeroom"
     /// The characters that start a command in a channel.
@@ -165,9 +170,10 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schoolName, timeZone, schoolDays, botName, commandPrefixes, storage, rateLimit, channelAnswers, security,
+        case schoolName, timeZone, schoolDays, language, botName, commandPrefixes, storage, rateLimit, channelAnswers,
+            security,
             admins, roles, console, logLevel, plugins, webhooks, irc, matrix
-        case fetch
+        case fetch, machineTranslation
     }
 
     /// The embedded defaults.
@@ -179,6 +185,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         schoolName = try container.decode(.schoolName, or: schoolName)
         timeZone = try container.decode(.timeZone, or: timeZone)
         schoolDays = try container.decode(.schoolDays, or: schoolDays)
+        language = try container.decode(.language, or: language)
         botName = try container.decode(.botName, or: botName)
         commandPrefixes = try container.decode(.commandPrefixes, or: commandPrefixes)
         storage = try container.decode(.storage, or: storage)
@@ -189,6 +196,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         roles = try container.decode(.roles, or: roles)
         console = try container.decode(.console, or: console)
         fetch = try container.decode(.fetch, or: fetch)
+        machineTranslation = try container.decode(.machineTranslation, or: machineTranslation)
         logLevel = try container.decode(.logLevel, or: logLevel)
         plugins = try container.decode(.plugins, or: plugins)
         webhooks = try container.decode(.webhooks, or: webhooks)

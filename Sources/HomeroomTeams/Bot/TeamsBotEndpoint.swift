@@ -70,10 +70,12 @@ struct TeamsBotEndpoint: Sendable {
         }
         await remember(activity)
         if activity.welcomesBot {
-            let recognizer = gateway.dispatcher.recognizer
-            post(
-                ["Hello! I am \(recognizer.botName). Type \(gateway.prefix)help to see what I can do."], for: activity,
-                through: connector)
+            // A welcome answers no reply, so no language is known yet: English.
+            let words = Words(.teams, .english)
+            let welcome = words(
+                "Hello! I am {bot}. Type {command} to see what I can do.",
+                ["bot": gateway.dispatcher.recognizer.botName, "command": gateway.prefix + "help"])
+            post([welcome], for: activity, through: connector)
         } else if activity.type == "message" {
             answer(activity, through: connector)
         }
@@ -121,13 +123,18 @@ struct TeamsBotEndpoint: Sendable {
             guard let reply = await gateway.reply(to: message) else { return }
             var text = TeamsEndpoint.Answer(reply).text
             if inChannel, reply.isForAskerAlone {
+                let words = Words(.teams, reply.language ?? .english)
                 do {
                     try await personalChat.send(BotConnector.message(reply.lines), to: sender)
-                    text = TeamsEndpoint.Answer(note: TeamsPrivateAnswer.sentToPersonalChat(botName: botName)).text
+                    text =
+                        TeamsEndpoint.Answer(note: TeamsPrivateAnswer.sentToPersonalChat(botName: botName, words))
+                        .text
                 } catch {
                     // The answer itself is not logged: it is the asker's alone.
                     logger.warning("an answer for \(sender) alone did not reach their personal chat: \(error)")
-                    text = TeamsEndpoint.Answer(note: TeamsPrivateAnswer.askInPersonalChat(botName: botName)).text
+                    text =
+                        TeamsEndpoint.Answer(note: TeamsPrivateAnswer.askInPersonalChat(botName: botName, words))
+                        .text
                 }
             }
             do {

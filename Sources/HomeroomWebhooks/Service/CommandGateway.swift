@@ -101,9 +101,17 @@ package struct CommandGateway: Sendable {
     }
 
     /// What to say when the bot has nothing to answer (chatter, or a sender over the rate limit
-    /// who was already told) but the platform needs some answer.
-    package var silenceNote: String { "nothing to answer to that — \(prefix)help lists the commands" }
+    /// who was already told) but the platform needs some answer. No reply says which language to
+    /// say it in: English.
+    package var silenceNote: String {
+        let words = Words(.webhooks, .english)
+        return words("nothing to answer to that — {command} lists the commands", ["command": prefix + "help"])
+    }
 
-    /// What to say when too many questions are being answered at once to take another.
-    package var tooBusyNote: String { "too many questions at once — please ask again in a moment" }
+    /// What to say when too many questions are being answered at once to take another; it answers
+    /// no reply, so it is said in English.
+    package var tooBusyNote: String {
+        let words = Words(.webhooks, .english)
+        return words("too many questions at once — please ask again in a moment")
+    }
 }

@@ -12,7 +12,8 @@ enum PageEndpoint {
         } catch {
             return response(.text("The address's query is malformed.", status: 400))
         }
-        return response(await page.respond(name: name, query: query))
+        return response(
+            await page.respond(name: name, query: query, acceptLanguage: request.headers[.acceptLanguage]))
     }
 
     private static func response(_ answer: WebPageResponse) -> Response {

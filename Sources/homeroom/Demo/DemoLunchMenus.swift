@@ -24,15 +24,158 @@ enum DemoLunchMenus {
         ("Breakfast for lunch: pancakes; Scrambled eggs", "Hash browns; Berries", "no"),
     ]
 
+    /// The languages the file translates the dishes into, a column each for specials and vegetables.
+    private static let languages: [Language] = [.spanish, .chinese, .vietnamese, .arabic]
+
+    /// Each dish of ``menus`` as the district's translators wrote it, by language.
+    private static let dishes: [String: [Language: String]] = [
+        "Chicken tenders": [
+            .spanish: "Tiras de pollo empanizadas", .chinese: "炸鸡柳", .vietnamese: "Gà tẩm bột chiên",
+            .arabic: "أصابع الدجاج المقرمشة",
+        ],
+        "Veggie burger": [
+            .spanish: "Hamburguesa vegetariana", .chinese: "素食汉堡", .vietnamese: "Hamburger chay", .arabic: "برغر نباتي",
+        ],
+        "Beef tacos": [
+            .spanish: "Tacos de res", .chinese: "牛肉塔可", .vietnamese: "Bánh taco bò", .arabic: "تاكو باللحم البقري",
+        ],
+        "Bean and cheese burrito": [
+            .spanish: "Burrito de frijoles con queso", .chinese: "豆泥芝士卷饼", .vietnamese: "Burrito đậu và phô mai",
+            .arabic: "بوريتو بالفاصوليا والجبن",
+        ],
+        "Spaghetti with meatballs": [
+            .spanish: "Espagueti con albóndigas", .chinese: "肉丸意大利面", .vietnamese: "Mì Ý sốt thịt viên",
+            .arabic: "سباغيتي بكرات اللحم",
+        ],
+        "Pasta primavera": [
+            .spanish: "Pasta primavera con verduras", .chinese: "时蔬意大利面", .vietnamese: "Mì Ý rau củ",
+            .arabic: "باستا بالخضروات (بريمافيرا)",
+        ],
+        "Cheese pizza": [
+            .spanish: "Pizza de queso", .chinese: "芝士披萨", .vietnamese: "Pizza phô mai", .arabic: "بيتزا بالجبن",
+        ],
+        "Pepperoni pizza": [
+            .spanish: "Pizza de pepperoni", .chinese: "意式辣香肠披萨", .vietnamese: "Pizza xúc xích pepperoni",
+            .arabic: "بيتزا بالببروني",
+        ],
+        "Fish sandwich": [
+            .spanish: "Sándwich de pescado", .chinese: "鱼排三明治", .vietnamese: "Bánh mì kẹp cá", .arabic: "ساندويتش سمك",
+        ],
+        "Grilled cheese": [
+            .spanish: "Sándwich de queso a la plancha", .chinese: "烤芝士三明治", .vietnamese: "Bánh mì nướng phô mai",
+            .arabic: "ساندويتش جبن محمص",
+        ],
+        "Turkey and gravy": [
+            .spanish: "Pavo con salsa gravy", .chinese: "火鸡配肉汁", .vietnamese: "Gà tây sốt nước thịt",
+            .arabic: "ديك رومي بالمرق",
+        ],
+        "Cornbread": [.spanish: "Pan de maíz", .chinese: "玉米面包", .vietnamese: "Bánh mì bắp", .arabic: "خبز الذرة"],
+        "Teriyaki chicken bowl": [
+            .spanish: "Tazón de pollo teriyaki", .chinese: "照烧鸡肉饭", .vietnamese: "Cơm gà teriyaki",
+            .arabic: "طبق أرز بدجاج الترياكي",
+        ],
+        "Tofu stir-fry": [
+            .spanish: "Tofu salteado con verduras", .chinese: "蔬菜炒豆腐", .vietnamese: "Đậu hũ xào rau",
+            .arabic: "توفو مقلي مع الخضروات",
+        ],
+        "Cheeseburger": [
+            .spanish: "Hamburguesa con queso", .chinese: "芝士汉堡", .vietnamese: "Hamburger phô mai",
+            .arabic: "برغر بالجبن",
+        ],
+        "Black bean burger": [
+            .spanish: "Hamburguesa de frijoles negros", .chinese: "黑豆汉堡", .vietnamese: "Hamburger đậu đen",
+            .arabic: "برغر الفاصوليا السوداء",
+        ],
+        "Chicken noodle soup": [
+            .spanish: "Sopa de pollo con fideos", .chinese: "鸡肉面条汤", .vietnamese: "Súp gà nấu mì",
+            .arabic: "شوربة الدجاج بالشعيرية",
+        ],
+        "Chili": [
+            .spanish: "Chili con frijoles", .chinese: "美式辣豆汤", .vietnamese: "Chili đậu hầm cay",
+            .arabic: "يخنة الفاصوليا الحارة (تشيلي)",
+        ],
+        "Breakfast for lunch: pancakes": [
+            .spanish: "Desayuno a la hora del almuerzo: panqueques", .chinese: "早餐当午餐：松饼",
+            .vietnamese: "Bữa trưa kiểu bữa sáng: bánh kếp", .arabic: "فطور في وجبة الغداء: فطائر البان كيك",
+        ],
+        "Scrambled eggs": [
+            .spanish: "Huevos revueltos", .chinese: "炒鸡蛋", .vietnamese: "Trứng bác", .arabic: "بيض مخفوق",
+        ],
+        "Green beans": [.spanish: "Ejotes", .chinese: "四季豆", .vietnamese: "Đậu que", .arabic: "فاصوليا خضراء"],
+        "Apple slices": [
+            .spanish: "Rebanadas de manzana", .chinese: "苹果片", .vietnamese: "Táo cắt lát", .arabic: "شرائح التفاح",
+        ],
+        "Corn": [.spanish: "Maíz", .chinese: "玉米", .vietnamese: "Bắp", .arabic: "ذرة"],
+        "Salsa": [.spanish: "Salsa", .chinese: "莎莎酱", .vietnamese: "Sốt salsa", .arabic: "صلصة السالسا"],
+        "Orange wedges": [
+            .spanish: "Gajos de naranja", .chinese: "橙子块", .vietnamese: "Cam cắt múi", .arabic: "قطع البرتقال",
+        ],
+        "Caesar salad": [
+            .spanish: "Ensalada César", .chinese: "凯撒沙拉", .vietnamese: "Salad Caesar", .arabic: "سلطة سيزر",
+        ],
+        "Garlic bread": [
+            .spanish: "Pan de ajo", .chinese: "蒜香面包", .vietnamese: "Bánh mì bơ tỏi", .arabic: "خبز بالثوم",
+        ],
+        "Carrot sticks": [
+            .spanish: "Palitos de zanahoria", .chinese: "胡萝卜条", .vietnamese: "Cà rốt cắt que", .arabic: "أصابع الجزر",
+        ],
+        "Grapes": [.spanish: "Uvas", .chinese: "葡萄", .vietnamese: "Nho", .arabic: "عنب"],
+        "Tomato soup": [
+            .spanish: "Sopa de tomate", .chinese: "番茄汤", .vietnamese: "Súp cà chua", .arabic: "شوربة الطماطم",
+        ],
+        "Broccoli": [.spanish: "Brócoli", .chinese: "西兰花", .vietnamese: "Bông cải xanh", .arabic: "بروكلي"],
+        "Mashed potatoes": [
+            .spanish: "Puré de papas", .chinese: "土豆泥", .vietnamese: "Khoai tây nghiền", .arabic: "بطاطس مهروسة",
+        ],
+        "Peas": [.spanish: "Chícharos", .chinese: "豌豆", .vietnamese: "Đậu Hà Lan", .arabic: "بازلاء"],
+        "Steamed rice": [
+            .spanish: "Arroz al vapor", .chinese: "白米饭", .vietnamese: "Cơm trắng", .arabic: "أرز مطهو على البخار",
+        ],
+        "Edamame": [
+            .spanish: "Edamame (frijoles de soya)", .chinese: "毛豆", .vietnamese: "Đậu nành Nhật (edamame)",
+            .arabic: "فول الصويا الأخضر (إدامامي)",
+        ],
+        "Side salad": [
+            .spanish: "Ensalada de acompañamiento", .chinese: "配餐沙拉", .vietnamese: "Salad ăn kèm",
+            .arabic: "سلطة جانبية",
+        ],
+        "Pear": [.spanish: "Pera", .chinese: "梨", .vietnamese: "Lê", .arabic: "كمثرى"],
+        "Crackers": [
+            .spanish: "Galletas saladas", .chinese: "苏打饼干", .vietnamese: "Bánh quy giòn", .arabic: "بسكويت مملح",
+        ],
+        "Celery sticks": [
+            .spanish: "Palitos de apio", .chinese: "芹菜条", .vietnamese: "Cần tây cắt que", .arabic: "أصابع الكرفس",
+        ],
+        "Hash browns": [
+            .spanish: "Papas ralladas doradas", .chinese: "炸薯饼", .vietnamese: "Bánh khoai tây chiên giòn",
+            .arabic: "أقراص البطاطس المبشورة المقلية",
+        ],
+        "Berries": [.spanish: "Frutos rojos", .chinese: "什锦莓果", .vietnamese: "Quả mọng các loại", .arabic: "توت مشكّل"],
+    ]
+
+    /// The dishes of `list` (`;` between them) in `language`, in the same order; a dish without a
+    /// translation stays as written.
+    private static func translated(_ list: String, into language: Language) -> String {
+        list.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { dishes[$0]?[language] ?? $0 }.joined(separator: "; ")
+    }
+
     /// Writes the file for this week and the next and imports it.
     static func load(into folder: URL, today: LocalDate, runtime: BotRuntime) async throws {
         let monday = today.mondayOfWeek
         let school = runtime.configuration.school
         let days = (0..<14).map { monday.adding(days: $0) }.filter { school.isSchoolDay($0) }
-        let rows = zip(days, menus).map { date, menu in "\(date.iso),\(menu.specials),\(menu.vegetables),\(menu.fries)"
+        let rows = zip(days, menus).map { date, menu in
+            "\(date.iso),\(menu.specials),\(menu.vegetables),\(menu.fries)"
+                + languages.map { language in
+                    ",\(translated(menu.specials, into: language)),\(translated(menu.vegetables, into: language))"
+                }.joined()
         }
         let file = folder.appendingPathComponent(fileName)
-        let csv = (["date,specials,vegetables,fries"] + rows).joined(separator: "\n") + "\n"
+        let header =
+            "date,specials,vegetables,fries"
+            + languages.map { ",specials_\($0.code),vegetables_\($0.code)" }.joined()
+        let csv = ([header] + rows).joined(separator: "\n") + "\n"
         try csv.write(to: file, atomically: true, encoding: .utf8)
         do {
             _ = try await LunchImporter.importMenus(

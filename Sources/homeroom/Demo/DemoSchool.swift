@@ -81,6 +81,9 @@ struct DemoSchool {
     /// that fails is skipped with a warning on standard error, and the rest is loaded.
     func load(into runtime: BotRuntime) async -> Loaded {
         let admin = DemoAdmin(runtime: runtime)
+        // The demo reads its own answers back (which sources and events are there): in English,
+        // whatever the school's language.
+        _ = await Self.loads("admin") { try await runtime.access.setLanguage(.english, for: DemoAdmin.id) }
         let today = runtime.configuration.school.localDate(at: runtime.clock.now)
         let menus = await Self.loads("lunch menus") {
             try await DemoLunchMenus.load(into: folder, today: today, runtime: runtime)
@@ -91,6 +94,8 @@ struct DemoSchool {
         let recipes = await Self.loads("recipe book") {
             try await DemoRecipeBook.load(from: DemoExamples.folder(), runtime: runtime)
         }
+        // The translations of the clubs' and events' texts, as a district's translators give them.
+        _ = await Self.loads("translations") { try await DemoTranslations.load(into: runtime) }
         let clubs = await Self.loads("clubs") { try await DemoClubs.load(admin) }
         let events = await Self.loads("events") { try await DemoEvents.load(admin, today: today) }
         var standing = false
@@ -112,18 +117,38 @@ struct DemoSchool {
 
     /// The line printed before serving: what `loaded` holds, what to try, and what was switched off.
     func welcome(_ loaded: Loaded) -> String {
-        let contents = ["its own SQLite file", "bell schedule"] + loaded.parts.map(\.rawValue)
-        let listed = contents.dropLast().joined(separator: ", ") + " and " + (contents.last ?? "")
-        let standing = loaded.standsAtStartingPoint ? "; you stand at \(Self.startingPoint)" : ""
+        let words = Words(.homeroom, configuration.school.language)
+        let contents = words.list(
+            [words("its own SQLite file"), words("bell schedule")] + loaded.parts.map { Self.name(of: $0, words) })
         var tries = ["/now"]
         if loaded.parts.contains(.menus) { tries.append("/lunch") }
         if loaded.standsAtStartingPoint { tries.append("/directions B-201") }
-        let off =
-            switchedOff.isEmpty
-            ? "" : " Off in the demo, so nothing reaches other machines: \(switchedOff.joined(separator: ", "))."
-        return
-            "Demo school in \(shownFolder) (\(listed), dated from today\(standing)). Try \(tries.joined(separator: ", "))."
-            + off
+        let demo =
+            loaded.standsAtStartingPoint
+            ? words(
+                "Demo school in {folder} ({contents}, dated from today; you stand at {place}). Try {commands}.",
+                [
+                    "folder": shownFolder, "contents": contents, "place": Self.startingPoint,
+                    "commands": words.items(tries),
+                ])
+            : words(
+                "Demo school in {folder} ({contents}, dated from today). Try {commands}.",
+                ["folder": shownFolder, "contents": contents, "commands": words.items(tries)])
+        guard !switchedOff.isEmpty else { return demo }
+        return demo + " "
+            + words("Off in the demo, so nothing reaches other machines: {names}.", ["names": words.items(switchedOff)])
+    }
+
+    /// What the demo part `part` is called, in the language of `words`.
+    private static func name(of part: Part, _ words: Words) -> String {
+        switch part {
+        case .menus: words("menus")
+        case .campus: words("campus")
+        case .recipes: words("recipes")
+        case .clubs: words("clubs")
+        case .events: words("events")
+        case .news: words("news")
+        }
     }
 
     /// Runs `body`; true when it succeeded, otherwise prints a warning naming `part` on standard error.
