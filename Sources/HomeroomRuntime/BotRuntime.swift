@@ -111,7 +111,8 @@ public final class BotRuntime: Sendable {
             hasher: PBKDF2SecretHasher(rounds: configuration.configuration.security.pinHashRounds),
             policy: configuration.loginPolicy, clock: clock, logger: logger)
         let switchboard = try await ChannelSwitchboard.load(from: database, at: clock.now)
-        let translations = try await ContentTranslationBook.load(from: database, clock: clock)
+        let translations = try await ContentTranslationBook.load(
+            from: database, clock: clock, forMachineTranslation: configuration.machineTranslation != nil)
         let outbox = Outbox(database: database, clock: clock, metrics: metrics)
         let roster: any DutyRoster =
             switch database.backend {

@@ -35,15 +35,24 @@ public final class ContentTranslations: Sendable {
 
     private let snapshot: Mutex<Snapshot>
     private let wanted: Mutex<Set<String>> = Mutex([])
+    /// True when a machine translator takes the texts readers found untranslated; otherwise a
+    /// miss remembers nothing.
+    private let collectsWanted: Bool
 
     /// The most texts remembered as wanted in another language before a translator takes them.
     package static let maximumWanted = 1_000
 
     /// Translations of nothing: every text is shown as written.
-    public init() { snapshot = Mutex(Snapshot()) }
+    public init() {
+        snapshot = Mutex(Snapshot())
+        collectsWanted = false
+    }
 
-    /// The translations of `snapshot`.
-    package init(_ snapshot: Snapshot) { self.snapshot = Mutex(snapshot) }
+    /// The translations of `snapshot`; `collectsWanted` when a machine translator takes misses.
+    package init(_ snapshot: Snapshot, collectsWanted: Bool) {
+        self.snapshot = Mutex(snapshot)
+        self.collectsWanted = collectsWanted
+    }
 
     /// Puts `snapshot` in place of what was held.
     package func replace(with snapshot: Snapshot) { self.snapshot.withLock { $0 = snapshot } }
@@ -56,7 +65,7 @@ public final class ContentTranslations: Sendable {
             guard !held.kept.contains(original) else { return nil }
             return held.translations[original]?[language.code]
         }
-        if found == nil, language != .pseudo { remember(original) }
+        if found == nil, collectsWanted, language != .pseudo { remember(original) }
         return found
     }
 

@@ -162,21 +162,23 @@ package final class AccessDirectory: Sendable {
     /// Stores `language` as the choice of `person` (a home identity; nil: none), keeping whether
     /// a language was offered; every cached caller is dropped, here and on other instances.
     package func setLanguage(_ language: Language?, for person: UserID) async throws {
-        let now = clock.now
-        try await database.write { db in
-            var stored = try await PersonLanguages.stored(for: person, on: db)
-            stored.language = language
-            try await PersonLanguages.store(stored, for: person, at: now, on: db)
-        }
-        cache.invalidate()
+        try await changeLanguages(of: person) { $0.language = language }
     }
 
     /// Records that `person` was offered answers in `language`, so that it is offered once.
     package func recordOffer(of language: Language, to person: UserID) async throws {
+        try await changeLanguages(of: person) { $0.offered = language }
+    }
+
+    /// Reads, changes with `change` and stores what is kept of `person`'s languages in one
+    /// transaction; every cached caller is dropped, here and on other instances.
+    private func changeLanguages(
+        of person: UserID, _ change: @escaping @Sendable (inout PersonLanguages.Stored) -> Void
+    ) async throws {
         let now = clock.now
         try await database.write { db in
             var stored = try await PersonLanguages.stored(for: person, on: db)
-            stored.offered = language
+            change(&stored)
             try await PersonLanguages.store(stored, for: person, at: now, on: db)
         }
         cache.invalidate()

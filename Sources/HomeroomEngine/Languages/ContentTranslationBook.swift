@@ -41,12 +41,14 @@ package final class ContentTranslationBook: ContentTranslationRecording {
         self.clock = clock
     }
 
-    /// The book over `database`, its translations read.
-    package static func load(from database: any Database, clock: any HomeroomClock) async throws
-        -> ContentTranslationBook
+    /// The book over `database`, its translations read; `forMachineTranslation` when a machine
+    /// translator takes the texts readers find untranslated.
+    package static func load(from database: any Database, clock: any HomeroomClock, forMachineTranslation: Bool)
+        async throws -> ContentTranslationBook
     {
         ContentTranslationBook(
-            translations: ContentTranslations(try await read(database)), database: database, clock: clock)
+            translations: ContentTranslations(try await read(database), collectsWanted: forMachineTranslation),
+            database: database, clock: clock)
     }
 
     /// Runs `body` after every change, here or on another instance: what empties the cached
@@ -132,34 +134,20 @@ package final class ContentTranslationBook: ContentTranslationRecording {
                             .first()
                         if blocked != nil { continue }
                     }
-                    try await Self.delete(original, language.code, on: db)
-                    try await db.insert(into: Self.table).columns(
-                        "original", "language", "text", "machine", "updated_at"
-                    )
-                    .values(
-                        SQLBind(original), SQLBind(language.code), SQLBind(text), SQLBind(isMachine ? 1 : 0),
-                        SQLBind(now)
-                    )
-                    .run()
+                    try await Self.put(original, language.code, text, isMachine: isMachine, at: now, on: db)
                 case .remove(let original, let language):
                     try await Self.delete(original, language.code, on: db)
                 case .keep(let original):
                     try await db.delete(from: Self.table).where("original", .equal, SQLBind(original))
                         .where("machine", .equal, SQLBind(1)).run()
-                    try await Self.delete(original, Self.keptMark, on: db)
-                    try await db.insert(into: Self.table).columns(
-                        "original", "language", "text", "machine", "updated_at"
-                    )
-                    .values(SQLBind(original), SQLBind(Self.keptMark), SQLBind(""), SQLBind(0), SQLBind(now)).run()
+                    try await Self.put(original, Self.keptMark, "", isMachine: false, at: now, on: db)
                 case .release(let original):
                     try await Self.delete(original, Self.keptMark, on: db)
                 }
             }
             if let audit { try await AuditLog.insert(audit, into: db) }
         }
-        translations.replace(with: try await Self.read(database))
-        changed.withLock { $0 }()
-        announcer.announce()
+        try await reload()
     }
 
     package func record(_ text: String, of original: String, in language: Language, on db: any SQLDatabase)
@@ -168,18 +156,24 @@ package final class ContentTranslationBook: ContentTranslationRecording {
         guard language != .english, !original.isEmpty, !text.isEmpty, original.count <= Self.maximumLength,
             text.count <= Self.maximumLength
         else { return }
-        try await Self.delete(original, language.code, on: db)
-        try await db.insert(into: Self.table).columns("original", "language", "text", "machine", "updated_at")
-            .values(
-                SQLBind(original), SQLBind(language.code), SQLBind(text), SQLBind(0),
-                SQLBind(Int64(clock.now.timeIntervalSince1970))
-            ).run()
+        try await Self.put(
+            original, language.code, text, isMachine: false, at: Int64(clock.now.timeIntervalSince1970), on: db)
     }
 
     package func reload() async throws {
         translations.replace(with: try await Self.read(database))
         changed.withLock { $0 }()
         announcer.announce()
+    }
+
+    /// Stores `text` as the row of `original` in `language`, in place of the one there.
+    private static func put(
+        _ original: String, _ language: String, _ text: String, isMachine: Bool, at now: Int64, on db: any SQLDatabase
+    ) async throws {
+        try await delete(original, language, on: db)
+        try await db.insert(into: table).columns("original", "language", "text", "machine", "updated_at")
+            .values(SQLBind(original), SQLBind(language), SQLBind(text), SQLBind(isMachine ? 1 : 0), SQLBind(now))
+            .run()
     }
 
     private static func delete(_ original: String, _ language: String, on db: any SQLDatabase) async throws {
