@@ -43,6 +43,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
     ],
     targets: [
         // Builds each module's translation catalogs (its Catalog/*.po files) into its code, so the one
@@ -336,10 +337,24 @@ let package = Package(
         .target(
             name: "Directions",
             dependencies: [
-                "HomeroomCore", "Campus",
+                "HomeroomCore", "Campus", "QRCodes",
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Plugins/Directions",
+            plugins: ["EmbedCatalogs"]
+        ),
+        // The office's web console (`/console`, signed in from chat) and the hallway display
+        // (`/display`) on the webhook server: server-rendered pages from Mustache templates.
+        .target(
+            name: "HomeroomConsole",
+            dependencies: [
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             plugins: ["EmbedCatalogs"]
         ),
         // The chat platforms `homeroom` serves over HTTP, in one list.
@@ -355,7 +370,7 @@ let package = Package(
         .executableTarget(
             name: "homeroom",
             dependencies: [
-                "InstalledPlatforms",
+                "InstalledPlatforms", "HomeroomConsole",
                 "HomeroomMattermost",
                 "HomeroomMessageAPI",
                 "InstalledPlugins",
@@ -481,11 +496,20 @@ let package = Package(
             name: "DirectionsTests",
             dependencies: [
                 "Directions", "Campus", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting",
-                "HomeroomTestbed",
+                "HomeroomTestbed", "QRCodes",
                 "HomeroomWebhooks", "InstalledPlatforms",
                 "HomeroomFetch",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "HomeroomConsoleTests",
+            dependencies: [
+                "HomeroomConsole", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting",
+                "HomeroomTestbed", "HomeroomWebhooks", "InstalledPlatforms", "Lunch", "Schedule", "Directions",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(
             name: "EventsTests",
@@ -547,7 +571,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ScheduleTests",
-            dependencies: ["Schedule", "HomeroomCore", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed"]),
+            dependencies: [
+                "Schedule", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
+            ]),
         .testTarget(
             name: "HomeroomFetchTests",
             dependencies: [

@@ -3,7 +3,9 @@ import Foundation
 /// `wrk` against `POST /api/v1/messages` with `/lunch` on a real `homeroom serve` (built beside
 /// this benchmark): requests per second and wrk's p50/p99 latency at 64 connections, and the
 /// server's peak resident memory under that load. As a reference in the same run, the same load
-/// on an unknown path (a 404 with its JSON error): the floor of the HTTP server itself.
+/// on an unknown path (a 404 with its JSON error): the floor of the HTTP server itself. Beside them,
+/// `GET /display/state`, which each hallway screen asks for twice a second: how many screens one
+/// instance serves.
 func benchmarkWebhookAPI() throws {
     guard let executable = homeroomExecutable(for: "webhook API") else { return }
     guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile) else {
@@ -98,6 +100,8 @@ func benchmarkWebhookAPI() throws {
     // Server CPU time per request, in µs: steadier than throughput on a busy machine.
     var cpu: [Double] = []
     var floorCPU: [Double] = []
+    // The hallway display's state, which every screen asks for twice a second.
+    var display: [Double] = []
     for _ in 0..<3 {
         var start = serverCPUSeconds()
         rounds.append(try runWrk(seconds: 10))
@@ -105,6 +109,7 @@ func benchmarkWebhookAPI() throws {
         start = serverCPUSeconds()
         floor.append(try runWrk(seconds: 5, url: "\(base)/no-such-path", script: nil).requestsPerSecond)
         floorCPU.append((serverCPUSeconds() - start) * 1e6 / (floor[floor.count - 1] * 5))
+        display.append(try runWrk(seconds: 5, url: "\(base)/display/state", script: nil).requestsPerSecond)
     }
     let status = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/status", encoding: .utf8)) ?? ""
     let peakMegabytes =
@@ -113,13 +118,19 @@ func benchmarkWebhookAPI() throws {
 
     Report.say(
         "webhook API: wrk -t2 -c64 POST /api/v1/messages /lunch, 3 rounds of 10 s after a 3 s warm-up; "
-            + "floor: an unknown path (a 404 with its JSON error), 3 rounds of 5 s between them")
+            + "floor: an unknown path (a 404 with its JSON error), 3 rounds of 5 s between them; "
+            + "GET /display/state, 3 rounds of 5 s between them")
     let floor404 = median(floor)
     Report.figure(
         Figure(
             "webhooks.lunch.throughput", median(rounds.map(\.requestsPerSecond)), "req/s", floor: floor404,
             goal: .ratioAtLeast(0.8)))
     Report.figure(Figure("webhooks.not-found.throughput", floor404, "req/s"))
+    Report.figure(
+        Figure(
+            "webhooks.display-state.throughput", median(display), "req/s", floor: floor404, goal: .ratioAtLeast(0.5)))
+    // Each screen asks twice a second.
+    Report.figure(Figure("webhooks.display-state.screens", median(display) / 2, "screens"))
     Report.figure(Figure("webhooks.lunch.p50", median(rounds.map(\.p50)), "ms"))
     Report.figure(Figure("webhooks.lunch.p99", median(rounds.map(\.p99)), "ms", goal: .below(5)))
     Report.figure(Figure("webhooks.lunch.server-cpu", median(cpu), "µs", floor: median(floorCPU)))

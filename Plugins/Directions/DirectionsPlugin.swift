@@ -75,16 +75,18 @@ public struct DirectionsPlugin: ConfigurablePlugin {
         [WebPage("here", handler: herePage)]
     }
 
+    public var consolePages: [ConsolePage] { [campusPage] }
+
     func store(_ storage: PluginStorage) -> CampusStore { CampusStore(storage: storage, cache: cache) }
 
     /// The campus at `now`, or the error, in the reader's `words`, saying none is imported yet.
     func campus(in storage: PluginStorage, at now: Date, _ words: Words) async throws -> Campus {
-        guard let campus = try await store(storage).campus(at: now) else {
-            throw UserFacingError(
-                words(
-                    "no campus map yet — an admin imports one with: {command}",
-                    ["command": "homeroom import campus FILE"]))
-        }
+        guard let campus = try await store(storage).campus(at: now) else { throw UserFacingError(noCampusYet(words)) }
         return campus
+    }
+
+    /// Says, in the reader's `words`, that no campus is imported yet and how an admin imports one.
+    func noCampusYet(_ words: Words) -> String {
+        words("no campus map yet — an admin imports one with: {command}", ["command": "homeroom import campus FILE"])
     }
 }

@@ -3,11 +3,13 @@ import Foundation
 import HomeroomCore
 
 /// What `/lunch set` asks to change: a date and the fields given; fields not given keep their value.
+/// An empty value empties a field: `specials ""` lists no specials, `fries ""` leaves fries unsaid.
 struct LunchMenuChange: Equatable {
     var date: LocalDate
     var specials: [String]?
     var vegetables: [String]?
-    var fries: Bool?
+    /// Yes, no, or nil for "not said" (an empty value); nil when not given.
+    var fries: Bool??
 
     /// The fields `/lunch set` takes, as the user types them.
     static let fieldNames = ["specials", "vegetables", "fries"]
@@ -45,13 +47,16 @@ struct LunchMenuChange: Equatable {
             case "specials": specials = Self.items(value)
             case "vegetables": vegetables = Self.items(value)
             default:
-                guard let answer = Self.yesOrNo(value) else {
+                if value.trimmingCharacters(in: .whitespaces).isEmpty {
+                    fries = .some(nil)
+                } else if let answer = Self.yesOrNo(value) {
+                    fries = answer
+                } else {
                     throw UserFacingError(
                         words(
                             "{field} is {yes} or {no}, not \"{value}\"",
                             ["field": "fries", "yes": "yes", "no": "no", "value": value]))
                 }
-                fries = answer
             }
         }
     }
@@ -70,7 +75,7 @@ struct LunchMenuChange: Equatable {
         var parts: [String] = []
         if let specials { parts.append("specials=\(specials.joined(separator: "; "))") }
         if let vegetables { parts.append("vegetables=\(vegetables.joined(separator: "; "))") }
-        if let fries { parts.append("fries=\(fries ? "yes" : "no")") }
+        if let fries { parts.append("fries=\(fries.map { $0 ? "yes" : "no" } ?? "")") }
         return "\(date.iso): \(parts.joined(separator: ", "))"
     }
 

@@ -19,10 +19,15 @@ extension SchedulePlugin {
     /// One day's schedule: an admin's assignment for the date, else the calendar, else the default
     /// day type on school days.
     func day(_ date: LocalDate, _ context: CommandContext) async throws -> DaySchedule {
-        let (storage, school, now) = (context.storage, context.school, context.now)
+        try await day(date, context.services, context.words)
+    }
+
+    /// One day's schedule, read with the plugin's `services` (a console page has no command
+    /// context); what cannot be read is said in the language of `words`.
+    func day(_ date: LocalDate, _ services: PluginServices, _ words: Words) async throws -> DaySchedule {
+        let (storage, school, now) = (services.storage, services.school, services.clock.now)
         let calendar = try await source.calendar(
-            storage: storage, fetcher: context.fetcher, now: now, school: school, logger: context.logger,
-            context.words)
+            storage: storage, fetcher: services.fetcher, now: now, school: school, logger: services.logger, words)
         let key = DayKey(date: date, calendarVersion: source.loadedVersion)
         if let cached = days.value(for: key, at: now) { return cached }
         let generation = days.generation
@@ -39,7 +44,7 @@ extension SchedulePlugin {
         {
             built = Self.day(date, of: type, school: school, note: assignment?.note)
         } else if let calendar {
-            built = try Self.day(date, from: calendar, school: school, context.words)
+            built = try Self.day(date, from: calendar, school: school, words)
         } else {
             built = DaySchedule(date: date, periods: [], notes: [], source: .nothing)
         }

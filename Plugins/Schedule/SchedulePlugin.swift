@@ -119,4 +119,7 @@ public struct SchedulePlugin: ConfigurablePlugin {
     public var commands: [Command] {
         [nowCommand, nextCommand, todayCommand, scheduleCommand, classesCommand]
     }
+
+    /// The bell calendar's page of the office's web console.
+    public var consolePages: [ConsolePage] { [bellsPage] }
 }

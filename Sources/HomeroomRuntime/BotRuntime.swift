@@ -46,14 +46,17 @@ public final class BotRuntime: Sendable {
     private let leaseDatabase: (any Database)?
     /// The translations of what admins wrote.
     package let contentTranslations: ContentTranslationBook
+    /// Sign-ins to the office's web console; nil when the configuration switches it off.
+    package let webConsole: WebConsoleSignIns?
 
     private init(
         configuration: ResolvedConfiguration, database: any Database, dispatcher: Dispatcher, access: AccessDirectory,
         login: PinLogin, scheduler: Scheduler, outbox: Outbox, clock: any HomeroomClock, fetcher: any HTTPFetching,
         logger: Logger, plugins: [any Plugin], roster: any DutyRoster, caches: CacheChannel,
         cacheNotifications: CacheNotifications?, leaseDatabase: (any Database)?,
-        contentTranslations: ContentTranslationBook
+        contentTranslations: ContentTranslationBook, webConsole: WebConsoleSignIns?
     ) {
+        self.webConsole = webConsole
         self.contentTranslations = contentTranslations
         self.leaseDatabase = leaseDatabase
         self.caches = caches
@@ -127,6 +130,9 @@ public final class BotRuntime: Sendable {
             rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer,
             userIDForms: UserIDForm.homeroomAdapters, translations: translations.translations,
             translationRecording: translations)
+        let webConsole =
+            configuration.webConsole.enabled
+            ? WebConsoleSignIns(settings: configuration.webConsole, database: database, clock: clock) : nil
         let core: CorePlugin
         do {
             core = try CorePlugin(
@@ -134,7 +140,7 @@ public final class BotRuntime: Sendable {
                 retention: configuration.configuration.security.retention, contentTranslations: translations,
                 machineTranslator: configuration.machineTranslation.map {
                     MachineTranslator(settings: $0, fetcher: fetcher)
-                })
+                }, webConsole: webConsole)
         } catch let error as UserFacingError {
             throw ConfigurationError(key: "plugins", problem: error.message)
         }
@@ -177,7 +183,7 @@ public final class BotRuntime: Sendable {
             configuration: configuration, database: database, dispatcher: dispatcher, access: access, login: login,
             scheduler: scheduler, outbox: outbox, clock: clock, fetcher: fetcher, logger: logger, plugins: allPlugins,
             roster: roster, caches: caches, cacheNotifications: cacheNotifications, leaseDatabase: leaseDatabase,
-            contentTranslations: translations)
+            contentTranslations: translations, webConsole: webConsole)
     }
 
     /// Handles one message through the whole path, as the dispatcher does.

@@ -62,15 +62,18 @@ public struct WebhookServer: Service {
 
     let settings: WebhookSettings
     let dependencies: Dependencies
+    let routeSets: [any WebRouteSet]
     let onListening: @Sendable (Listening) async -> Void
 
-    /// Creates the server; `onListening` is called once it accepts connections.
+    /// Creates the server, serving `routeSets` besides the platforms' routes; `onListening` is
+    /// called once it accepts connections.
     package init(
-        settings: WebhookSettings, dependencies: Dependencies,
+        settings: WebhookSettings, dependencies: Dependencies, routeSets: [any WebRouteSet] = [],
         onListening: @escaping @Sendable (Listening) async -> Void = { _ in }
     ) {
         self.settings = settings
         self.dependencies = dependencies
+        self.routeSets = routeSets
         self.onListening = onListening
     }
 
@@ -80,6 +83,7 @@ public struct WebhookServer: Service {
         if dependencies.metrics != nil { paths.append("/metrics") }
         paths += settings.platforms.flatMap { $0.endpoints(settings) }
         paths += dependencies.dispatcher.pages.keys.sorted().map { "/\($0)" }
+        paths += routeSets.flatMap(\.endpoints)
         return paths
     }
 
@@ -130,17 +134,24 @@ public struct WebhookServer: Service {
             acknowledgeAfter: settings.acknowledgeAfter, timestampTolerance: settings.timestampToleranceSeconds,
             logger: dependencies.logger)
         let replays = ReplayGuard.make(
-            window: settings.timestampToleranceSeconds * 2, database: dependencies.database, logger: dependencies.logger)
+            window: settings.timestampToleranceSeconds * 2, database: dependencies.database, logger: dependencies.logger
+        )
 
         let router = Router(context: WebhookRequestContext.self)
         // Outermost first: the metrics see the status the rejection middleware answered with.
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: RejectionMiddleware(logger: dependencies.logger))
-        router.add(middleware: RequestBodyDeadline(limit: settings.maximumBodyBytes, timeout: settings.readTimeout))
+        let routeSets = routeSets
+        router.add(
+            middleware: RequestBodyDeadline(
+                limit: settings.maximumBodyBytes,
+                largerLimit: { path in routeSets.lazy.compactMap { $0.bodyLimit(forPath: path) }.first },
+                timeout: settings.readTimeout))
 
         let context = PlatformRouteContext(
             settings: settings, dependencies: dependencies, gateway: gateway, replays: replays)
         for platform in settings.platforms { platform.addRoutes(to: router, context: context) }
+        for routeSet in routeSets { routeSet.addRoutes(to: router, context: context) }
 
         let access = StatusAccess(token: settings.statusToken)
         let health = HealthEndpoint(

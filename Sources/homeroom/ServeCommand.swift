@@ -1,4 +1,5 @@
 import ArgumentParser
+import HomeroomConsole
 import HomeroomCore
 import HomeroomEngine
 import HomeroomIRC
@@ -79,7 +80,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if webhooks.enabled {
             let dependencies = webhookDependencies(runtime: runtime, registry: registry)
-            services.append(stopsTheOthersGracefully(webhookServer(webhooks, dependencies: dependencies)))
+            services.append(
+                stopsTheOthersGracefully(webhookServer(webhooks, dependencies: dependencies, runtime: runtime)))
             for platform in webhooks.platforms {
                 for service in platform.services(webhooks, dependencies: dependencies) {
                     switch service {
@@ -172,9 +174,18 @@ struct ServeCommand: AsyncParsableCommand {
             logger: runtime.logger)
     }
 
-    /// The HTTP server, printing where it listens once it does.
-    private func webhookServer(_ settings: WebhookSettings, dependencies: WebhookServer.Dependencies) -> WebhookServer {
-        WebhookServer(settings: settings, dependencies: dependencies) { listening in
+    /// The HTTP server, with the web console and the hallway display when the configuration
+    /// keeps them on, printing where it listens once it does.
+    private func webhookServer(
+        _ settings: WebhookSettings, dependencies: WebhookServer.Dependencies, runtime: BotRuntime
+    ) -> WebhookServer {
+        let console = runtime.webConsole.map {
+            WebConsoleRoutes(
+                signIns: $0, access: runtime.access, login: runtime.login, dispatcher: runtime.dispatcher,
+                schoolName: runtime.configuration.configuration.schoolName)
+        }
+        return WebhookServer(settings: settings, dependencies: dependencies, routeSets: console.map { [$0] } ?? []) {
+            listening in
             StandardOutput.write("Webhooks on \(listening.baseURL): \(listening.endpoints.joined(separator: " "))")
         }
     }

@@ -18,10 +18,10 @@ func importCampus(_ bytes: [UInt8], into bot: TestBot) async throws -> CampusImp
 }
 
 /// Runs `body` with a bot carrying the directions plugin and, unless `imported` is false, the
-/// example campus imported. `language` is the school's.
+/// example campus imported. `language` is the school's; `roles` are configured roles and their capabilities.
 func withDirectionsBot(
     backend: DatabaseBackend = .sqlite, imported: Bool = true, settings: [String: JSONValue] = [:],
-    language: String = "en", _ body: (TestBot) async throws -> Void
+    language: String = "en", roles: [String: [String]] = [:], _ body: (TestBot) async throws -> Void
 ) async throws {
     try await TestBot.with(
         plugins: [DirectionsPlugin.self], at: "2026-11-24T08:05:00-05:00", backend: backend,
@@ -29,6 +29,7 @@ func withDirectionsBot(
             $0.timeZone = "America/New_York"
             $0.language = language
             $0.plugins["directions"] = .object(settings)
+            $0.roles = roles
         }
     ) { bot in
         if imported { try await importCampus(Array(try Data(contentsOf: exampleCampus)), into: bot) }

@@ -21,7 +21,7 @@ import Testing
         try await TemporaryDatabase.with(backend, logger: StorageTests.logger) { database in
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
-            #expect(ran == 12)
+            #expect(ran == 13)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(
@@ -43,8 +43,8 @@ import Testing
             }
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
-            // Step 11: each person's language; 12: translations of what admins wrote.
-            #expect(ran == 2)
+            // Step 11: each person's language; 12: translations of what admins wrote; 13: web console sign-ins.
+            #expect(ran == 3)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(

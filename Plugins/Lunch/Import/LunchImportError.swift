@@ -14,13 +14,16 @@ public struct LunchImportError: Error, Equatable, CustomStringConvertible {
         self.language = language
     }
 
-    public var description: String {
+    public var description: String { lines(showingAtMost: 20, indent: "  ").joined(separator: "\n") }
+
+    /// "import rejected, nothing was changed:", the first `limit` problems each after `indent`,
+    /// and how many more there are.
+    func lines(showingAtMost limit: Int, indent: String = "") -> [String] {
         let words = Words(LunchPlugin.catalogs, language)
-        let shown = problems.prefix(20)
+        let shown = problems.prefix(limit)
         let more =
             problems.count > shown.count
             ? [words.plural("… and {count} more", "… and {count} more", count: problems.count - shown.count)] : []
-        return ([words("import rejected, nothing was changed:")] + shown.map { "  \($0)" } + more)
-            .joined(separator: "\n")
+        return [words("import rejected, nothing was changed:")] + shown.map { indent + $0 } + more
     }
 }

@@ -17,10 +17,11 @@ public enum LunchImporter {
     }
 
     /// Reads `data` (CSV, or JSON when it starts with `{`) and writes its days; a rejected file's
-    /// problems are told in `language`.
+    /// problems are told in `language`. The audit entry names `channel` when the import came
+    /// through one (`web` for the office's console).
     public static func importMenus(
         _ data: Data, named name: String, into storage: PluginStorage, by actor: UserID, at now: Date,
-        in language: Language = .english
+        in language: Language = .english, channel: String? = nil
     ) async throws -> Summary {
         let days = try parse(data, named: name, in: language)
         let store = LunchMenuStore(storage: storage)
@@ -31,8 +32,8 @@ public enum LunchImporter {
         let audit = AuditEntry(
             at: now, actor: actor, action: "lunch.import",
             detail:
-                "\(name): \(summary.menus) menus, \(summary.daysWithoutLunch) days without lunch, \(summary.range.lowerBound)…\(summary.range.upperBound)"
-        )
+                "\(name): \(summary.menus) menus, \(summary.daysWithoutLunch) days without lunch, \(summary.range.lowerBound)…\(summary.range.upperBound)",
+            channel: channel)
         try await storage.write { db in
             for day in days {
                 if let menu = day.menu {

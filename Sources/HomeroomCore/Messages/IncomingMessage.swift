@@ -16,6 +16,9 @@ public struct IncomingMessage: Sendable {
     public var command: PlatformCommand?
     /// When the adapter received it.
     public var receivedAt: Date
+    /// Where it was written when that is not a chat: `web` for the office's web console. The audit
+    /// log records it in place of a channel, so a change made in a browser says so.
+    public var surface: String?
 
     /// Creates a message.
     public init(
@@ -24,8 +27,10 @@ public struct IncomingMessage: Sendable {
         conversation: Conversation,
         text: String,
         command: PlatformCommand? = nil,
-        receivedAt: Date
+        receivedAt: Date,
+        surface: String? = nil
     ) {
+        self.surface = surface
         self.sender = sender
         self.senderIsVerified = senderIsVerified
         self.conversation = conversation

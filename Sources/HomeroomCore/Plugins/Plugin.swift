@@ -24,6 +24,9 @@ public protocol Plugin: Sendable {
     /// The web pages it serves on the webhook server.
     var pages: [WebPage] { get }
 
+    /// The pages it adds to the office's web console.
+    var consolePages: [ConsolePage] { get }
+
     /// What people can subscribe to with `/subscribe`.
     var topics: [SubscriptionTopic] { get }
 
@@ -61,6 +64,9 @@ extension Plugin {
 
     /// No web pages.
     public var pages: [WebPage] { [] }
+
+    /// No console pages.
+    public var consolePages: [ConsolePage] { [] }
 
     /// No subscription topics.
     public var topics: [SubscriptionTopic] { [] }

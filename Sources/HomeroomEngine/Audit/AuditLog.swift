@@ -35,16 +35,43 @@ public struct AuditLog: AuditTrail {
     /// The most recent entries, newest first.
     public static func recent(_ limit: Int, in database: any Database) async throws -> [AuditEntry] {
         try await database.read { db in
-            let rows = try await db.select().columns("at", "actor", "action", "detail", "channel")
-                .from(table).orderBy("id", .descending).limit(limit).all()
-            return try rows.map { row in
-                AuditEntry(
-                    at: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "at", as: Int64.self))),
-                    actor: UserID(try row.decode(column: "actor", as: String.self)) ?? AuditEntry.commandLine,
-                    action: try row.decode(column: "action", as: String.self),
-                    detail: try row.decode(column: "detail", as: String.self),
-                    channel: try row.decode(column: "channel", as: String?.self))
+            try await db.select().columns("at", "actor", "action", "detail", "channel")
+                .from(table).orderBy("id", .descending).limit(limit).all().map(entry)
+        }
+    }
+
+    /// The entries `filter` lets through, newest first, each with its id: at most `limit`, all
+    /// older than the entry numbered `before` when it is given (the next page starts before the
+    /// last id of this one).
+    package static func entries(
+        matching filter: AuditFilter, before: Int64? = nil, limit: Int, in database: any Database
+    ) async throws -> [(id: Int64, entry: AuditEntry)] {
+        try await database.read { db in
+            let query = db.select().columns("id", "at", "actor", "action", "detail", "channel").from(table)
+            if let actor = filter.actor { query.where("actor", .equal, SQLBind(actor)) }
+            if let prefix = filter.actionPrefix {
+                // Compared as text on SQLite and PostgreSQL alike, without LIKE's wildcards.
+                let startsWithPrefix: SQLQueryString = "substr(action, 1, length(\(bind: prefix))) = \(bind: prefix)"
+                query.where(startsWithPrefix)
+            }
+            if let from = filter.from {
+                query.where("at", .greaterThanOrEqual, SQLBind(Int64(from.timeIntervalSince1970)))
+            }
+            if let until = filter.until { query.where("at", .lessThan, SQLBind(Int64(until.timeIntervalSince1970))) }
+            if let before { query.where("id", .lessThan, SQLBind(before)) }
+            return try await query.orderBy("id", .descending).limit(limit).all().map { row in
+                (try row.decode(column: "id", as: Int64.self), try entry(row))
             }
         }
+    }
+
+    /// The entry a row of the table holds.
+    private static func entry(_ row: any SQLRow) throws -> AuditEntry {
+        AuditEntry(
+            at: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "at", as: Int64.self))),
+            actor: UserID(try row.decode(column: "actor", as: String.self)) ?? AuditEntry.commandLine,
+            action: try row.decode(column: "action", as: String.self),
+            detail: try row.decode(column: "detail", as: String.self),
+            channel: try row.decode(column: "channel", as: String?.self))
     }
 }

@@ -7,7 +7,7 @@ extension CorePlugin {
             subcommands: [
                 switchCommand(on: false), switchCommand(on: true), disabledCommand, channelLanguageCommand,
                 outboxCommand,
-                outboxRetryCommand,
+                outboxRetryCommand, webCommand,
             ],
             handler: nil)
     }

@@ -26,6 +26,8 @@ package struct CorePlugin: Plugin {
     let contentTranslations: ContentTranslationBook?
     /// The machine translator of what admins wrote, when the school runs one.
     let machineTranslator: MachineTranslator?
+    /// Sign-ins to the web console, which `/admin web` gives links for; nil: no console.
+    let webConsole: WebConsoleSignIns?
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
     /// What the daily pruning deletes, and when.
@@ -36,8 +38,10 @@ package struct CorePlugin: Plugin {
     package init(
         login: PinLogin, switchboard: ChannelSwitchboard, outbox: Outbox, plugins: [any Plugin] = [],
         dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy(),
-        contentTranslations: ContentTranslationBook? = nil, machineTranslator: MachineTranslator? = nil
+        contentTranslations: ContentTranslationBook? = nil, machineTranslator: MachineTranslator? = nil,
+        webConsole: WebConsoleSignIns? = nil
     ) throws {
+        self.webConsole = webConsole
         self.contentTranslations = contentTranslations
         self.machineTranslator = machineTranslator
         self.login = login
@@ -100,4 +104,7 @@ package struct CorePlugin: Plugin {
         ] + (contentTranslations == nil ? [] : [translateCommand])
             + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
     }
+
+    /// The office's web console pages of people and roles, and of the audit log.
+    package var consolePages: [ConsolePage] { [peoplePage, auditPage] }
 }

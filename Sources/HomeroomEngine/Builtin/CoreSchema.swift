@@ -31,6 +31,7 @@ package enum CoreSchema {
             PinLogin.lockoutsColumn,
             PersonLanguages.migration,
             ContentTranslationBook.migration,
+            WebConsoleSignIns.migration,
         ]
     }
 }

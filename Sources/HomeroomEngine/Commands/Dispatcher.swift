@@ -98,6 +98,8 @@ package struct Dispatcher: Sendable {
     package let alwaysOnPlugins: Set<String>
     /// The plugins' web pages, by path.
     package let pages: [String: ServedPage]
+    /// The plugins' pages of the office's web console, in the order the plugins list them.
+    package let consolePages: [ServedConsolePage]
     /// Questions in people's own words, read as commands.
     package let plainLanguage: PlainLanguage
     let services: Services
@@ -142,7 +144,47 @@ package struct Dispatcher: Sendable {
             }
         }
         self.pages = pages
+        var consolePages: [ServedConsolePage] = []
+        for plugin in plugins {
+            for page in plugin.consolePages {
+                if let other = consolePages.first(where: { $0.page.path == page.path }) {
+                    throw ServedPage.DuplicatePath(
+                        path: "console/\(page.path)", pluginIDs: [other.pluginID, plugin.id])
+                }
+                consolePages.append(
+                    ServedConsolePage(
+                        pluginID: plugin.id, page: page, services: pluginServices[plugin.id]!,
+                        phrasebook: plugin.phrasebook))
+            }
+        }
+        self.consolePages = consolePages
     }
+
+    /// Runs chat commands as `identity` (verified or not, as its sign-in was), as if typed in a
+    /// direct message through `surface` (`web`): the office's web console changes what chat
+    /// changes, with the same permission checks and audit entries. A person's clicks are not
+    /// counted against the per-user limit; a command's own limit still applies.
+    package func commandRunner(for identity: UserID, verified: Bool, surface: String)
+        -> @Sendable (PlatformCommand) async -> Reply?
+    {
+        { command in
+            let message = IncomingMessage(
+                sender: identity, senderIsVerified: verified, conversation: .direct,
+                text: "\(recognizer.preferredPrefix)\(command.name) \(command.arguments)", command: command,
+                receivedAt: services.clock.now, surface: surface)
+            guard let recognized = recognize(message) else { return nil }
+            return await handle(message, recognized: recognized, countingAgainstRateLimit: false)
+        }
+    }
+
+    /// The clock.
+    package var clock: any HomeroomClock { services.clock }
+
+    /// The school's calendar: its time zone, days and language.
+    package var school: SchoolCalendar { services.school }
+
+    /// The language answers to `caller` are in when no channel is involved: theirs, else the school's.
+    package func language(of caller: Caller?) -> Language { caller?.language ?? services.school.language }
 
     /// Handles one message: the reply to send, or nil when the message was not for the bot (or
     /// the sender is over the rate limit and has already been told). A command the platform

@@ -106,9 +106,10 @@ package final class AccessDirectory: Sendable {
         }
     }
 
-    /// Grants `role` to `user`; recorded in the audit log. Returns false when they already held it.
+    /// Grants `role` to `user`; recorded in the audit log as done by `actor` in `channel` (`web`
+    /// for the web console, nil for the command line). Returns false when they already held it.
     @discardableResult
-    package func grant(_ role: String, to user: UserID, by actor: UserID) async throws -> Bool {
+    package func grant(_ role: String, to user: UserID, by actor: UserID, channel: String? = nil) async throws -> Bool {
         guard policy.roles[role] != nil else { throw UnknownRole(name: role, known: Array(policy.roles.keys)) }
         if let problem = AccessPolicy.problemGranting(to: user) { throw UserFacingError(problem) }
         let now = clock.now
@@ -121,23 +122,30 @@ package final class AccessDirectory: Sendable {
                 )
                 .run()
             try await AuditLog.insert(
-                AuditEntry(at: now, actor: actor, action: "role.grant", detail: "\(user) now holds \(role)"), into: db)
+                AuditEntry(
+                    at: now, actor: actor, action: "role.grant", detail: "\(user) now holds \(role)", channel: channel),
+                into: db)
             return true
         }
         forget(user)
         return added
     }
 
-    /// Takes `role` away from `user`; recorded in the audit log. Returns false when they did not hold it.
+    /// Takes `role` away from `user`; recorded in the audit log as done by `actor` in `channel`.
+    /// Returns false when they did not hold it.
     @discardableResult
-    package func revoke(_ role: String, from user: UserID, by actor: UserID) async throws -> Bool {
+    package func revoke(_ role: String, from user: UserID, by actor: UserID, channel: String? = nil) async throws
+        -> Bool
+    {
         let now = clock.now
         let removed: Bool = try await database.write { db in
             guard try await Self.holds(role, user, on: db) else { return false }
             try await db.delete(from: Self.rolesTable)
                 .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).run()
             try await AuditLog.insert(
-                AuditEntry(at: now, actor: actor, action: "role.revoke", detail: "\(user) no longer holds \(role)"),
+                AuditEntry(
+                    at: now, actor: actor, action: "role.revoke", detail: "\(user) no longer holds \(role)",
+                    channel: channel),
                 into: db)
             return true
         }

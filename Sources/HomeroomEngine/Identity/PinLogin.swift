@@ -61,8 +61,9 @@ package struct PinLogin: Sendable {
         self.logger = logger
     }
 
-    /// Sets the PIN of `user` (digits only, at least the policy's length), clears a lock, and audits it.
-    package func setPIN(_ pin: String, for user: UserID, by actor: UserID) async throws {
+    /// Sets the PIN of `user` (digits only, at least the policy's length), clears a lock, and audits
+    /// it as done by `actor` in `channel` (`web` for the web console, nil for the command line).
+    package func setPIN(_ pin: String, for user: UserID, by actor: UserID, channel: String? = nil) async throws {
         guard pin.count >= policy.minimumPINLength, pin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw UnacceptablePIN(description: "a PIN is \(policy.minimumPINLength) or more digits, nothing else")
         }
@@ -74,7 +75,8 @@ package struct PinLogin: Sendable {
                 .values(SQLBind(user.description), SQLBind(hash), SQLBind(Int64(now.timeIntervalSince1970))).run()
             try await db.delete(from: Self.failuresTable).where("identity", .equal, SQLBind(user.description)).run()
             try await AuditLog.insert(
-                AuditEntry(at: now, actor: actor, action: "pin.set", detail: "PIN set for \(user)"), into: db)
+                AuditEntry(at: now, actor: actor, action: "pin.set", detail: "PIN set for \(user)", channel: channel),
+                into: db)
         }
     }
 

@@ -114,7 +114,8 @@ extension HomeroomConfiguration {
             school: SchoolCalendar(timeZone: zone, schoolDays: Set(schoolDays), language: schoolLanguage),
             recognizer: CommandRecognizer(prefixes: commandPrefixes, botName: botName), storage: location,
             accessPolicy: policy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser,
-            fetchPolicy: fetchPolicy, machineTranslation: try machineTranslation.resolve(environment))
+            fetchPolicy: fetchPolicy, machineTranslation: try machineTranslation.resolve(environment),
+            webConsole: try webConsole.resolve())
     }
 
     private func validateSecurity() throws(ConfigurationError) {
@@ -197,6 +198,8 @@ package struct ResolvedConfiguration: Sendable {
     package let fetchPolicy: FetchPolicy
     /// The machine-translation server, when one is configured.
     package let machineTranslation: MachineTranslator.Settings?
+    /// The office's web console and the hallway display.
+    package let webConsole: WebConsoleSettings
 
     /// Decodes a configuration section (a plugin's, an adapter's) into its settings type: a
     /// problem is reported with its full key (`webhooks.slack.signingSecret`), and `"env:NAME"`

@@ -16,6 +16,8 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var language = "en"
     /// Machine translation of what admins wrote; off by default.
     public var machineTranslation = MachineTranslationSettings()
+    /// The office's web console and the hallway display.
+    public var webConsole = WebConsoleSection()
     /// The name users address the bot by (`homeroom: lunch`).
     public var botName = "homeroom"
     /// The characters that start a command in a channel.
@@ -173,7 +175,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         case schoolName, timeZone, schoolDays, language, botName, commandPrefixes, storage, rateLimit, channelAnswers,
             security,
             admins, roles, console, logLevel, plugins, webhooks, irc, matrix
-        case fetch, machineTranslation
+        case fetch, machineTranslation, webConsole
     }
 
     /// The embedded defaults.
@@ -197,6 +199,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         console = try container.decode(.console, or: console)
         fetch = try container.decode(.fetch, or: fetch)
         machineTranslation = try container.decode(.machineTranslation, or: machineTranslation)
+        webConsole = try container.decode(.webConsole, or: webConsole)
         logLevel = try container.decode(.logLevel, or: logLevel)
         plugins = try container.decode(.plugins, or: plugins)
         webhooks = try container.decode(.webhooks, or: webhooks)

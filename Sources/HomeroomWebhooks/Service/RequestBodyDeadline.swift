@@ -10,6 +10,8 @@ struct RequestBodyDeadline: RouterMiddleware {
     typealias Context = WebhookRequestContext
 
     let limit: Int
+    /// Larger limits for some paths (a file upload to the web console).
+    let largerLimit: @Sendable (String) -> Int?
     let timeout: TimeAmount
 
     func handle(
@@ -17,14 +19,15 @@ struct RequestBodyDeadline: RouterMiddleware {
     ) async throws -> Response {
         let channel = context.channel
         let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+        let limit = largerLimit(request.uri.path) ?? limit
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
-            throw tooLarge
+            throw tooLarge(limit)
         }
         var request = request
         do {
             _ = try await request.collectBody(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw tooLarge
+            throw tooLarge(limit)
         } catch {
             guard channel.isActive else { throw timedOut }
             throw error
@@ -36,7 +39,7 @@ struct RequestBodyDeadline: RouterMiddleware {
     }
 
     /// The refusal of a body over `limit`, made only when one is refused.
-    private var tooLarge: WebhookRejection {
+    private func tooLarge(_ limit: Int) -> WebhookRejection {
         WebhookRejection(.contentTooLarge, "the body is larger than \(limit) bytes", closesConnection: true)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HomeroomEngine
 
 /// A token in the JWS compact serialization (RFC 7515 §7.1): three base64url parts joined by dots,
 /// split and decoded but not yet trusted.
@@ -37,13 +38,6 @@ package struct CompactJWT: Sendable {
 
     /// Base64url without padding (RFC 7515 §2), or nil for other characters.
     static func base64URLDecoded(_ text: Substring) -> [UInt8]? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        switch base64.utf8.count % 4 {
-        case 2: base64 += "=="
-        case 3: base64 += "="
-        case 1: return nil
-        default: break
-        }
-        return Data(base64Encoded: base64).map { Array($0) }
+        Data(base64URL: text).map { Array($0) }
     }
 }
