@@ -75,6 +75,7 @@ public struct DirectionsPlugin: ConfigurablePlugin {
         [WebPage("here", handler: herePage)]
     }
 
+    /// The console's campus page: the checkpoints' QR codes as a printable sheet.
     public var consolePages: [ConsolePage] { [campusPage] }
 
     func store(_ storage: PluginStorage) -> CampusStore { CampusStore(storage: storage, cache: cache) }

@@ -48,9 +48,11 @@ struct ConsoleRendering {
         return #"<svg aria-hidden="true" focusable="false""# + image.dropFirst("<svg".count)
     }
 
-    /// A link's address: absolute paths stay; anything else is a console page.
+    /// A link's address: a path of this server stays; anything else is a console page, so that no
+    /// link leaves for another site (`//elsewhere.example`).
     static func address(_ target: String) -> String {
-        target.hasPrefix("/") ? target : "/console/\(target)"
+        let isPath = target.hasPrefix("/") && !target.hasPrefix("//") && !target.hasPrefix("/\\")
+        return isPath ? target : "/console/\(target.drop { $0 == "/" || $0 == "\\" })"
     }
 
     private mutating func table(_ table: ConsoleTable) -> [String: Any] {
@@ -77,16 +79,12 @@ struct ConsoleRendering {
     /// A form; `compact` in a table cell, where its labels are for screen readers unless `labelled`.
     private mutating func form(_ form: ConsoleForm, compact: Bool, labelled: Bool = false) -> [String: Any] {
         let fields = form.fields.map { field(of: $0) }
-        // A lone button in a table cell says what it does to whom through its label.
-        let buttonLabel = form.fields.isEmpty ? form.hidden.values.sorted().first.map { "\(form.submit): \($0)" } : nil
         var rendered: [String: Any] = [
             "formAction": formAction, "action": form.action, "compact": compact, "hidesLabels": compact && !labelled,
             "multipart": form.takesFile,
             "hidden": form.hidden.sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] },
             "fields": fields, "submit": form.submit, "isDestructive": form.isDestructive,
         ]
-        // Keys are left out rather than nil: the templates read a present key as true.
-        if let buttonLabel { rendered["buttonLabel"] = buttonLabel }
         return rendered
     }
 

@@ -57,7 +57,10 @@ extension ConsoleServer {
                     : .table(
                         ConsoleTable(
                             caption: words("Given up"),
-                            columns: [words("Number"), words("To"), words("Message"), words("Last error"), ""],
+                            columns: [
+                                words("Number"), words("To"), words("Message"), words("Last error"),
+                                words("Send again"),
+                            ],
                             rows: letters.map { letter in
                                 [
                                     .text("\(letter.message.id)"), .text("\(letter.message.adapter)"),

@@ -121,7 +121,7 @@ extension ConsoleServer {
         }
     }
 
-    /// `POST /console/signout`: ends the session on every instance.
+    /// `POST /console/signout`: ends the session on every instance, and the identity's PIN login.
     func signOut(_ request: Request) async -> Response {
         let clearing = ConsoleCookie.clearing(secure: signIns.settings.isSecure)
         guard case .visitor(let visitor) = await admit(request, pinPage: true) else {
@@ -132,6 +132,8 @@ extension ConsoleServer {
         }
         do {
             try await signIns.end(visitor.session)
+            // A PIN given on the page (or in chat) ends with the session, so a new link asks again.
+            _ = try await login.logOut(visitor.session.identity)
         } catch {
             return failure(error, language: visitor.language)
         }

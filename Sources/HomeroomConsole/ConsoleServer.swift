@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomCore
 import HomeroomEngine
+import HomeroomWebhooks
 import Hummingbird
 import Logging
 
@@ -153,7 +154,10 @@ struct ConsoleServer: Sendable {
             let form = try? PostedForm(body: body, contentType: request.headers[.contentType])
         else { return nil }
         if let session {
-            guard let token = form.fields["csrf"], Self.constantTimeEqual(token, session.csrf) else { return nil }
+            guard let token = form.fields["csrf"], ConstantTime.equal(Array(token.utf8), Array(session.csrf.utf8))
+            else {
+                return nil
+            }
         }
         return form
     }
@@ -165,12 +169,5 @@ struct ConsoleServer: Sendable {
             UserFacingError(
                 words("This form was refused: it did not come from this console's own page. Open the page again.")),
             language: language, status: .forbidden)
-    }
-
-    static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
-        let a = Array(given.utf8)
-        let b = Array(expected.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }

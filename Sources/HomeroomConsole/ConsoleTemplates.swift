@@ -1,10 +1,11 @@
 import Mustache
 
-/// The console's Mustache templates, built into the binary. `{{name}}` escapes HTML; the only
-/// unescaped value (`{{{svg}}}`) is a QR code Homeroom drew itself.
+/// The console's Mustache templates, built into the binary. `{{name}}` escapes HTML scalar by
+/// scalar (``ScalarHTML``); the only unescaped value (`{{{svg}}}`) is a QR code Homeroom drew itself.
 enum ConsoleTemplates {
     /// The templates, parsed once.
     static let library: MustacheLibrary = {
+        MustacheContentTypes.register(ScalarHTML(), named: ScalarHTML.name)
         var library = MustacheLibrary()
         do {
             try library.register(page, named: "page")
@@ -23,6 +24,7 @@ enum ConsoleTemplates {
     }
 
     static let page = """
+        {{% CONTENT_TYPE: ScalarHTML}}
         <!doctype html>
         <html lang="{{lang}}" dir="{{dir}}">
         <head>
@@ -48,6 +50,7 @@ enum ConsoleTemplates {
         """
 
     static let block = """
+        {{% CONTENT_TYPE: ScalarHTML}}
         {{#heading}}<h2>{{heading}}</h2>{{/heading}}
         {{#paragraph}}<p>{{paragraph}}</p>{{/paragraph}}
         {{#isFacts}}<dl class="facts">{{#facts}}<div><dt>{{term}}</dt><dd{{#isProblem}} class="problem"{{/isProblem}}>{{detail}}</dd></div>{{/facts}}</dl>{{/isFacts}}
@@ -62,6 +65,7 @@ enum ConsoleTemplates {
         """
 
     static let form = """
+        {{% CONTENT_TYPE: ScalarHTML}}
         <form method="post" action="{{formAction}}"{{#multipart}} enctype="multipart/form-data"{{/multipart}} class="form{{#compact}} compact{{/compact}}">
         <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="_action" value="{{action}}">
         {{#hidden}}<input type="hidden" name="{{name}}" value="{{value}}">{{/hidden}}
@@ -76,11 +80,12 @@ enum ConsoleTemplates {
         {{#isCheckbox}}<input type="checkbox" id="{{id}}" name="{{name}}"{{#checked}} checked{{/checked}}><label for="{{id}}">{{label}}</label>{{/isCheckbox}}
         {{#hint}}<p class="hint" id="{{id}}-hint">{{hint}}</p>{{/hint}}
         </div>{{/fields}}
-        <button type="submit"{{#isDestructive}} class="destructive"{{/isDestructive}}{{#buttonLabel}} aria-label="{{buttonLabel}}"{{/buttonLabel}}>{{submit}}</button>
+        <button type="submit"{{#isDestructive}} class="destructive"{{/isDestructive}}>{{submit}}</button>
         </form>
         """
 
     static let display = """
+        {{% CONTENT_TYPE: ScalarHTML}}
         <!doctype html>
         <html lang="{{lang}}" dir="{{dir}}">
         <head>

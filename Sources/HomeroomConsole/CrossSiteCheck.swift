@@ -10,7 +10,11 @@ struct CrossSiteCheck {
 
     init(publicURL: String) {
         if let url = URL(string: publicURL), let scheme = url.scheme, let host = url.host {
-            publicOrigin = "\(scheme.lowercased())://\(host.lowercased())" + (url.port.map { ":\($0)" } ?? "")
+            // Browsers leave a scheme's own port out of `Origin`.
+            let isDefaultPort =
+                (scheme.lowercased() == "http" && url.port == 80) || (scheme.lowercased() == "https" && url.port == 443)
+            let port = isDefaultPort ? nil : url.port
+            publicOrigin = "\(scheme.lowercased())://\(host.lowercased())" + (port.map { ":\($0)" } ?? "")
         } else {
             publicOrigin = publicURL
         }

@@ -21,7 +21,9 @@ struct MultipartBody {
     /// Reads `bytes` delimited by `boundary`, keeping at most `maximumParts`.
     init(_ bytes: ArraySlice<UInt8>, boundary: String, maximumParts: Int) throws(Malformed) {
         let delimiter = Array("--\(boundary)".utf8)
-        guard var index = Self.find(delimiter, in: bytes, from: 0, atLineStart: true) else { throw Malformed() }
+        guard var index = Self.find(delimiter, in: bytes, from: bytes.startIndex, atLineStart: true) else {
+            throw Malformed()
+        }
         var parts: [Part] = []
         while true {
             index += delimiter.count
@@ -81,8 +83,9 @@ struct MultipartBody {
         var index = start
         while index + pattern.count <= bytes.endIndex {
             guard let next = bytes[index...].firstIndex(of: first) else { return nil }
-            if starts(with: pattern, in: bytes, at: next),
-                !atLineStart || next == bytes.startIndex || starts(with: lineEnd, in: bytes, at: next - 2)
+            // The line start first: it is two bytes, the pattern up to 72.
+            if !atLineStart || next == bytes.startIndex || starts(with: lineEnd, in: bytes, at: next - 2),
+                starts(with: pattern, in: bytes, at: next)
             {
                 return next
             }

@@ -24,7 +24,9 @@ package struct PostedForm {
             try readMultipart(body, contentType: contentType ?? "")
         } else if type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") {
             guard let text = String(validating: body.readableBytesView, as: UTF8.self) else { throw Malformed() }
-            for pair in text.split(separator: "&").prefix(Self.maximumFields + 1) {
+            let pairs = text.split(separator: "&", maxSplits: Self.maximumFields)
+            guard pairs.count <= Self.maximumFields else { throw Malformed() }
+            for pair in pairs {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let name = Self.decoded(parts[0]) else { throw Malformed() }
                 guard let value = Self.decoded(parts.count > 1 ? parts[1] : "") else { throw Malformed() }

@@ -32,8 +32,11 @@ package struct WebConsoleRoutes: WebRouteSet {
         ["/console"] + (signIns.settings.display ? ["/display"] : [])
     }
 
+    /// Files go only to the plugins' pages; every other path keeps the server's limit.
     package func bodyLimit(forPath path: String) -> Int? {
-        path.hasPrefix("/console/") ? Self.uploadLimit : nil
+        guard path.hasPrefix("/console/") else { return nil }
+        let page = path.dropFirst("/console/".count)
+        return dispatcher.consolePages.contains { $0.page.path == page } ? Self.uploadLimit : nil
     }
 
     package func addRoutes(to router: Router<WebhookRequestContext>, context: PlatformRouteContext) {

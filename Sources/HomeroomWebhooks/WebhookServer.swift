@@ -145,7 +145,7 @@ public struct WebhookServer: Service {
         router.add(
             middleware: RequestBodyDeadline(
                 limit: settings.maximumBodyBytes,
-                largerLimit: { path in routeSets.lazy.compactMap { $0.bodyLimit(forPath: path) }.first },
+                limitForPath: { path in routeSets.lazy.compactMap { $0.bodyLimit(forPath: path) }.first },
                 timeout: settings.readTimeout))
 
         let context = PlatformRouteContext(

@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    @Test func aQuoteJoinedToACombiningMarkIsStillEscaped() async throws {
+        try await ConsoleHarness.with { console in
+            try await console.bot.loginAsAdmin()
+            let (cookie, _) = try await console.signIn()
+            // `"` + U+0301 is one Character, which an escaper of whole Characters leaves alone.
+            let page = try await console.get("/console/audit?person=%22%CC%81%20autofocus%20x%3D", cookie: cookie)
+            #expect(page.status == 200)
+            let escaped = "&quot;\u{301} autofocus x="
+            let raw = "\"\u{301} autofocus"
+            #expect(page.body.contains(escaped))
+            #expect(!page.body.contains(raw))
+        }
+    }
+
     @Test func everyPageCarriesAPolicyWithoutInlineScriptAndIsNeverCachedOrFramed() async throws {
         try await ConsoleHarness.with { console in
             try await console.bot.loginAsAdmin()

@@ -132,8 +132,10 @@ import Testing
             let out = try await console.post("/console/signout", ["csrf": csrf], cookie: cookie)
             #expect(out.status == 303 && out.setCookie?.contains("Max-Age=0") == true)
             #expect(try await console.get("/console/lunch", cookie: cookie).status == 303)
-            let audit = try await AuditLog.recent(3, in: console.bot.runtime.database)
-            #expect(audit.first?.action == "console.signout")
+            let audit = try await AuditLog.recent(2, in: console.bot.runtime.database)
+            #expect(audit.map(\.action) == ["logout", "console.signout"], "the PIN login ends with the session")
+            let chat = try await console.bot.runtime.access.caller(for: UserID(ConsoleHarness.admin)!, verified: false)
+            #expect(!chat.isLoggedIn)
         }
     }
 

@@ -94,9 +94,9 @@ import Testing
                 try await bot.consolePost("people", ["action": "revoke", "identity": "console:admin", "role": "admin"])
             }
             #expect(try await bot.runtime.access.roles(of: UserID("console:admin")!) == ["admin"])
-            // Another role that changes roles keeps the page: the first goes, the last stays.
-            _ = try await bot.consolePost(
-                "people", ["action": "grant", "identity": "console:admin", "role": "deputy"])
+            // Another role that changes roles keeps the page: the first goes, the last stays. (Nobody
+            // grants themselves a role on the page; the command line does.)
+            try await bot.runtime.access.grant("deputy", to: UserID("console:admin")!, by: AuditEntry.commandLine)
             let notices = try await bot.consolePost(
                 "people", ["action": "revoke", "identity": "console:admin", "role": "admin"])
             #expect(notices == [ConsoleNotice("console:admin no longer holds admin.")])
@@ -173,6 +173,34 @@ import Testing
             }
             let roles = try await bot.runtime.access.roles(of: UserID("console:student")!)
             #expect(roles.isEmpty)
+        }
+    }
+
+    @Test func aHolderOfAdminRolesGivesNoMoreThanTheirOwnRolesCarry() async throws {
+        try await withBot { bot in
+            let deputy = "slack:T1:UDEP"
+            _ = try await bot.consolePost("people", ["action": "grant", "identity": deputy, "role": "deputy"])
+            let refusal = "You can change only roles, PINs and people that your own roles cover."
+            for form in [
+                ["action": "grant", "identity": "slack:T1:U7", "role": "admin"],
+                ["action": "grant", "identity": "slack:T1:U7", "role": "office"],
+                ["action": "pin", "identity": "console:admin", "pin": "9753"],
+                ["action": "unlock", "identity": "slack:T1:UBOSS"],
+                ["action": "revoke", "identity": "console:admin", "role": "admin"],
+            ] {
+                await #expect(throws: UserFacingError(refusal), "\(form)") {
+                    try await bot.consolePost("people", form, as: deputy, verified: true)
+                }
+            }
+            await #expect(throws: UserFacingError("You cannot grant a role to yourself.")) {
+                try await bot.consolePost(
+                    "people", ["action": "grant", "identity": deputy, "role": "admin"], as: deputy, verified: true)
+            }
+            let granted = try await bot.consolePost(
+                "people", ["action": "grant", "identity": "slack:T1:U8", "role": "deputy"], as: deputy, verified: true)
+            #expect(granted == [ConsoleNotice("slack:T1:U8 now holds deputy.")])
+            let caller = try await bot.runtime.access.caller(for: UserID("slack:T1:U7")!, verified: true)
+            #expect(caller.roles.isEmpty)
         }
     }
 }

@@ -6,8 +6,9 @@ import HomeroomCore
 enum LunchConsoleImport {
     /// The action of the import form.
     static let action = "import"
-    /// The capability an import needs: the one that sets a day's menu.
-    static let capability = "lunch.set"
+    /// The capabilities an import needs: it sets days' menus and marks days without lunch, which
+    /// chat needs `lunch.set` and `lunch.clear` for.
+    static let capabilities = ["lunch.set", "lunch.clear"]
     /// How many of a refused file's problems the notice lists before saying how many more.
     static let problemsShown = 5
 
@@ -30,8 +31,8 @@ enum LunchConsoleImport {
     /// Imports the posted file, or says why not: a refused file's first problems, each with its
     /// line, and nothing changed. A missing file is refused as a file with no rows.
     static func run(_ request: ConsoleRequest) async throws -> ConsoleNotice {
-        guard request.caller.may(capability) else {
-            throw UserFacingError.missingPermission(capability, Words(.core, request.words.language))
+        if let missing = capabilities.first(where: { !request.caller.may($0) }) {
+            throw UserFacingError.missingPermission(missing, Words(.core, request.words.language))
         }
         let words = request.words
         let summary: LunchImporter.Summary

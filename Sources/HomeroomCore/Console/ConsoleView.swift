@@ -97,11 +97,12 @@ public struct ConsoleCode: Sendable {
     public let label: String
     /// What it encodes.
     public let content: String
-    /// The code as an SVG image, made by Homeroom (never from outside text).
+    /// The code as an SVG image, made by Homeroom (never from outside text): the console puts it in
+    /// the page as it is.
     public let svg: String
 
-    /// Creates a code.
-    public init(label: String, content: String, svg: String) {
+    /// Creates a code; only Homeroom's own plugins may, since the SVG is not escaped.
+    package init(label: String, content: String, svg: String) {
         self.label = label
         self.content = content
         self.svg = svg

@@ -103,7 +103,18 @@ extension CorePlugin {
         let actor = request.caller.user
         let user = try identity(in: request)
         let values: KeyValuePairs<String, String> = ["user": "\(user)", "role": request.form["role", default: ""]]
-        switch request.form["action"] {
+        let action = request.form["action"]
+        let role = ["grant", "revoke"].contains(action) ? request.form["role", default: ""] : nil
+        if action == "grant", request.caller.identities.contains(user) {
+            throw UserFacingError(words("You cannot grant a role to yourself."))
+        }
+        if let role, role != "", !grantableRoles.contains(role), action == "grant" {
+            throw UserFacingError(words("There is no role {role}.", values))
+        }
+        guard try await caller(request.caller, mayManage: user, role: role) else {
+            throw UserFacingError(words("You can change only roles, PINs and people that your own roles cover."))
+        }
+        switch action {
         case "grant":
             let role = request.form["role", default: ""]
             guard grantableRoles.contains(role) else {

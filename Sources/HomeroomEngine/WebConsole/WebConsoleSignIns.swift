@@ -56,13 +56,21 @@ package struct WebConsoleSignIns: Sendable {
         case unknown
     }
 
-    /// A new one-time link for `identity`, whose platform vouched for it when `verified`.
+    /// A new one-time link for `identity`, whose platform vouched for it when `verified`; links and
+    /// sessions past their time are deleted on the way.
     package func link(for identity: UserID, verified: Bool) async throws -> String {
         let token = Self.randomToken()
         let now = clock.now
         let expires = now.addingTimeInterval(TimeInterval(settings.linkLifetime.components.seconds))
         try await database.write { db in
             try await db.delete(from: Self.linksTable).where("expires_at", .lessThan, SQLBind(Self.seconds(now)))
+                .run()
+            // Sessions whose browsers never came back end here.
+            try await db.delete(from: Self.sessionsTable)
+                .where("seen_at", .lessThan, SQLBind(Self.seconds(now) - settings.idleLifetime.components.seconds))
+                .orWhere(
+                    "created_at", .lessThan, SQLBind(Self.seconds(now) - settings.maximumLifetime.components.seconds)
+                )
                 .run()
             try await db.insert(into: Self.linksTable).columns("token_hash", "identity", "verified", "expires_at")
                 .values(

@@ -5,8 +5,8 @@ import Hummingbird
 package protocol WebRouteSet: Sendable {
     /// The paths it serves, for the start-up line.
     var endpoints: [String] { get }
-    /// The largest body a request to `path` may carry, when more than `webhooks.maximumBodyBytes`
-    /// (a file upload); nil keeps that limit.
+    /// The largest body a request to `path` may carry instead of `webhooks.maximumBodyBytes` (a
+    /// file upload); nil keeps that limit.
     func bodyLimit(forPath path: String) -> Int?
     /// Adds its routes.
     func addRoutes(to router: Router<WebhookRequestContext>, context: PlatformRouteContext)

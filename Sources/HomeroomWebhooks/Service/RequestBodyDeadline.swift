@@ -10,8 +10,8 @@ struct RequestBodyDeadline: RouterMiddleware {
     typealias Context = WebhookRequestContext
 
     let limit: Int
-    /// Larger limits for some paths (a file upload to the web console).
-    let largerLimit: @Sendable (String) -> Int?
+    /// The limit of some paths instead of ``limit`` (a file upload to the web console).
+    let limitForPath: @Sendable (String) -> Int?
     let timeout: TimeAmount
 
     func handle(
@@ -19,7 +19,7 @@ struct RequestBodyDeadline: RouterMiddleware {
     ) async throws -> Response {
         let channel = context.channel
         let deadline = channel.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
-        let limit = largerLimit(request.uri.path) ?? limit
+        let limit = limitForPath(request.uri.path) ?? limit
         if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit {
             throw tooLarge(limit)
         }
