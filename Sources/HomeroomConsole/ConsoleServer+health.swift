@@ -15,7 +15,7 @@ extension ConsoleServer {
         guard visitor.caller.may(Self.healthCapability) else {
             return failure(
                 UserFacingError.missingPermission(Self.healthCapability, Words(.core, visitor.language)),
-                language: visitor.language, status: .forbidden)
+                language: visitor.language, status: .forbidden, for: visitor)
         }
         let notice = try? await signIns.takeNotice(of: visitor.session)
         do {
@@ -75,7 +75,7 @@ extension ConsoleServer {
                 layout(for: visitor).render(
                     path: "health", title: words("Health"), view: ConsoleView(blocks), notice: notice))
         } catch {
-            return failure(error, language: visitor.language)
+            return failure(error, language: visitor.language, for: visitor)
         }
     }
 
@@ -95,13 +95,13 @@ extension ConsoleServer {
             return ConsoleResponses.redirect(to: "/console")
         }
         guard let form = await postedForm(request, session: visitor.session) else {
-            return refusedForm(language: visitor.language)
+            return refusedForm(language: visitor.language, for: visitor)
         }
         let words = visitor.words
         let id = form.fields["id"] ?? ""
         guard form.fields["_action"] == "retry", !id.isEmpty, id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber) else {
             return failure(
-                UserFacingError(words("Choose a message to send again.")), language: visitor.language)
+                UserFacingError(words("Choose a message to send again.")), language: visitor.language, for: visitor)
         }
         let reply = await runner(for: visitor)(PlatformCommand(name: "admin", arguments: "outbox retry \(id)"))
         if let reply {

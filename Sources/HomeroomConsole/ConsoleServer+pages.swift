@@ -12,7 +12,7 @@ extension ConsoleServer {
         guard let page = dispatcher.consolePages.first(where: { $0.page.path == path.lowercased() }) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
-                status: .notFound)
+                status: .notFound, for: visitor)
         }
         let query = Self.query(of: request)
         let notice = try? await signIns.takeNotice(of: visitor.session)
@@ -36,12 +36,12 @@ extension ConsoleServer {
         guard case .visitor(let visitor) = await admit(request) else { return await admitAnswer(request) }
         let words = visitor.words
         guard let form = await postedForm(request, session: visitor.session) else {
-            return refusedForm(language: visitor.language)
+            return refusedForm(language: visitor.language, for: visitor)
         }
         guard let page = dispatcher.consolePages.first(where: { $0.page.path == path.lowercased() }) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
-                status: .notFound)
+                status: .notFound, for: visitor)
         }
         // The form's own action travels as `_action`, so that a page may name a field `action`.
         var fields = form.fields
@@ -66,7 +66,7 @@ extension ConsoleServer {
         } catch let error as UserFacingError {
             notices = [ConsoleNotice(error.message, isError: true)]
         } catch {
-            return failure(error, language: visitor.language)
+            return failure(error, language: visitor.language, for: visitor)
         }
         let joined = ConsoleNotice(lines: notices.flatMap(\.lines), isError: notices.contains(where: \.isError))
         if !joined.lines.isEmpty { try? await signIns.leave(joined, for: visitor.session) }
@@ -88,7 +88,9 @@ extension ConsoleServer {
     private func pageFailure(_ error: any Error, visitor: Visitor, page: ServedConsolePage, notice: ConsoleNotice?)
         -> Response
     {
-        guard let refusal = error as? UserFacingError else { return failure(error, language: visitor.language) }
+        guard let refusal = error as? UserFacingError else {
+            return failure(error, language: visitor.language, for: visitor)
+        }
         let lines = (notice?.lines ?? []) + [refusal.message]
         return ConsoleResponses.html(
             layout(for: visitor).render(

@@ -90,7 +90,7 @@ extension ConsoleServer {
             return ConsoleResponses.redirect(to: "/console")
         }
         guard let form = await postedForm(request, session: visitor.session) else {
-            return refusedForm(language: visitor.language)
+            return refusedForm(language: visitor.language, for: visitor)
         }
         let words = visitor.words
         do {
@@ -117,7 +117,7 @@ extension ConsoleServer {
             try await signIns.leave(notice, for: visitor.session)
             return ConsoleResponses.redirect(to: "/console/pin")
         } catch {
-            return failure(error, language: visitor.language)
+            return failure(error, language: visitor.language, for: visitor)
         }
     }
 
@@ -128,14 +128,14 @@ extension ConsoleServer {
             return ConsoleResponses.redirect(to: "/console", cookie: clearing)
         }
         guard await postedForm(request, session: visitor.session) != nil else {
-            return refusedForm(language: visitor.language)
+            return refusedForm(language: visitor.language, for: visitor)
         }
         do {
             try await signIns.end(visitor.session)
             // A PIN given on the page (or in chat) ends with the session, so a new link asks again.
             _ = try await login.logOut(visitor.session.identity)
         } catch {
-            return failure(error, language: visitor.language)
+            return failure(error, language: visitor.language, for: visitor)
         }
         return ConsoleResponses.redirect(to: "/console", cookie: clearing)
     }

@@ -122,13 +122,18 @@ struct ConsoleServer: Sendable {
             cookie: ConsoleCookie.clearing(secure: signIns.settings.isSecure))
     }
 
-    /// A page saying what went wrong: a ``UserFacingError``'s message, or a logged reference.
-    func failure(_ error: any Error, language: Language, status: HTTPResponse.Status? = nil) -> Response {
-        let layout = signedOutLayout
+    /// A page saying what went wrong: a ``UserFacingError``'s message, or a logged reference; with
+    /// `visitor`'s menu when someone is signed in.
+    func failure(
+        _ error: any Error, language: Language, status: HTTPResponse.Status? = nil, for visitor: Visitor? = nil
+    ) -> Response {
         let words = Words(.console, language)
+        let page =
+            visitor.map { self.layout(for: $0) }
+            ?? ConsoleLayout(school: schoolName, words: words, menu: [], signedIn: nil)
         if let error = error as? UserFacingError {
             return ConsoleResponses.html(
-                layout.render(
+                page.render(
                     path: "", title: words("Web console"), view: ConsoleView([]),
                     notice: ConsoleNotice(error.message, isError: true)),
                 status: status ?? .badRequest)
@@ -137,7 +142,7 @@ struct ConsoleServer: Sendable {
         // The core's sentence, already in every language.
         let core = Words(.core, language)
         return ConsoleResponses.html(
-            layout.render(
+            page.render(
                 path: "", title: words("Web console"), view: ConsoleView([]),
                 notice: ConsoleNotice(
                     core(
@@ -162,12 +167,12 @@ struct ConsoleServer: Sendable {
         return form
     }
 
-    /// The answer to a form that failed its checks.
-    func refusedForm(language: Language) -> Response {
+    /// The answer to a form that failed its checks, with `visitor`'s menu when someone is signed in.
+    func refusedForm(language: Language, for visitor: Visitor? = nil) -> Response {
         let words = Words(.console, language)
         return failure(
             UserFacingError(
                 words("This form was refused: it did not come from this console's own page. Open the page again.")),
-            language: language, status: .forbidden)
+            language: language, status: .forbidden, for: visitor)
     }
 }

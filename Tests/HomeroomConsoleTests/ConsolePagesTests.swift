@@ -71,7 +71,9 @@ import Testing
             let lunch = try await console.get("/console/lunch", cookie: cookie)
             #expect(lunch.status == 403 && lunch.body.contains("lunch.set"))
             #expect(try await console.get("/console/health", cookie: cookie).status == 403)
-            #expect(try await console.get("/console/nothing", cookie: cookie).status == 404)
+            let nothing = try await console.get("/console/nothing", cookie: cookie)
+            #expect(nothing.status == 404 && nothing.body.contains("There is no such page in the console."))
+            #expect(nothing.body.contains(#"action="/console/signout""#), "a signed-in person keeps the sign-out")
         }
     }
 
