@@ -41,7 +41,7 @@ struct ConsoleServer: Sendable {
     /// for): to the PIN page, unless `pinPage` is this request.
     func admit(_ request: Request, pinPage: Bool = false) async -> Admission {
         do {
-            guard let cookie = ConsoleCookie.value(in: request.headers[.cookie]),
+            guard let cookie = ConsoleCookie.value(in: request.headers[.cookie], secure: signIns.settings.isSecure),
                 let session = try await signIns.session(fromCookie: cookie)
             else {
                 return .answer(
@@ -88,7 +88,9 @@ struct ConsoleServer: Sendable {
 
     /// `GET /console`: the pages the visitor may open; how to sign in when nobody is.
     func home(_ request: Request) async -> Response {
-        guard ConsoleCookie.value(in: request.headers[.cookie]) != nil else { return signedOutHome() }
+        guard ConsoleCookie.value(in: request.headers[.cookie], secure: signIns.settings.isSecure) != nil else {
+            return signedOutHome()
+        }
         switch await admit(request) {
         case .answer(let response):
             return response.headers[.location] == "/console" ? signedOutHome() : response

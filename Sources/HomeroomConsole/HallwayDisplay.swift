@@ -12,12 +12,17 @@ import Synchronization
 struct HallwayDisplay: Sendable {
     let dispatcher: Dispatcher
     let schoolName: String
-    /// The state as last computed, reused for a quarter of a second: many screens ask at once.
+    /// The state as last computed, reused for a quarter of a second, and the one computation under
+    /// way: many screens ask at once, and they share both.
     private let recent = Recent()
 
-    /// The state last computed, shared by the copies of this value.
+    /// The state last computed and the computation under way, shared by the copies of this value.
     private final class Recent: Sendable {
-        let value = Mutex<(at: Duration, state: State)?>(nil)
+        struct Held {
+            var kept: (at: Duration, state: State)?
+            var computing: Task<State, Never>?
+        }
+        let held = Mutex(Held())
     }
 
     init(dispatcher: Dispatcher, schoolName: String) {
@@ -53,12 +58,36 @@ struct HallwayDisplay: Sendable {
     /// `GET /display/state`: the state as JSON for the page's script.
     func state(_ request: Request) async -> Response {
         let state = await state()
-        return ConsoleResponses.json((try? JSONEncoder().encode(state)) ?? Data("{}".utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return ConsoleResponses.json((try? encoder.encode(state)) ?? Data("{}".utf8))
     }
 
+    /// The state: the one kept while it is fresh, else the computation under way, else a new one.
     private func state() async -> State {
         let uptime = dispatcher.clock.uptime
-        if let kept = recent.value.withLock({ $0 }), uptime - kept.at < Self.reuse { return kept.state }
+        let next = recent.held.withLock { held -> Next in
+            if let kept = held.kept, uptime - kept.at < Self.reuse { return .kept(kept.state) }
+            if let computing = held.computing { return .computing(computing) }
+            let computation = Task { await compute() }
+            held.computing = computation
+            return .computing(computation)
+        }
+        switch next {
+        case .kept(let state): return state
+        case .computing(let computation): return await computation.value
+        }
+    }
+
+    /// Where the state comes from for one ask.
+    private enum Next {
+        case kept(State)
+        case computing(Task<State, Never>)
+    }
+
+    /// What `/now` and `/lunch` answer now, kept for the next asks.
+    private func compute() async -> State {
+        let uptime = dispatcher.clock.uptime
         let run = dispatcher.commandRunner(for: Self.reader, verified: false, surface: "web")
         async let now = run(PlatformCommand(name: "now", arguments: ""))
         async let lunch = run(PlatformCommand(name: "lunch", arguments: ""))
@@ -67,7 +96,10 @@ struct HallwayDisplay: Sendable {
         let state = State(
             clock: words.time(dispatcher.clock.now, at: school), now: Self.lines(await now),
             lunch: Self.lines(await lunch))
-        recent.value.withLock { $0 = (uptime, state) }
+        recent.held.withLock {
+            $0.kept = (uptime, state)
+            $0.computing = nil
+        }
         return state
     }
 

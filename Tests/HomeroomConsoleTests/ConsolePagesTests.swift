@@ -113,7 +113,13 @@ import Testing
             let decoded = try JSONDecoder().decode(State.self, from: Data(state.body.utf8))
             #expect(decoded.lunch.joined(separator: " ").contains("Chicken tacos"))
             #expect(decoded.clock == "12:00 PM" || decoded.clock.contains("12:00"))
-            // A change shows at the next ask, once the half-second reuse is over.
+            // Screens asking at once share one state.
+            let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<30 { group.addTask { try await console.get("/display/state").body } }
+                return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+            }
+            #expect(bodies.count == 1 && bodies.first?.contains("Chicken tacos") == true)
+            // A change shows at the next ask, once the quarter-second reuse is over.
             try await console.bot.expect(
                 #"/lunch set 2026-11-23 specials "Veggie pizza""#, from: ConsoleHarness.admin)
             console.bot.clock.advance(by: 1)

@@ -39,6 +39,22 @@ import Testing
         }
     }
 
+    @Test func behindTLSTheCookieIsSecureAndHostOnly() async throws {
+        try await ConsoleHarness.with(configure: { $0.webConsole.publicURL = "https://homeroom.school.example" }) {
+            console in
+            try await console.bot.loginAsAdmin()
+            let link = try await console.link()
+            let used = try await console.post(link, ["_action": "signin"])
+            let cookie = try #require(used.setCookie)
+            #expect(cookie.hasPrefix("__Host-homeroom_console="))
+            #expect(cookie.hasSuffix("; Path=/; HttpOnly; SameSite=Strict; Secure"))
+            let session = try #require(cookie.split(separator: ";").first.map(String.init))
+            #expect(try await console.get("/console/lunch", cookie: session).status == 200)
+            let plain = session.replacingOccurrences(of: "__Host-homeroom_console=", with: "homeroom_console=")
+            #expect(try await console.get("/console/lunch", cookie: plain).status == 303, "only the host-only name")
+        }
+    }
+
     @Test func aLinkOlderThanTenMinutesOrNotOursIsRefused() async throws {
         try await ConsoleHarness.with { console in
             try await console.bot.loginAsAdmin()
