@@ -7,9 +7,13 @@ import Hummingbird
 extension ConsoleServer {
     /// `GET /console/PAGE?QUERY`.
     func show(_ request: Request, page path: String) async -> Response {
-        guard case .visitor(let visitor) = await admit(request) else { return await admitAnswer(request) }
+        let visitor: Visitor
+        switch await admit(request) {
+        case .answer(let response): return response
+        case .visitor(let admitted): visitor = admitted
+        }
         let words = visitor.words
-        guard let page = dispatcher.consolePages.first(where: { $0.page.path == path.lowercased() }) else {
+        guard let page = dispatcher.consolePage(at: path) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
                 status: .notFound, for: visitor)
@@ -33,12 +37,16 @@ extension ConsoleServer {
     /// form's action as its field `action`. A form whose action is `filter` becomes the page's
     /// query instead.
     func change(_ request: Request, page path: String) async -> Response {
-        guard case .visitor(let visitor) = await admit(request) else { return await admitAnswer(request) }
+        let visitor: Visitor
+        switch await admit(request) {
+        case .answer(let response): return response
+        case .visitor(let admitted): visitor = admitted
+        }
         let words = visitor.words
         guard let form = await postedForm(request, session: visitor.session) else {
             return refusedForm(language: visitor.language, for: visitor)
         }
-        guard let page = dispatcher.consolePages.first(where: { $0.page.path == path.lowercased() }) else {
+        guard let page = dispatcher.consolePage(at: path) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
                 status: .notFound, for: visitor)
@@ -76,12 +84,6 @@ extension ConsoleServer {
     /// Runs chat commands as the visitor, through the web.
     func runner(for visitor: Visitor) -> @Sendable (PlatformCommand) async -> Reply? {
         dispatcher.commandRunner(for: visitor.session.identity, verified: visitor.session.verified, surface: "web")
-    }
-
-    /// What `admit` answered, for a request it did not admit.
-    private func admitAnswer(_ request: Request) async -> Response {
-        if case .answer(let response) = await admit(request) { return response }
-        return ConsoleResponses.redirect(to: "/console")
     }
 
     /// A page that refused or failed: the refusal above an empty page, or a logged reference.

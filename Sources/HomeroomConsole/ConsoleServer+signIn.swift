@@ -8,7 +8,7 @@ extension ConsoleServer {
     /// `GET /console/signin/TOKEN`: a button that uses the link. The link is used only when a
     /// person presses it, so a chat app that fetches links to preview them does not spend it.
     func confirmSignIn(_ request: Request, token: String) -> Response {
-        let layout = signedOutLayout
+        let layout = signedOutLayout()
         let words = layout.words
         let form = ConsoleForm(action: "signin", submit: words("Sign in"))
         let page = layout.render(

@@ -16,6 +16,8 @@ struct ConsoleServer: Sendable {
     let adapterStatus: AdapterStatusBoard
     let roster: any DutyRoster
     let logger: Logger
+    /// Where forms may come from: the public address, read once.
+    let crossSite: CrossSiteCheck
 
     /// The capability the health page needs: the same as `/admin outbox`.
     static let healthCapability = "admin.outbox"
@@ -33,8 +35,6 @@ struct ConsoleServer: Sendable {
         case visitor(Visitor)
         case answer(Response)
     }
-
-    var crossSite: CrossSiteCheck { CrossSiteCheck(publicURL: signIns.settings.publicURL) }
 
     /// The visitor behind `request`'s cookie. Without a live session: to the console's front page.
     /// With roles that need a PIN login not yet made (an identity its platform does not vouch
@@ -81,9 +81,11 @@ struct ConsoleServer: Sendable {
             signedIn: (visitor.session.identity.description, visitor.session.csrf))
     }
 
-    /// The layout for a page with nobody signed in, in the school's language.
-    var signedOutLayout: ConsoleLayout {
-        ConsoleLayout(school: schoolName, words: Words(.console, dispatcher.language(of: nil)), menu: [], signedIn: nil)
+    /// The layout for a page with nobody signed in, in `language`, else the school's.
+    func signedOutLayout(in language: Language? = nil) -> ConsoleLayout {
+        ConsoleLayout(
+            school: schoolName, words: Words(.console, language ?? dispatcher.language(of: nil)), menu: [],
+            signedIn: nil)
     }
 
     /// `GET /console`: the pages the visitor may open; how to sign in when nobody is.
@@ -111,7 +113,7 @@ struct ConsoleServer: Sendable {
     }
 
     private func signedOutHome() -> Response {
-        let layout = signedOutLayout
+        let layout = signedOutLayout()
         let words = layout.words
         let view = ConsoleView([
             .paragraph(
@@ -130,9 +132,7 @@ struct ConsoleServer: Sendable {
         _ error: any Error, language: Language, status: HTTPResponse.Status? = nil, for visitor: Visitor? = nil
     ) -> Response {
         let words = Words(.console, language)
-        let page =
-            visitor.map { self.layout(for: $0) }
-            ?? ConsoleLayout(school: schoolName, words: words, menu: [], signedIn: nil)
+        let page = visitor.map { self.layout(for: $0) } ?? signedOutLayout(in: language)
         if let error = error as? UserFacingError {
             return ConsoleResponses.html(
                 page.render(

@@ -35,15 +35,15 @@ package struct WebConsoleRoutes: WebRouteSet {
     /// Files go only to the plugins' pages; every other path keeps the server's limit.
     package func bodyLimit(forPath path: String) -> Int? {
         guard path.hasPrefix("/console/") else { return nil }
-        let page = path.dropFirst("/console/".count)
-        return dispatcher.consolePages.contains { $0.page.path == page } ? Self.uploadLimit : nil
+        return dispatcher.consolePage(at: path.dropFirst("/console/".count)) == nil ? nil : Self.uploadLimit
     }
 
     package func addRoutes(to router: Router<WebhookRequestContext>, context: PlatformRouteContext) {
         let server = ConsoleServer(
             signIns: signIns, access: access, login: login, dispatcher: dispatcher, schoolName: schoolName,
             outbox: context.dependencies.outbox, adapterStatus: context.dependencies.adapterStatus,
-            roster: context.dependencies.roster, logger: context.dependencies.logger)
+            roster: context.dependencies.roster, logger: context.dependencies.logger,
+            crossSite: CrossSiteCheck(publicURL: signIns.settings.publicURL))
         router.get("console") { request, _ in await server.home(request) }
         router.get("console/assets/:file") { _, context in
             ConsoleAssets.response(for: context.parameters.get("file") ?? "")

@@ -26,7 +26,7 @@ extension TestBot {
         upload: ConsoleUpload? = nil
     ) async throws -> (ServedConsolePage, ConsoleRequest) {
         let identity = UserID(user)!
-        guard let page = runtime.dispatcher.consolePages.first(where: { $0.page.path == path }) else {
+        guard let page = runtime.dispatcher.consolePage(at: path) else {
             throw ConsolePageMissing(path: path)
         }
         let caller = try await runtime.access.caller(for: identity, verified: verified)

@@ -100,6 +100,12 @@ package struct Dispatcher: Sendable {
     package let pages: [String: ServedPage]
     /// The plugins' pages of the office's web console, in the order the plugins list them.
     package let consolePages: [ServedConsolePage]
+
+    /// The console page at `path` (`lunch`, in any case), if a plugin declares one.
+    package func consolePage(at path: some StringProtocol) -> ServedConsolePage? {
+        let path = path.lowercased()
+        return consolePages.first { $0.page.path == path }
+    }
     /// Questions in people's own words, read as commands.
     package let plainLanguage: PlainLanguage
     let services: Services
@@ -394,13 +400,12 @@ package struct Dispatcher: Sendable {
     /// The language of an answer to `caller` in the conversation of `message`: the person's
     /// choice, else the channel's for an answer in a channel, else the school's.
     func language(of caller: Caller?, in message: IncomingMessage) -> Language {
-        if let chosen = caller?.language { return chosen }
-        if let channel = message.conversation.channelName,
+        if caller?.language == nil, let channel = message.conversation.channelName,
             let language = services.switchboard.language(adapter: message.adapter, channel: channel)
         {
             return language
         }
-        return services.school.language
+        return language(of: caller)
     }
 
     /// nil when the sender is within `limit`; otherwise what to answer: a polite note the first

@@ -42,6 +42,9 @@ package struct WebConsoleSignIns: Sendable {
         package let csrf: String
         /// The cookie's value, which names the session.
         package let cookie: String
+
+        /// The hash the session is stored under: of the id before the cookie's signature.
+        var idHash: String { WebConsoleSignIns.hash(String(cookie.prefix { $0 != "." })) }
     }
 
     /// What using a link gave.
@@ -167,7 +170,7 @@ package struct WebConsoleSignIns: Sendable {
 
     /// Ends `session` on every instance (sign-out).
     package func end(_ session: Session) async throws {
-        let hashed = Self.hash(String(session.cookie.prefix { $0 != "." }))
+        let hashed = session.idHash
         let now = clock.now
         try await database.write { db in
             try await db.delete(from: Self.sessionsTable).where("id_hash", .equal, SQLBind(hashed)).run()
@@ -181,7 +184,7 @@ package struct WebConsoleSignIns: Sendable {
 
     /// Keeps `notice` for the session's next page (what a form did, shown after the redirect).
     package func leave(_ notice: ConsoleNotice, for session: Session) async throws {
-        let hashed = Self.hash(String(session.cookie.prefix { $0 != "." }))
+        let hashed = session.idHash
         let text = (notice.isError ? "!" : " ") + notice.lines.joined(separator: "\n")
         try await database.write { db in
             try await db.update(Self.sessionsTable).set("notice", to: SQLBind(text))
@@ -191,7 +194,7 @@ package struct WebConsoleSignIns: Sendable {
 
     /// The notice left for the session, taken so that it shows once.
     package func takeNotice(of session: Session) async throws -> ConsoleNotice? {
-        let hashed = Self.hash(String(session.cookie.prefix { $0 != "." }))
+        let hashed = session.idHash
         return try await database.write { db in
             let row = try await db.select().column("notice").from(Self.sessionsTable)
                 .where("id_hash", .equal, SQLBind(hashed)).first()
