@@ -38,7 +38,7 @@ public struct DirectionsPlugin: ConfigurablePlugin {
     }
 
     let settings: Settings
-    let cache: ExpiringCache<Int, CampusStore.Revised>
+    let cache: ExpiringCache<String, CampusStore.Revised>
 
     public init(settings: Settings) throws {
         guard let url = URL(string: settings.publicURL), url.isWebAddress, url.query == nil,
@@ -53,7 +53,7 @@ public struct DirectionsPlugin: ConfigurablePlugin {
         guard (0...3600).contains(settings.cacheSeconds) else {
             throw UserFacingError("cacheSeconds must be 0 to 3600")
         }
-        cache = ExpiringCache(timeToLive: settings.cacheSeconds, capacity: 1)
+        cache = ExpiringCache(timeToLive: settings.cacheSeconds, capacity: 1_000)
         var settings = settings
         while settings.publicURL.hasSuffix("/") { settings.publicURL.removeLast() }
         self.settings = settings

@@ -8,12 +8,13 @@ import HomeroomCore
 /// shared); an import from the command line announces it too. Entries also expire after
 /// `cacheSeconds`, so a change made without a word (a hand-edited database) shows within that time.
 struct LunchAnswer: Sendable {
-    /// What an answer is for, in which language.
+    /// What an answer is for, at which school (its days off differ even where its menu is
+    /// shared), in which language.
     enum Key: Hashable, Sendable {
         /// `/lunch` for one day.
-        case day(LocalDate, Language)
+        case day(LocalDate, school: String, Language)
         /// `/lunch week` for the week starting that Monday.
-        case week(LocalDate, Language)
+        case week(LocalDate, school: String, Language)
     }
 
     /// The full answer.

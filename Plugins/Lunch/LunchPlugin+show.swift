@@ -14,7 +14,7 @@ extension LunchPlugin {
 
     /// The answer for one day: its menu, or why there is none and the next posted one.
     func dayAnswer(for date: LocalDate, _ context: CommandContext) async throws -> LunchAnswer {
-        let key = LunchAnswer.Key.day(date, context.language)
+        let key = LunchAnswer.Key.day(date, school: context.schoolID, context.language)
         if let cached = cache.value(for: key, at: context.now) { return cached }
         let generation = cache.generation
         let store = LunchMenuStore(storage: context.storage)
@@ -58,7 +58,7 @@ extension LunchPlugin {
     /// Monday to Friday of this week; on a Saturday or Sunday, of the coming week.
     func weekAnswer(around today: LocalDate, _ context: CommandContext) async throws -> LunchAnswer {
         let monday = today.weekday >= .saturday ? today.mondayOfWeek.adding(days: 7) : today.mondayOfWeek
-        let key = LunchAnswer.Key.week(monday, context.language)
+        let key = LunchAnswer.Key.week(monday, school: context.schoolID, context.language)
         if let cached = cache.value(for: key, at: context.now) { return cached }
         let generation = cache.generation
         let store = LunchMenuStore(storage: context.storage)

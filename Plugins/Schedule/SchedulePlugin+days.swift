@@ -9,10 +9,12 @@ extension SchedulePlugin {
     /// A timed calendar item longer than this is an all-day note (a testing window), not a period.
     static let longestPeriod: TimeInterval = 12 * 3600
 
-    /// What a cached day is: its date and the version of the bell calendar it was built from, so a
-    /// newer calendar never answers from a day built on the old one.
+    /// What a cached day is: its date, its school (whose day types, days off and time zone it
+    /// was built with) and the version of the bell calendar it was built from, so a newer calendar
+    /// never answers from a day built on the old one.
     struct DayKey: Hashable, Sendable {
         var date: LocalDate
+        var school: String
         var calendarVersion: String?
     }
 
@@ -28,7 +30,7 @@ extension SchedulePlugin {
         let (storage, school, now) = (services.storage, services.school, services.clock.now)
         let calendar = try await source.calendar(
             storage: storage, fetcher: services.fetcher, now: now, school: school, logger: services.logger, words)
-        let key = DayKey(date: date, calendarVersion: source.loadedVersion)
+        let key = DayKey(date: date, school: services.schoolID, calendarVersion: source.loadedVersion)
         if let cached = days.value(for: key, at: now) { return cached }
         let generation = days.generation
         let store = ScheduleStore(storage: storage)

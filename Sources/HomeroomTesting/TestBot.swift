@@ -52,11 +52,13 @@ public final class TestBot: Sendable {
     }
 
     /// Starts a bot with `plugins` on a new database, its clock standing at `instant` (ISO 8601 with
-    /// offset), counting commands into `metrics` when given.
+    /// offset), counting commands into `metrics` when given. `preparing` fills the new database
+    /// first, before the runtime runs its migrations: a database an earlier release made.
     public static func start(
         plugins: [any ConfigurablePlugin.Type] = [], at instant: String = "2026-11-23T12:00:00-05:00",
         backend: DatabaseBackend = .sqlite, metrics: (any MetricsFactory)? = nil,
-        configure: (inout HomeroomConfiguration) -> Void = { _ in }
+        configure: (inout HomeroomConfiguration) -> Void = { _ in },
+        preparing: ((any Database) async throws -> Void)? = nil
     ) async throws -> TestBot {
         var configuration = testConfiguration()
         configure(&configuration)
@@ -67,6 +69,16 @@ public final class TestBot: Sendable {
         }
         let clock = TestClock(instant)
         do {
+            if let preparing {
+                let opened = try await database.open(logger: testLogger())
+                do {
+                    try await preparing(opened)
+                } catch {
+                    await opened.close()
+                    throw error
+                }
+                await opened.close()
+            }
             let runtime = try await BotRuntime.start(
                 configuration: try configuration.resolve(), plugins: plugins, clock: clock, metrics: metrics,
                 logger: testLogger())
@@ -78,14 +90,15 @@ public final class TestBot: Sendable {
         }
     }
 
-    /// Starts a bot (see ``start(plugins:at:backend:configure:)``), runs `body` with it, and stops
+    /// Starts a bot (see ``start(plugins:at:backend:metrics:configure:preparing:)``), runs `body` with it, and stops
     /// it afterwards, also when `body` throws.
     public static func with(
         plugins: [any ConfigurablePlugin.Type] = [], at instant: String = "2026-11-23T12:00:00-05:00",
         backend: DatabaseBackend = .sqlite, configure: (inout HomeroomConfiguration) -> Void = { _ in },
-        _ body: (TestBot) async throws -> Void
+        preparing: ((any Database) async throws -> Void)? = nil, _ body: (TestBot) async throws -> Void
     ) async throws {
-        let bot = try await start(plugins: plugins, at: instant, backend: backend, configure: configure)
+        let bot = try await start(
+            plugins: plugins, at: instant, backend: backend, configure: configure, preparing: preparing)
         do {
             try await body(bot)
         } catch {

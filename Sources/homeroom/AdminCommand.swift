@@ -16,17 +16,21 @@ struct AdminCommand: AsyncParsableCommand {
         @OptionGroup var options: RuntimeOptions
         @Argument(help: "ADAPTER:ID, e.g. console:alice or slack:T0001:U024BE7LH") var user: String
         @Option(help: "The role, e.g. admin.") var role: String
+        @Option(help: "A school's id or name: the role holds at that school only (default: the whole district).")
+        var school: String?
 
         func run() async throws {
             let id = try parseUser(user)
             let runtime = try await options.startRuntime(quietest: .warning)
             do {
-                let added = try await runtime.access.grant(role, to: id, by: AuditEntry.commandLine)
+                let schoolID = try runtime.schoolID(named: school)
+                let added = try await runtime.access.grant(role, to: id, at: schoolID, by: AuditEntry.commandLine)
                 let settings = runtime.configuration
                 let webhooks = try? settings.decodeSection(
                     settings.configuration.webhooks, key: "webhooks", as: WebhookSettings.self)
                 await runtime.close()
-                print(added ? "\(id) now holds \(role)" : "\(id) already held \(role)")
+                let held = schoolID.map { "\(role) at \($0)" } ?? role
+                print(added ? "\(id) now holds \(held)" : "\(id) already held \(held)")
                 print(GrantHint.line(for: id, role: role, webhooks: webhooks))
             } catch let error as AccessDirectory.UnknownRole {
                 await runtime.close()
@@ -45,13 +49,23 @@ struct AdminCommand: AsyncParsableCommand {
         @OptionGroup var options: RuntimeOptions
         @Argument(help: "ADAPTER:ID") var user: String
         @Option(help: "The role, e.g. admin.") var role: String
+        @Option(help: "A school's id or name, for a role held at that school only.") var school: String?
 
         func run() async throws {
             let id = try parseUser(user)
             let runtime = try await options.startRuntime(quietest: .warning)
-            let removed = try await runtime.access.revoke(role, from: id, by: AuditEntry.commandLine)
+            let schoolID: String?
+            do {
+                schoolID = try runtime.schoolID(named: school)
+            } catch let error as UserFacingError {
+                await runtime.close()
+                printError("homeroom: \(error.message)")
+                throw ExitCode(1)
+            }
+            let removed = try await runtime.access.revoke(role, from: id, at: schoolID, by: AuditEntry.commandLine)
             await runtime.close()
-            print(removed ? "\(id) no longer holds \(role)" : "\(id) did not hold \(role)")
+            let held = schoolID.map { "\(role) at \($0)" } ?? role
+            print(removed ? "\(id) no longer holds \(held)" : "\(id) did not hold \(held)")
         }
     }
 
@@ -62,13 +76,22 @@ struct AdminCommand: AsyncParsableCommand {
         func run() async throws {
             let runtime = try await options.startRuntime(quietest: .warning)
             let grants = try await runtime.access.storedGrants()
-            let configured = runtime.configuration.accessPolicy.configuredRoles
+            let policy = runtime.configuration.accessPolicy
+            let configured = policy.configuredRoles
+            let configuredAtSchools = policy.configuredSchoolRoles
             await runtime.close()
             for (user, roles) in configured.sorted(by: { $0.key < $1.key }) {
                 print("\(user)\t\(roles.sorted().joined(separator: ", "))\t(config)")
             }
-            for grant in grants { print("\(grant.user)\t\(grant.role)") }
-            if grants.isEmpty && configured.isEmpty {
+            for (user, schools) in configuredAtSchools.sorted(by: { $0.key < $1.key }) {
+                for (school, roles) in schools.sorted(by: { $0.key < $1.key }) {
+                    print("\(user)\t\(roles.sorted().map { "\($0) at \(school)" }.joined(separator: ", "))\t(config)")
+                }
+            }
+            for grant in grants {
+                print("\(grant.user)\t\(grant.school.map { "\(grant.role) at \($0)" } ?? grant.role)")
+            }
+            if grants.isEmpty && configured.isEmpty && configuredAtSchools.isEmpty {
                 print("no roles granted yet: homeroom admin grant ADAPTER:ID --role admin")
             }
         }
@@ -125,10 +148,13 @@ struct AdminCommand: AsyncParsableCommand {
             let runtime = try await options.startRuntime(quietest: .warning)
             let entries = try await AuditLog.recent(limit, in: runtime.database)
             let school = runtime.configuration.school
+            let oneSchool = runtime.configuration.district.hasOneSchool
             await runtime.close()
             for entry in entries {
                 let when = "\(school.localDate(at: entry.at).iso) \(school.clockTime(at: entry.at))"
-                let place = entry.channel.map { " in \($0)" } ?? ""
+                let place =
+                    (entry.channel.map { " in \($0)" } ?? "")
+                    + (oneSchool ? "" : entry.school.map { " at \($0)" } ?? "")
                 print("\(when)  \(entry.actor)\(place)  \(entry.action)  \(entry.detail)")
             }
             if entries.isEmpty { print("the audit log is empty") }

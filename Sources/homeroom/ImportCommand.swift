@@ -15,6 +15,8 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "The importer: \(importers.entries.map(\.importer.name).joined(separator: ", ")).")
     var importer: String
     @Argument(help: "The file the importer reads; a web address for those that read pages.") var source: String
+    @Option(help: "The school (id or name) whose data it is; the first configured school when left out.")
+    var school: String?
 
     func validate() throws {
         do {
@@ -43,7 +45,8 @@ struct ImportCommand: AsyncParsableCommand {
         let runtime = try await options.startRuntime(quietest: .warning)
         let report: Importer.Report
         do {
-            report = try await entry.run(bytes: bytes, source: source, webAddress: address, on: runtime)
+            report = try await entry.run(
+                bytes: bytes, source: source, webAddress: address, school: school, on: runtime)
         } catch let error as UserFacingError {
             await runtime.close()
             printError(error.message)

@@ -21,7 +21,7 @@ import Testing
         try await TemporaryDatabase.with(backend, logger: StorageTests.logger) { database in
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
-            #expect(ran == 13)
+            #expect(ran == 14)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(
@@ -43,8 +43,9 @@ import Testing
             }
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
-            // Step 11: each person's language; 12: translations of what admins wrote; 13: web console sign-ins.
-            #expect(ran == 3)
+            // Step 11: each person's language; 12: translations of what admins wrote; 13: web console
+            // sign-ins; 14: schools of channels and people, roles per school, the audit's school.
+            #expect(ran == 4)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(

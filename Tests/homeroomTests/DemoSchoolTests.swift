@@ -133,7 +133,7 @@ import Testing
         let running = try await serving(homeroom, ["--config", config])
         try await running.waitFor("/api/v1/messages")
         let lines = running.printed.split(separator: "\n")
-        let welcome = try #require(lines.first { $0.hasPrefix("Demo school in") })
+        let welcome = try #require(lines.first { $0.hasPrefix("Demo district in") })
         #expect(
             welcome.hasSuffix(
                 "Off in the demo, so nothing reaches other machines: IRC, chat platforms, API notify URLs."),
@@ -163,7 +163,7 @@ import Testing
         let address = try #require(warning.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
         let reached = try? await URLSession.shared.data(from: try #require(URL(string: String(address))))
         #expect(reached == nil, "the feed server at \(address) still answers")
-        let welcome = try #require(running.printed.split(separator: "\n").first { $0.hasPrefix("Demo school in") })
+        let welcome = try #require(running.printed.split(separator: "\n").first { $0.hasPrefix("Demo district in") })
         #expect(!welcome.contains("news"), "\(welcome)")
         try await stop(running)
     }
@@ -177,11 +177,12 @@ import Testing
         try "not a campus".write(to: examples.appendingPathComponent("campus.json"), atomically: true, encoding: .utf8)
         let running = try await serving(homeroom, ["--config", config])
         try await stop(running)
-        let welcome = try #require(running.printed.split(separator: "\n").first { $0.hasPrefix("Demo school in") })
+        let welcome = try #require(running.printed.split(separator: "\n").first { $0.hasPrefix("Demo district in") })
         #expect(
             welcome
-                == "Demo school in homeroom-demo (its own SQLite file, bell schedule, menus, clubs, events, and news, "
-                + "dated from today). Try /now, /lunch.", "\(welcome)")
+                == "Demo district in homeroom-demo: Lincoln High School, Jefferson Middle School, and Adams Elementary "
+                + "School (its own SQLite file, bell schedule, menus, clubs, events, and news, dated from today). "
+                + "Try /now, /lunch, /lunch at Jefferson.", "\(welcome)")
         let errors = try String(contentsOf: homeroom.folder.appendingPathComponent("stderr.log"), encoding: .utf8)
         #expect(errors.contains("warning: demo campus not loaded: "), "\(errors)")
         #expect(!errors.contains("starting point"), "\(errors)")

@@ -5,8 +5,9 @@ import SQLKit
 
 /// The schedule plugin's queries, written once for SQLite and PostgreSQL.
 ///
-/// - `schedule_day_types`: admins' day types, one row a period.
-/// - `schedule_days`: dates assigned a day type, or no school (`day_type` null).
+/// - `schedule_day_types`: admins' day types, one row a period, per scope (a school, or a group of
+///   schools sharing its bells).
+/// - `schedule_days`: dates assigned a day type, or no school (`day_type` null), per scope.
 /// - `schedule_feed`: the last good copy of the calendar feed, its validators and its health.
 /// - `schedule_waves`: each student's lunch wave.
 /// - `schedule_catalog`, `schedule_students`, `schedule_classes`: the course catalog by grade and
@@ -54,16 +55,41 @@ struct ScheduleStore: Sendable {
                     .column("course_key", type: .text, .notNull)
                     .primaryKey("user_id", "block").run()
             },
+            Migration(3, "day types and assigned days per school or group") { context in
+                try await context.addScope(
+                    to: "day_types", columns: ["name", "position", "period", "start_minute", "end_minute"]
+                ) {
+                    $0.column(scope, type: .text, .notNull).column("name", type: .text, .notNull)
+                        .column("position", type: .int, .notNull).column("period", type: .text, .notNull)
+                        .column("start_minute", type: .int, .notNull).column("end_minute", type: .int, .notNull)
+                        .primaryKey(scope, "name", "position")
+                }
+                try await context.addScope(
+                    to: "days", columns: ["day", "day_type", "note", "updated_by", "updated_at"]
+                ) {
+                    $0.column(scope, type: .text, .notNull).column("day", type: .text, .notNull)
+                        .column("day_type", type: .text).column("note", type: .text)
+                        .column("updated_by", type: .text, .notNull).column("updated_at", type: .bigint, .notNull)
+                        .primaryKey(scope, "day")
+                }
+            },
         ]
     }
+
+    /// The column the day types and assigned days keep their scope in.
+    private static let scope = PluginStorage.scopeColumn
+
+    /// This storage's scope, to bind in a query.
+    private var scope: SQLBind { SQLBind(storage.scope) }
 
     // MARK: Day types and assigned days
 
     func dayTypes() async throws -> [DayType] {
         let table = storage.table("day_types")
+        let scope = scope
         let rows = try await storage.read { db in
             try await db.select().columns("name", "period", "start_minute", "end_minute").from(table)
-                .orderBy("name").orderBy("position").all()
+                .where(Self.scope, .equal, scope).orderBy("name").orderBy("position").all()
         }
         var types: [DayType] = []
         for row in rows {
@@ -83,11 +109,13 @@ struct ScheduleStore: Sendable {
 
     func saveDayType(_ type: DayType, on db: any SQLDatabase) async throws {
         let table = storage.table("day_types")
-        try await db.delete(from: table).where("name", .equal, SQLBind(type.name)).run()
+        try await db.delete(from: table).where(Self.scope, .equal, scope).where("name", .equal, SQLBind(type.name))
+            .run()
         for (position, slot) in type.slots.enumerated() {
-            try await db.insert(into: table).columns("name", "position", "period", "start_minute", "end_minute")
+            try await db.insert(into: table)
+                .columns(Self.scope, "name", "position", "period", "start_minute", "end_minute")
                 .values(
-                    SQLBind(type.name), SQLBind(position), SQLBind(slot.name), SQLBind(slot.startMinute),
+                    scope, SQLBind(type.name), SQLBind(position), SQLBind(slot.name), SQLBind(slot.startMinute),
                     SQLBind(slot.endMinute)
                 )
                 .run()
@@ -96,8 +124,8 @@ struct ScheduleStore: Sendable {
 
     /// Removes a day type; false when there was none.
     func removeDayType(_ name: String, on db: any SQLDatabase) async throws -> Bool {
-        try await !db.delete(from: storage.table("day_types")).where("name", .equal, SQLBind(name)).returning("name")
-            .all().isEmpty
+        try await !db.delete(from: storage.table("day_types")).where(Self.scope, .equal, scope)
+            .where("name", .equal, SQLBind(name)).returning("name").all().isEmpty
     }
 
     /// What an admin assigned to a day: a day type, or no school (`dayType` nil) with a note.
@@ -109,8 +137,9 @@ struct ScheduleStore: Sendable {
 
     func assignments(in range: ClosedRange<LocalDate>) async throws -> [LocalDate: Assignment] {
         let table = storage.table("days")
+        let scope = scope
         let rows = try await storage.read { db in
-            try await db.select().columns("day", "day_type", "note").from(table)
+            try await db.select().columns("day", "day_type", "note").from(table).where(Self.scope, .equal, scope)
                 .where("day", .greaterThanOrEqual, SQLBind(range.lowerBound.iso))
                 .where("day", .lessThanOrEqual, SQLBind(range.upperBound.iso)).all()
         }
@@ -128,18 +157,19 @@ struct ScheduleStore: Sendable {
 
     func assign(_ assignment: Assignment, by user: UserID, at now: Date, on db: any SQLDatabase) async throws {
         let table = storage.table("days")
-        try await db.delete(from: table).where("day", .equal, SQLBind(assignment.date.iso)).run()
-        try await db.insert(into: table).columns("day", "day_type", "note", "updated_by", "updated_at")
+        try await db.delete(from: table).where(Self.scope, .equal, scope)
+            .where("day", .equal, SQLBind(assignment.date.iso)).run()
+        try await db.insert(into: table).columns(Self.scope, "day", "day_type", "note", "updated_by", "updated_at")
             .values(
-                SQLBind(assignment.date.iso), SQLBind(assignment.dayType), SQLBind(assignment.note),
+                scope, SQLBind(assignment.date.iso), SQLBind(assignment.dayType), SQLBind(assignment.note),
                 SQLBind(user.description), SQLBind(Int64(now.timeIntervalSince1970))
             ).run()
     }
 
     /// Removes a day's assignment; false when there was none.
     func unassign(_ date: LocalDate, on db: any SQLDatabase) async throws -> Bool {
-        try await !db.delete(from: storage.table("days")).where("day", .equal, SQLBind(date.iso)).returning("day").all()
-            .isEmpty
+        try await !db.delete(from: storage.table("days")).where(Self.scope, .equal, scope)
+            .where("day", .equal, SQLBind(date.iso)).returning("day").all().isEmpty
     }
 
     // MARK: Lunch waves

@@ -12,9 +12,15 @@ public struct AuditEntry: Sendable, Equatable {
     public let detail: String
     /// The channel it was done in, if any.
     public let channel: String?
+    /// The school whose data it changed (``School/id``); nil for the district's own (roles,
+    /// logins) and for entries made before Homeroom knew of schools.
+    public let school: String?
 
     /// Creates an entry.
-    public init(at: Date, actor: UserID, action: String, detail: String, channel: String? = nil) {
+    public init(
+        at: Date, actor: UserID, action: String, detail: String, channel: String? = nil, school: String? = nil
+    ) {
+        self.school = school
         self.at = Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
         self.actor = actor
         self.action = action

@@ -23,13 +23,15 @@ package final class CacheChannel: Sendable {
 
     /// Registers the caches `plugin` declares, each as `PLUGIN.NAME`; throws naming a cache whose
     /// name is not lowercase letters, digits, `-` and `_`.
-    package func register(_ plugin: any Plugin) throws {
+    /// `school` names the school (``School/id``) a plugin configured apart for it belongs to:
+    /// its caches are `plugin.name.school`.
+    package func register(_ plugin: any Plugin, school: String? = nil) throws {
         for (name, cache) in plugin.caches.sorted(by: { $0.key < $1.key }) {
             guard !name.isEmpty, name.count <= 40, name.allSatisfy({ Self.nameCharacters.contains($0) }) else {
                 throw UserFacingError(
                     "the cache \"\(name)\" of \(plugin.id) needs a name of lowercase letters, digits, - and _")
             }
-            register(cache, as: "\(plugin.id).\(name)")
+            register(cache, as: "\(plugin.id).\(name)" + (school.map { ".\($0)" } ?? ""))
         }
     }
 

@@ -111,11 +111,11 @@ public struct CommandContext: Sendable {
     }
 
     /// An audit entry for a change this command makes; insert it in the same transaction as the change.
-    /// It names the channel, or the surface (`web`) a direct command came through.
+    /// It names the channel, or the surface (`web`) a direct command came through, and the school.
     public func auditEntry(_ action: String, _ detail: String) -> AuditEntry {
         AuditEntry(
             at: now, actor: caller.user, action: action, detail: detail,
-            channel: message.conversation.channelName ?? message.surface)
+            channel: message.conversation.channelName ?? message.surface, school: services.schoolID)
     }
 
     /// Runs `change` in one transaction of the plugin's storage and, when it returns a value (it

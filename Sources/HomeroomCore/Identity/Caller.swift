@@ -18,13 +18,27 @@ public struct Caller: Sendable {
     public let language: Language?
     /// The language Homeroom last offered the person answers in, if it offered one.
     package let offeredLanguage: Language?
+    /// The school the person said they belong to (`/me school`), by id; nil when they said none.
+    public let school: String?
+    /// The roles the person holds at single schools, by school id, whether or not in force now;
+    /// ``capabilities`` include them only for the school a command is about.
+    package let schoolRoles: [String: Set<String>]
+    /// True when the person's roles are in force: their platform vouched for them, or a PIN login lasts.
+    package let rolesInForce: Bool
+    /// What their district-wide roles allow, before any school's (``capabilities`` may add one school's).
+    package let districtCapabilities: CapabilitySet
 
     /// Creates a caller; a person of one identity unless `person` and `identities` say otherwise.
     public init(
         user: UserID, capabilities: CapabilitySet, roles: [String] = [], isLoggedIn: Bool = false,
         person: UserID? = nil, identities: [UserID]? = nil, language: Language? = nil,
-        offeredLanguage: Language? = nil
+        offeredLanguage: Language? = nil, school: String? = nil, schoolRoles: [String: Set<String>] = [:],
+        rolesInForce: Bool = false, districtCapabilities: CapabilitySet? = nil
     ) {
+        self.districtCapabilities = districtCapabilities ?? capabilities
+        self.school = school
+        self.schoolRoles = schoolRoles
+        self.rolesInForce = rolesInForce
         self.language = language
         self.offeredLanguage = offeredLanguage
         self.user = user
@@ -33,6 +47,17 @@ public struct Caller: Sendable {
         self.capabilities = capabilities
         self.roles = roles
         self.isLoggedIn = isLoggedIn
+    }
+
+    /// The same person at one school: able to do what their district-wide roles allow and what
+    /// `capabilities` (their roles at that school) allow.
+    package func atSchool(allowing capabilities: CapabilitySet) -> Caller {
+        var all = districtCapabilities
+        all.formUnion(capabilities)
+        return Caller(
+            user: user, capabilities: all, roles: roles, isLoggedIn: isLoggedIn, person: person,
+            identities: identities, language: language, offeredLanguage: offeredLanguage, school: school,
+            schoolRoles: schoolRoles, rolesInForce: rolesInForce, districtCapabilities: districtCapabilities)
     }
 
     /// True when the caller may run the command or subcommand named by `capability`.

@@ -27,5 +27,15 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The `adapter:id` form, as stored and as typed on the command line.
     public var description: String { "\(adapter):\(id)" }
 
+    /// The workspace the id belongs to, as far as the id says: a Slack team (`slack:T0001:U024`
+    /// gives `T0001`), an IRC network (`irc:libera:alice` gives `libera`), a Matrix server
+    /// (`matrix:@alice:school.example` gives `school.example`); empty where the id names none (the
+    /// platform's whole connection is one workspace).
+    public var workspace: String {
+        if id.hasPrefix("@"), let colon = id.firstIndex(of: ":") { return String(id[id.index(after: colon)...]) }
+        guard let colon = id.firstIndex(of: ":") else { return "" }
+        return String(id[..<colon])
+    }
+
     public static func < (lhs: UserID, rhs: UserID) -> Bool { lhs.description < rhs.description }
 }

@@ -16,13 +16,22 @@ public struct PluginStorage: Sendable {
     public let notifications: any NotificationOutbox
     /// Where an admin's translations of what they wrote are kept (an import's columns per language).
     public let translations: any ContentTranslationRecording
+    /// The scope of the data read and written here: the school's id, or the group of schools
+    /// sharing this plugin's data (``School/scope(of:)``). A plugin whose data belongs to a school
+    /// keeps it in a ``scopeColumn`` and reads and writes only this scope's rows.
+    public let scope: String
+
+    /// The column a plugin's per-school rows keep their ``scope`` in.
+    public static let scopeColumn = "scope"
 
     /// Creates the storage view of one plugin, whose audit entries go to `audit` and notifications to
     /// `notifications`.
     package init(
         pluginID: String, database: any Database, audit: any AuditTrail, notifications: any NotificationOutbox,
-        translations: any ContentTranslationRecording = UnkeptContentTranslations()
+        translations: any ContentTranslationRecording = UnkeptContentTranslations(),
+        scope: String = School.soleSchoolID
     ) {
+        self.scope = scope
         self.translations = translations
         self.pluginID = pluginID
         self.database = database
@@ -34,7 +43,14 @@ public struct PluginStorage: Sendable {
     package func handingOver(to pluginID: String) -> PluginStorage {
         PluginStorage(
             pluginID: pluginID, database: database, audit: audit, notifications: notifications,
-            translations: translations)
+            translations: translations, scope: scope)
+    }
+
+    /// The same storage over the data of `scope` (another school, or the group it shares).
+    package func scoped(to scope: String) -> PluginStorage {
+        PluginStorage(
+            pluginID: pluginID, database: database, audit: audit, notifications: notifications,
+            translations: translations, scope: scope)
     }
 
     /// The full name of one of this plugin's tables: `table("menus")` is `lunch_menus` for the lunch plugin.

@@ -19,10 +19,10 @@ public struct AuditLog: AuditTrail {
     /// Inserts `entry` on `database`; call it inside the transaction that makes the change.
     public static func insert(_ entry: AuditEntry, into database: any SQLDatabase) async throws {
         try await database.insert(into: table)
-            .columns("at", "actor", "action", "detail", "channel")
+            .columns("at", "actor", "action", "detail", "channel", "school")
             .values(
                 SQLBind(Int64(entry.at.timeIntervalSince1970)), SQLBind(entry.actor.description), SQLBind(entry.action),
-                SQLBind(entry.detail), SQLBind(entry.channel)
+                SQLBind(entry.detail), SQLBind(entry.channel), SQLBind(entry.school)
             )
             .run()
     }
@@ -35,7 +35,7 @@ public struct AuditLog: AuditTrail {
     /// The most recent entries, newest first.
     public static func recent(_ limit: Int, in database: any Database) async throws -> [AuditEntry] {
         try await database.read { db in
-            try await db.select().columns("at", "actor", "action", "detail", "channel")
+            try await db.select().columns("at", "actor", "action", "detail", "channel", "school")
                 .from(table).orderBy("id", .descending).limit(limit).all().map(entry)
         }
     }
@@ -47,7 +47,7 @@ public struct AuditLog: AuditTrail {
         matching filter: AuditFilter, before: Int64? = nil, limit: Int, in database: any Database
     ) async throws -> [(id: Int64, entry: AuditEntry)] {
         try await database.read { db in
-            let query = db.select().columns("id", "at", "actor", "action", "detail", "channel").from(table)
+            let query = db.select().columns("id", "at", "actor", "action", "detail", "channel", "school").from(table)
             if let actor = filter.actor { query.where("actor", .equal, SQLBind(actor)) }
             if let prefix = filter.actionPrefix {
                 // Compared as text on SQLite and PostgreSQL alike, without LIKE's wildcards.
@@ -72,6 +72,7 @@ public struct AuditLog: AuditTrail {
             actor: UserID(try row.decode(column: "actor", as: String.self)) ?? AuditEntry.commandLine,
             action: try row.decode(column: "action", as: String.self),
             detail: try row.decode(column: "detail", as: String.self),
-            channel: try row.decode(column: "channel", as: String?.self))
+            channel: try row.decode(column: "channel", as: String?.self),
+            school: try row.decode(column: "school", as: String?.self))
     }
 }

@@ -12,6 +12,7 @@ extension CorePlugin {
                     "me", "your roles, settings, subscriptions, circles and linked accounts", answerContains: "Roles: ")
             ],
             subcommands: [forgetCommand, forgetConfirmedCommand, meLanguageCommand]
+                + (schools == nil ? [] : [meSchoolCommand])
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
             let words = context.words
@@ -61,10 +62,14 @@ extension CorePlugin {
                 .erased("identity_links", "home"), .erased("link_codes", "identity"),
                 .erased("confirmations", "identity"), .erased("adapter_state", "person"),
                 .erased("person_languages", "person"), .erased("console_links", "identity"),
+                .erased("school_people", "person"),
                 .erased("console_sessions", "identity"),
                 .kept("subscriptions", "created_by", because: "a channel's subscription stays, with who made it"),
                 .kept("roles", "identity", because: "roles are an admin's to change"),
                 .kept("roles", "granted_by", because: "the record of which admin granted a role"),
+                .kept("school_roles", "identity", because: "roles are an admin's to change"),
+                .kept("school_roles", "granted_by", because: "the record of which admin granted a role"),
+                .kept("school_places", "set_by", because: "the record of which admin set a channel's school"),
                 .kept("pins", "identity", because: "PINs are an admin's to change"),
                 .kept("sessions", "identity", because: "a login expires within hours and is pruned"),
                 .kept("login_failures", "identity", because: "failure counts expire and are pruned"),

@@ -28,7 +28,8 @@ extension CorePlugin {
         let directory = login.directory
         let configured = directory.policy.configuredRoles.sorted { $0.key < $1.key }
             .flatMap { user, roles in roles.sorted().map { (user: user.description, role: $0) } }
-        let granted = try await directory.storedGrants()
+        // Roles held at one school are granted and listed with the command line (--school).
+        let granted = try await directory.storedGrants().filter { $0.school == nil }
         let configuredRows: [[ConsoleCell]] = configured.map {
             [.text($0.user), .text($0.role), .text(words("Set in the configuration, not here."))]
         }
@@ -181,7 +182,8 @@ extension CorePlugin {
         let own = Set(caller.identities.map(\.description))
         let kept =
             try await login.directory.storedGrants()
-            .filter { own.contains($0.user) && ($0.user, $0.role) != (user.description, role) }.map(\.role)
+            .filter { $0.school == nil && own.contains($0.user) && ($0.user, $0.role) != (user.description, role) }
+            .map(\.role)
             + caller.identities.flatMap { policy.configuredRoles[$0] ?? [] }
         return policy.capabilities(holding: kept, rolesInForce: true).allows(Self.rolesCapability)
     }

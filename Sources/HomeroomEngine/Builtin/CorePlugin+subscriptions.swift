@@ -23,25 +23,43 @@ extension CorePlugin {
     /// tick catches up; its per-day key keeps it from going out twice.
     static let catchUpMinutes = 15
 
-    /// The job that sends the daily topics due in the last ``catchUpMinutes`` minutes and not sent yet.
+    /// The job that sends the daily topics due in the last ``catchUpMinutes`` minutes and not sent
+    /// yet: each at its time in its school's zone (a channel's school, a person's own), composed
+    /// by that school's plugins over its data.
     var subscriptionJob: ScheduledJob {
-        ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) { [topics, outbox] context in
-            // Each recent minute's local time, and the instant it fell on (the first, when DST repeats it).
-            var dueAt: [String: Date] = [:]
-            for minutesAgo in (0..<Self.catchUpMinutes).reversed() {
-                let instant = context.scheduledFor.addingTimeInterval(-Double(minutesAgo) * 60)
-                let time = context.school.clockTime(at: instant)
-                if dueAt[time] == nil { dueAt[time] = instant }
+        ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) {
+            [topics, schoolTopics, schools, outbox] context in
+            let district =
+                schools?.district
+                ?? District(
+                    soleSchool: School(id: context.schoolID, name: "", calendar: context.school))
+            // Each zone's recent minutes, by local time, and the instant each fell on (the first,
+            // when DST repeats it).
+            var dueAt: [String: [String: Date]] = [:]
+            for school in district.schools where dueAt[school.calendar.timeZone.identifier] == nil {
+                var zone: [String: Date] = [:]
+                for minutesAgo in (0..<Self.catchUpMinutes).reversed() {
+                    let instant = context.scheduledFor.addingTimeInterval(-Double(minutesAgo) * 60)
+                    let time = school.calendar.clockTime(at: instant)
+                    if zone[time] == nil { zone[time] = instant }
+                }
+                dueAt[school.calendar.timeZone.identifier] = zone
             }
             let book = SubscriptionBook(database: context.storage.database)
-            for entry in try await book.entries(at: Array(dueAt.keys)) {
-                guard let due = dueAt[entry.time], entry.createdAt <= due,
-                    let (pluginID, topic) = topics.first(where: { $0.topic.name == entry.topic }),
+            let times = Set(dueAt.values.flatMap(\.keys))
+            for entry in try await book.entries(at: Array(times)) {
+                let school =
+                    try await schools?.school(of: entry.target, adapter: entry.adapter) ?? district.defaultSchool
+                let calendar = school.calendar
+                guard let due = dueAt[calendar.timeZone.identifier]?[entry.time], entry.createdAt <= due,
+                    let (pluginID, topic) = (schoolTopics[school.id] ?? topics).first(where: {
+                        $0.topic.name == entry.topic
+                    }),
                     case .daily(_, let schoolDaysOnly, let compose) = topic.delivery
                 else { continue }
-                let date = context.school.localDate(at: due)
+                let date = calendar.localDate(at: due)
                 let key = "subscription:\(entry.id):\(date.iso)"
-                guard !schoolDaysOnly || context.school.isSchoolDay(date),
+                guard !schoolDaysOnly || calendar.isSchoolDay(date),
                     try await !outbox.hasMessage(withKey: key)
                 else { continue }
                 let lines: [String]?
@@ -49,11 +67,11 @@ extension CorePlugin {
                     let language =
                         try await context.storage.database.read { db in
                             try await outbox.language(of: entry.target, adapter: entry.adapter, on: db)
-                        } ?? context.school.language
+                        } ?? calendar.language
                     lines = try await compose(
                         SubscriptionTopic.DailyContext(
                             date: date, target: entry.target, adapter: entry.adapter, now: context.scheduledFor,
-                            services: context.services.handingOver(to: pluginID), language: language,
+                            services: context.services.at(school).handingOver(to: pluginID), language: language,
                             phrasebook: phrasebooks[pluginID] ?? .untranslated))
                 } catch {
                     context.logger.error("subscription \(entry.id) (\(entry.topic)) failed: \(error)")

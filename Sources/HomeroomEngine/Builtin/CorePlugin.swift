@@ -16,6 +16,9 @@ package struct CorePlugin: Plugin {
     let outbox: Outbox
     /// Every plugin's subscription topics, with the plugin's id.
     let topics: [(pluginID: String, topic: SubscriptionTopic)]
+    /// The topics of the schools whose plugins are configured apart from the district's, by
+    /// school id: the daily subscriptions of their channels and people are composed by them.
+    let schoolTopics: [String: [(pluginID: String, topic: SubscriptionTopic)]]
     /// Every plugin's part of `/day`, in order, with the plugin's id.
     let sections: [(pluginID: String, section: DaySection)]
     /// What each plugin keeps about a person, with the plugin's id; plugins that keep nothing are left out.
@@ -28,6 +31,8 @@ package struct CorePlugin: Plugin {
     let machineTranslator: MachineTranslator?
     /// Sign-ins to the web console, which `/admin web` gives links for; nil: no console.
     let webConsole: WebConsoleSignIns?
+    /// Which school each channel and workspace is, and the district's schools; nil: one school.
+    let schools: SchoolAssignments?
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
     /// What the daily pruning deletes, and when.
@@ -39,8 +44,11 @@ package struct CorePlugin: Plugin {
         login: PinLogin, switchboard: ChannelSwitchboard, outbox: Outbox, plugins: [any Plugin] = [],
         dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy(),
         contentTranslations: ContentTranslationBook? = nil, machineTranslator: MachineTranslator? = nil,
-        webConsole: WebConsoleSignIns? = nil
+        webConsole: WebConsoleSignIns? = nil, schools: SchoolAssignments? = nil,
+        schoolTopics: [String: [(pluginID: String, topic: SubscriptionTopic)]] = [:]
     ) throws {
+        self.schools = schools
+        self.schoolTopics = schoolTopics
         self.webConsole = webConsole
         self.contentTranslations = contentTranslations
         self.machineTranslator = machineTranslator
@@ -85,6 +93,10 @@ package struct CorePlugin: Plugin {
 
     package var phrasebook: Phrasebook { .engine }
 
+    /// Every plugin's subscription topics, with the plugin's id, for the district's core to send
+    /// a school's subscriptions with (``schoolTopics``).
+    package var topicsByPlugin: [(pluginID: String, topic: SubscriptionTopic)] { topics }
+
     /// Every minute, the texts readers found untranslated go to the machine translator, when the
     /// school runs one.
     private var machineTranslationJobs: [ScheduledJob] {
@@ -103,6 +115,7 @@ package struct CorePlugin: Plugin {
             languageCommand,
         ] + (contentTranslations == nil ? [] : [translateCommand])
             + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
+            + (schools == nil ? [] : [schoolsCommand])
     }
 
     /// The office's web console pages of people and roles, and of the audit log.

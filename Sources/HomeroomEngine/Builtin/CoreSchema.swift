@@ -32,6 +32,7 @@ package enum CoreSchema {
             PersonLanguages.migration,
             ContentTranslationBook.migration,
             WebConsoleSignIns.migration,
+            SchoolAssignments.migration,
         ]
     }
 }

@@ -37,6 +37,10 @@ package struct Dispatcher: Sendable {
         package let translations: ContentTranslations
         /// Where an admin's translations are kept.
         package let translationRecording: (any ContentTranslationRecording)?
+        /// The district's schools; a district of one unless the configuration lists schools.
+        package let district: District
+        /// Which school each channel and workspace is; nil: none is assigned (a district of one).
+        package let schools: SchoolAssignments?
 
         /// Bundles the services; `userIDForms` says how each adapter the runtime runs writes its
         /// users' ids (a full id of any other adapter is refused).
@@ -45,8 +49,12 @@ package struct Dispatcher: Sendable {
             switchboard: ChannelSwitchboard, rateLimiter: RateLimiter, outbox: Outbox, fetcher: any HTTPFetching,
             logger: Logger, observer: (any CommandObserver)? = nil, userIDForms: [UserIDForm],
             translations: ContentTranslations = ContentTranslations(),
-            translationRecording: (any ContentTranslationRecording)? = nil
+            translationRecording: (any ContentTranslationRecording)? = nil, district: District? = nil,
+            schools: SchoolAssignments? = nil
         ) {
+            self.district =
+                district ?? District(soleSchool: School(id: School.soleSchoolID, name: "", calendar: school))
+            self.schools = schools
             self.translations = translations
             self.translationRecording = translationRecording
             self.people = PeopleDirectory(forms: userIDForms, links: IdentityLinks(database: database))
@@ -114,13 +122,26 @@ package struct Dispatcher: Sendable {
     /// Every plugin's phrasebook, by plugin id.
     private let phrasebooks: [String: Phrasebook]
 
+    /// The commands of the schools whose plugins are configured apart from the district's (their
+    /// own bell calendar, campus or feeds), by school id; every other school answers from ``catalog``.
+    private let schoolCatalogs: [String: CommandCatalog]
+
     /// Builds the dispatcher; throws when two plugins declare the same command name or page path.
+    /// `schoolPlugins` gives, by school id, the plugins of the schools configured apart from the
+    /// district's (`plugins`), in the same order.
     package init(
         plugins: [any Plugin], recognizer: CommandRecognizer, rateLimit: RateLimit?, alwaysOnPlugins: Set<String>,
-        channelAnswers: ChannelAnswerSettings = ChannelAnswerSettings(), services: Services
+        channelAnswers: ChannelAnswerSettings = ChannelAnswerSettings(), services: Services,
+        schoolPlugins: [String: [any Plugin]] = [:]
     ) throws {
         catalog = try CommandCatalog(
             plugins.flatMap { plugin in plugin.commands.map { RegisteredCommand(pluginID: plugin.id, command: $0) } })
+        schoolCatalogs = try schoolPlugins.mapValues { plugins in
+            try CommandCatalog(
+                plugins.flatMap { plugin in plugin.commands.map { RegisteredCommand(pluginID: plugin.id, command: $0) }
+                }
+            )
+        }
         self.recognizer = recognizer
         self.rateLimit = rateLimit
         self.channelAnswers = channelAnswers
@@ -246,6 +267,8 @@ package struct Dispatcher: Sendable {
     ) async -> Routed {
         var recognized = typed
         var typedWords = try? typed.words()
+        // A question in plain words names its school in them: "what's for lunch at Adams".
+        let askedWords = typedWords
         var named = typedWords.flatMap(catalog.resolve)
         var questionLanguage: Language?
         if typed.name == nil {
@@ -285,13 +308,22 @@ package struct Dispatcher: Sendable {
         {
             return Routed(reply: answer, outcome: .limited)
         }
-        let caller: Caller
+        var caller: Caller
+        let school: School
         do {
             caller = try await services.access.caller(for: message.sender, verified: message.senderIsVerified)
+            school = try await self.school(
+                of: message, asker: caller, arguments: named?.arguments, askedWords: askedWords)
         } catch {
             return Routed(
                 reply: failure(error, command: name, logger: services.logger, language(of: nil, in: message)),
                 outcome: .failed)
+        }
+        caller = services.access.caller(caller, at: school.id)
+        if let own = schoolCatalogs[school.id] { named = own.resolve(typedWords) }
+        if var found = named, let asked = SchoolMention.find(in: found.arguments, district: services.district) {
+            found.arguments = asked.rest
+            named = found
         }
         if message.conversation.channelName != nil {
             do {
@@ -322,6 +354,9 @@ package struct Dispatcher: Sendable {
                 outcome: .refused)
         }
         guard command.isAvailable(to: caller) else {
+            if command.command.access == .restricted {
+                await audit(refusalOf: command, to: caller, at: school, message)
+            }
             let refusal =
                 command.command.access == .restricted
                 ? UserFacingError.missingPermission(command.capability, Words(.core, language)).message
@@ -342,7 +377,8 @@ package struct Dispatcher: Sendable {
         }
         let context = CommandContext(
             message: message, arguments: Array(arguments), command: command, prefix: prefix,
-            caller: caller, catalog: catalog, services: pluginServices[command.pluginID]!,
+            caller: caller, catalog: schoolCatalogs[school.id] ?? catalog,
+            services: pluginServices[command.pluginID]!.at(school),
             people: services.people.asked(by: message.sender), language: language, phrasebooks: phrasebooks)
         do {
             var reply = try await handler(context)
@@ -362,6 +398,48 @@ package struct Dispatcher: Sendable {
                 language: language,
                 reply: failure(error, command: "\(prefix)\(command.fullName)", logger: context.logger, language),
                 pluginID: command.pluginID, outcome: .failed)
+        }
+    }
+
+    /// The school `message` asks about: the one its arguments name (`/lunch at Jefferson`), else
+    /// its channel's, else its workspace's, else the asker's own, else the district's first.
+    /// `askedWords` are the words as typed, before plain language read them as a command.
+    private func school(
+        of message: IncomingMessage, asker: Caller, arguments: ArraySlice<String>?, askedWords: [String]?
+    ) async throws -> School {
+        let district = services.district
+        if let arguments, let mention = SchoolMention.find(in: arguments, district: district) {
+            return mention.school
+        }
+        if let askedWords, let mention = SchoolMention.find(in: askedWords[...], district: district) {
+            return mention.school
+        }
+        if let schools = services.schools, let channel = message.conversation.channelName,
+            let school = try await schools.school(
+                ofChannel: channel, workspace: message.sender.workspace, adapter: message.adapter)
+        {
+            return school
+        }
+        return asker.school.flatMap(district.school(id:)) ?? district.defaultSchool
+    }
+
+    /// Records in the audit log that `caller`, who holds a role somewhere, was refused the
+    /// restricted `command` at `school`: a school's admin reaching into another school shows there.
+    private func audit(
+        refusalOf command: RegisteredCommand, to caller: Caller, at school: School, _ message: IncomingMessage
+    )
+        async
+    {
+        guard !caller.roles.isEmpty || !caller.schoolRoles.isEmpty else { return }
+        do {
+            try await AuditLog.record(
+                AuditEntry(
+                    at: services.clock.now, actor: caller.user, action: "permission.refused",
+                    detail: "\(command.fullName) needs \(command.capability) at \(school.id)",
+                    channel: message.conversation.channelName ?? message.surface, school: school.id),
+                in: services.database)
+        } catch {
+            services.logger.warning("could not record a refusal in the audit log: \(error)")
         }
     }
 

@@ -51,24 +51,48 @@ package final class AccessDirectory: Sendable {
         if let cached = cache.value(for: key, at: now) { return cached }
         let generation = cache.generation
         // The person and their stored roles in one read: this runs whenever the cache has no answer.
-        let (home, identities, stored, languages) = try await database.read { db in
+        let (home, identities, stored, languages, school, storedAtSchools) = try await database.read { db in
             let home = try await IdentityLinks.home(of: user, on: db)
             let identities = try await IdentityLinks.identities(ofHome: home, on: db)
             return (
                 home, identities, try await Self.storedRoles(of: identities, on: db),
-                try await PersonLanguages.stored(for: home, on: db)
+                try await PersonLanguages.stored(for: home, on: db),
+                try await SchoolAssignments.school(of: home, on: db),
+                try await SchoolAssignments.storedRoles(of: identities, on: db)
             )
         }
         let roles = roles(stored: stored, of: identities)
-        let sessionEnd = roles.isEmpty ? nil : try await sessionExpiry(of: user)
+        let schoolRoles = schoolRoles(stored: storedAtSchools, of: identities)
+        let sessionEnd = roles.isEmpty && schoolRoles.isEmpty ? nil : try await sessionExpiry(of: user)
         let loggedIn = sessionEnd.map { $0 > now } ?? false
         let caller = Caller(
             user: user, capabilities: policy.capabilities(holding: roles, rolesInForce: verified || loggedIn),
             roles: roles, isLoggedIn: loggedIn, person: home, identities: identities, language: languages.language,
-            offeredLanguage: languages.offered)
+            offeredLanguage: languages.offered, school: school, schoolRoles: schoolRoles,
+            rolesInForce: verified || loggedIn)
         // A login that ends sooner ends the cached caller with it.
         cache.store(caller, for: key, at: now, expiringBy: loggedIn ? sessionEnd : nil, readSince: generation)
         return caller
+    }
+
+    /// `caller` asking about the school `schoolID`: with the capabilities of the roles they hold
+    /// there too (in force as their district roles are; their denials always).
+    package func caller(_ caller: Caller, at schoolID: String) -> Caller {
+        caller.atSchool(
+            allowing: policy.capabilities(
+                holding: caller.schoolRoles[schoolID] ?? [], rolesInForce: caller.rolesInForce))
+    }
+
+    /// `stored` (roles at single schools granted to `identities`) with the ones the configuration
+    /// gives them.
+    private func schoolRoles(stored: [String: Set<String>], of identities: [UserID]) -> [String: Set<String>] {
+        var roles = stored
+        for identity in identities {
+            for (school, configured) in policy.configuredSchoolRoles[identity] ?? [:] {
+                roles[school, default: []].formUnion(configured)
+            }
+        }
+        return roles
     }
 
     /// The cached callers, for the runtime to empty when another instance changes roles or logins.
@@ -95,35 +119,62 @@ package final class AccessDirectory: Sendable {
             .map { try $0.decode(column: "role", as: String.self) }
     }
 
-    /// Every stored grant, by identity.
-    package func storedGrants() async throws -> [(user: String, role: String)] {
+    /// Every stored grant, by identity: district-wide grants have no school.
+    package func storedGrants() async throws -> [(user: String, role: String, school: String?)] {
         try await database.read { db in
-            try await db.select().columns("identity", "role").from(Self.rolesTable)
-                .orderBy("identity").orderBy("role").all()
+            let district = try await db.select().columns("identity", "role").from(Self.rolesTable).all()
                 .map {
-                    (try $0.decode(column: "identity", as: String.self), try $0.decode(column: "role", as: String.self))
+                    (
+                        try $0.decode(column: "identity", as: String.self),
+                        try $0.decode(column: "role", as: String.self),
+                        String?.none
+                    )
                 }
+            let atSchools = try await db.select().columns("identity", "role", "school")
+                .from(SchoolAssignments.rolesTable).all()
+                .map {
+                    (
+                        try $0.decode(column: "identity", as: String.self),
+                        try $0.decode(column: "role", as: String.self),
+                        Optional(try $0.decode(column: "school", as: String.self))
+                    )
+                }
+            return (district + atSchools).sorted { ($0.0, $0.2 ?? "", $0.1) < ($1.0, $1.2 ?? "", $1.1) }
         }
     }
 
-    /// Grants `role` to `user`; recorded in the audit log as done by `actor` in `channel` (`web`
-    /// for the web console, nil for the command line). Returns false when they already held it.
+    /// Grants `role` to `user`, across the district or at the school `school` only; recorded in
+    /// the audit log as done by `actor` in `channel` (`web` for the web console, nil for the
+    /// command line). Returns false when they already held it.
     @discardableResult
-    package func grant(_ role: String, to user: UserID, by actor: UserID, channel: String? = nil) async throws -> Bool {
+    package func grant(
+        _ role: String, to user: UserID, at school: String? = nil, by actor: UserID, channel: String? = nil
+    ) async throws -> Bool {
         guard policy.roles[role] != nil else { throw UnknownRole(name: role, known: Array(policy.roles.keys)) }
         if let problem = AccessPolicy.problemGranting(to: user) { throw UserFacingError(problem) }
         let now = clock.now
         let added: Bool = try await database.write { db in
-            guard try await !Self.holds(role, user, on: db) else { return false }
-            try await db.insert(into: Self.rolesTable).columns("identity", "role", "granted_by", "granted_at")
-                .values(
-                    SQLBind(user.description), SQLBind(role), SQLBind(actor.description),
-                    SQLBind(Int64(now.timeIntervalSince1970))
-                )
-                .run()
+            guard try await !Self.holds(role, user, at: school, on: db) else { return false }
+            let table = school == nil ? Self.rolesTable : SchoolAssignments.rolesTable
+            let insert = db.insert(into: table)
+            if let school {
+                try await insert.columns("identity", "role", "school", "granted_by", "granted_at")
+                    .values(
+                        SQLBind(user.description), SQLBind(role), SQLBind(school), SQLBind(actor.description),
+                        SQLBind(Int64(now.timeIntervalSince1970))
+                    ).run()
+            } else {
+                try await insert.columns("identity", "role", "granted_by", "granted_at")
+                    .values(
+                        SQLBind(user.description), SQLBind(role), SQLBind(actor.description),
+                        SQLBind(Int64(now.timeIntervalSince1970))
+                    ).run()
+            }
             try await AuditLog.insert(
                 AuditEntry(
-                    at: now, actor: actor, action: "role.grant", detail: "\(user) now holds \(role)", channel: channel),
+                    at: now, actor: actor, action: "role.grant",
+                    detail: school.map { "\(user) now holds \(role) at \($0)" } ?? "\(user) now holds \(role)",
+                    channel: channel, school: school),
                 into: db)
             return true
         }
@@ -131,21 +182,25 @@ package final class AccessDirectory: Sendable {
         return added
     }
 
-    /// Takes `role` away from `user`; recorded in the audit log as done by `actor` in `channel`.
-    /// Returns false when they did not hold it.
+    /// Takes `role` away from `user`, across the district or at the school `school`; recorded in
+    /// the audit log as done by `actor` in `channel`. Returns false when they did not hold it.
     @discardableResult
-    package func revoke(_ role: String, from user: UserID, by actor: UserID, channel: String? = nil) async throws
-        -> Bool
-    {
+    package func revoke(
+        _ role: String, from user: UserID, at school: String? = nil, by actor: UserID, channel: String? = nil
+    ) async throws -> Bool {
         let now = clock.now
         let removed: Bool = try await database.write { db in
-            guard try await Self.holds(role, user, on: db) else { return false }
-            try await db.delete(from: Self.rolesTable)
-                .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).run()
+            guard try await Self.holds(role, user, at: school, on: db) else { return false }
+            let delete = db.delete(from: school == nil ? Self.rolesTable : SchoolAssignments.rolesTable)
+                .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role))
+            if let school { delete.where("school", .equal, SQLBind(school)) }
+            try await delete.run()
             try await AuditLog.insert(
                 AuditEntry(
-                    at: now, actor: actor, action: "role.revoke", detail: "\(user) no longer holds \(role)",
-                    channel: channel),
+                    at: now, actor: actor, action: "role.revoke",
+                    detail: school.map { "\(user) no longer holds \(role) at \($0)" }
+                        ?? "\(user) no longer holds \(role)",
+                    channel: channel, school: school),
                 into: db)
             return true
         }
@@ -153,9 +208,21 @@ package final class AccessDirectory: Sendable {
         return removed
     }
 
-    private static func holds(_ role: String, _ user: UserID, on db: any SQLDatabase) async throws -> Bool {
-        try await db.select().column("role").from(rolesTable)
-            .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role)).first() != nil
+    /// Stores `school` (an id; nil: none) as the school of `person`, a home identity; every
+    /// cached caller is dropped, here and on other instances.
+    package func setSchool(_ school: String?, of person: UserID) async throws {
+        let now = clock.now
+        try await database.write { db in try await SchoolAssignments.setSchool(school, of: person, at: now, on: db) }
+        cache.invalidate()
+    }
+
+    private static func holds(_ role: String, _ user: UserID, at school: String?, on db: any SQLDatabase)
+        async throws -> Bool
+    {
+        let query = db.select().column("role").from(school == nil ? rolesTable : SchoolAssignments.rolesTable)
+            .where("identity", .equal, SQLBind(user.description)).where("role", .equal, SQLBind(role))
+        if let school { query.where("school", .equal, SQLBind(school)) }
+        return try await query.first() != nil
     }
 
     /// When the PIN login of `user` ends, or nil when there is none (it may lie in the past).

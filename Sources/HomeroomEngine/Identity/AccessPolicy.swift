@@ -7,6 +7,9 @@ package struct AccessPolicy: Sendable {
     package var roles: [String: CapabilitySet]
     /// Platform ids that hold roles by configuration (the config's `admins` list gives `admin`).
     package var configuredRoles: [UserID: Set<String>]
+    /// Platform ids that hold roles at one school by configuration (a school's `admins`): id →
+    /// school id → roles.
+    package var configuredSchoolRoles: [UserID: [String: Set<String>]]
 
     /// The role everyone holds, without logging in; by default it carries nothing.
     package static let everyoneRole = "everyone"
@@ -15,9 +18,13 @@ package struct AccessPolicy: Sendable {
     package static let builtInRoles: [String: CapabilitySet] = ["admin": CapabilitySet(grants: ["*"])]
 
     /// Creates a policy; the built-in roles are added unless `roles` redefines them.
-    package init(roles: [String: CapabilitySet] = [:], configuredRoles: [UserID: Set<String>] = [:]) {
+    package init(
+        roles: [String: CapabilitySet] = [:], configuredRoles: [UserID: Set<String>] = [:],
+        configuredSchoolRoles: [UserID: [String: Set<String>]] = [:]
+    ) {
         self.roles = AccessPolicy.builtInRoles.merging(roles) { _, configured in configured }
         self.configuredRoles = configuredRoles
+        self.configuredSchoolRoles = configuredSchoolRoles
     }
 
     /// Why roles cannot be granted to `user`, or nil when they can. An IRC id made of a nick and

@@ -25,19 +25,25 @@ package struct Scheduler: Sendable {
         package let job: ScheduledJob
         /// The plugin's tables, as ``Scheduler/runNow(pluginID:name:)`` writes them (unfenced).
         package let storage: PluginStorage
+        /// The school the job runs for, in its time zone and over its data, when its plugin is
+        /// configured apart for that school; nil: the district's.
+        package let school: School?
 
         /// Creates an entry.
-        package init(pluginID: String, job: ScheduledJob, storage: PluginStorage) {
+        package init(pluginID: String, job: ScheduledJob, storage: PluginStorage, school: School? = nil) {
             self.pluginID = pluginID
             self.job = job
             self.storage = storage
+            self.school = school
         }
 
-        /// The duty of running this job.
-        var duty: Duty { .job(plugin: pluginID, name: job.name) }
+        /// The duty of running this job: one per job, and per school for a school's own plugin
+        /// (`refresh feed@jefferson`).
+        var duty: Duty { .job(plugin: pluginID, name: school.map { "\(job.name)@\($0.id)" } ?? job.name) }
     }
 
-    let entries: [Entry]
+    /// The jobs it runs, each with its storage (and school).
+    package let entries: [Entry]
     let school: SchoolCalendar
     let clock: any HomeroomClock
     let outbox: Outbox
@@ -97,6 +103,7 @@ package struct Scheduler: Sendable {
             await runJob(entry, scheduledFor: missed, under: hold)
         }
         var after = clock.now
+        let school = entry.school?.calendar ?? school
         while let next = entry.job.schedule.nextFire(after: after, in: school) {
             try await clock.sleep(until: next)
             await runJob(entry, scheduledFor: next, under: hold)
@@ -111,6 +118,7 @@ package struct Scheduler: Sendable {
     /// it; nil otherwise (a job never run waits for its next time, as on a first start).
     private func missedDueTime(of entry: Entry, under hold: DutyHold) async throws -> Date? {
         let now = clock.now
+        let school = entry.school?.calendar ?? school
         var latest: Date?
         var candidate = entry.job.schedule.nextFire(after: now.addingTimeInterval(-catchUpWindow), in: school)
         // A cron time is a whole minute: a window of a few minutes holds a few of them.
@@ -131,7 +139,7 @@ package struct Scheduler: Sendable {
             entry, scheduledFor: scheduledFor,
             storage: PluginStorage(
                 pluginID: entry.pluginID, database: hold.database, audit: AuditLog(),
-                notifications: outbox.working(under: hold)))
+                notifications: outbox.working(under: hold), scope: entry.storage.scope))
         guard ran else { return }
         do {
             try await JobRuns.record(entry.duty, ranFor: scheduledFor, in: hold.database)
@@ -148,11 +156,17 @@ package struct Scheduler: Sendable {
     private func runJob(_ entry: Entry, scheduledFor: Date, storage: PluginStorage) async -> Bool {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
-        let context = ScheduledJob.Context(
-            scheduledFor: scheduledFor,
-            services: PluginServices(
-                storage: storage, school: school, clock: clock, logger: logger, fetcher: fetcher,
-                translations: translations))
+        var services = PluginServices(
+            storage: storage, school: school, clock: clock, logger: logger, fetcher: fetcher,
+            translations: translations)
+        if let school = entry.school {
+            logger[metadataKey: "school"] = "\(school.id)"
+            services = PluginServices(
+                storage: storage, school: school.calendar, clock: clock, logger: logger, fetcher: fetcher,
+                translations: translations
+            ).at(school)
+        }
+        let context = ScheduledJob.Context(scheduledFor: scheduledFor, services: services)
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")

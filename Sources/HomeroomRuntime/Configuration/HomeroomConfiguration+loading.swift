@@ -106,14 +106,18 @@ extension HomeroomConfiguration {
             location = .sqlite(path: storage.sqlite)
         }
         let fetchPolicy = try fetch.policy()
+        let calendar = SchoolCalendar(timeZone: zone, schoolDays: Set(schoolDays), language: schoolLanguage)
+        let district = try resolveDistrict(calendar: calendar)
+        var schoolPolicy = policy
+        schoolPolicy.configuredSchoolRoles = try schoolAdmins()
         guard let consoleUser = UserID("console:\(console.user)"), !console.user.contains(where: \.isWhitespace) else {
             throw ConfigurationError(key: "console.user", problem: "one word, e.g. \"local\"")
         }
         return ResolvedConfiguration(
             configuration: self,
-            school: SchoolCalendar(timeZone: zone, schoolDays: Set(schoolDays), language: schoolLanguage),
+            school: calendar, district: district, schoolPluginSections: schoolPluginSections(),
             recognizer: CommandRecognizer(prefixes: commandPrefixes, botName: botName), storage: location,
-            accessPolicy: policy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser,
+            accessPolicy: schoolPolicy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser,
             fetchPolicy: fetchPolicy, machineTranslation: try machineTranslation.resolve(environment),
             webConsole: try webConsole.resolve())
     }
@@ -145,6 +149,25 @@ extension HomeroomConfiguration {
             throw ConfigurationError(
                 key: "security.auditRetentionDays", problem: "must be from 1 to 36500 days, or null to keep the log")
         }
+    }
+
+    /// The schools' own admins: platform id → school id → `admin`.
+    private func schoolAdmins() throws(ConfigurationError) -> [UserID: [String: Set<String>]] {
+        var configured: [UserID: [String: Set<String>]] = [:]
+        for (schoolIndex, school) in schools.enumerated() {
+            for (index, admin) in school.admins.enumerated() {
+                let key = "schools[\(schoolIndex)].admins[\(index)]"
+                guard let user = UserID(admin) else {
+                    throw ConfigurationError(
+                        key: key, problem: "\"\(admin)\" is not ADAPTER:ID such as slack:T0001:U024BE7LH")
+                }
+                if let problem = AccessPolicy.problemGranting(to: user) {
+                    throw ConfigurationError(key: key, problem: problem)
+                }
+                configured[user, default: [:]][school.id, default: []].insert("admin")
+            }
+        }
+        return configured
     }
 
     private func accessPolicy() throws(ConfigurationError) -> AccessPolicy {
@@ -180,8 +203,13 @@ extension HomeroomConfiguration {
 package struct ResolvedConfiguration: Sendable {
     /// The file's values.
     package let configuration: HomeroomConfiguration
-    /// The school's calendar.
+    /// The district's own calendar: the time zone, days and language of every school that
+    /// sets none of its own.
     package let school: SchoolCalendar
+    /// The district's schools (one, `main`, unless the configuration lists `schools`).
+    package let district: District
+    /// Each school's plugin sections, for the schools that set any of their own, by school id.
+    package let schoolPluginSections: [String: [String: JSONValue]]
     /// How commands are recognised.
     package let recognizer: CommandRecognizer
     /// Where the data lives.

@@ -7,6 +7,12 @@ import HomeroomEngine
 public struct HomeroomConfiguration: Sendable, Decodable {
     /// The school's name, as the bot says it.
     public var schoolName = "Homeroom High School"
+    /// The district's name, when the configuration lists `schools`; `schoolName` when nil.
+    public var district: String?
+    /// The district's schools; none: the deployment is the one school of the top-level settings.
+    public var schools: [SchoolSection] = []
+    /// Groups of schools sharing plugins' data, by name.
+    public var groups: [String: GroupSection] = [:]
     /// The school's IANA time zone; every date is computed in it.
     public var timeZone = "America/New_York"
     /// The days classes are held.
@@ -175,7 +181,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         case schoolName, timeZone, schoolDays, language, botName, commandPrefixes, storage, rateLimit, channelAnswers,
             security,
             admins, roles, console, logLevel, plugins, webhooks, irc, matrix
-        case fetch, machineTranslation, webConsole
+        case fetch, machineTranslation, webConsole, district, schools, groups
     }
 
     /// The embedded defaults.
@@ -185,6 +191,9 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schoolName = try container.decode(.schoolName, or: schoolName)
+        district = try container.decodeIfPresent(String.self, forKey: .district)
+        schools = try container.decode(.schools, or: schools)
+        groups = try container.decode(.groups, or: groups)
         timeZone = try container.decode(.timeZone, or: timeZone)
         schoolDays = try container.decode(.schoolDays, or: schoolDays)
         language = try container.decode(.language, or: language)

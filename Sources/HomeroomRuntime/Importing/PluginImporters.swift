@@ -11,15 +11,17 @@ public struct PluginImporters: Sendable {
         /// The importer.
         public let importer: Importer
 
-        /// Runs the importer on the plugin's storage in `runtime`, at the runtime's time, for the
-        /// command line; afterwards every instance forgets what it cached of the plugin's data.
-        /// A bad input throws the importer's ``UserFacingError``.
-        public func run(bytes: [UInt8], source: String, webAddress: URL?, on runtime: BotRuntime) async throws
-            -> Importer.Report
-        {
+        /// Runs the importer on the plugin's storage in `runtime` at the school `school` (an id or
+        /// name; nil: the district's first), at the runtime's time, for the command line;
+        /// afterwards every instance forgets what it cached of the plugin's data. A bad input, or
+        /// a school that does not exist, throws a ``UserFacingError``.
+        public func run(
+            bytes: [UInt8], source: String, webAddress: URL?, school: String? = nil, on runtime: BotRuntime
+        ) async throws -> Importer.Report {
             let report = try await importer.run(
                 Importer.Request(
-                    bytes: bytes, source: source, webAddress: webAddress, storage: runtime.storage(for: pluginID),
+                    bytes: bytes, source: source, webAddress: webAddress,
+                    storage: runtime.storage(for: pluginID, at: try runtime.schoolID(named: school)),
                     now: runtime.clock.now))
             runtime.caches.changed(plugin: pluginID)
             return report

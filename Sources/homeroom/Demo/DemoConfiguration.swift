@@ -5,7 +5,8 @@ import HomeroomWebhooks
 import InstalledPlatforms
 
 extension HomeroomConfiguration {
-    /// This configuration pointed at the demo school in `folder`: the campus's school name, the demo's own SQLite file (never
+    /// This configuration pointed at the demo district in `folder` (``DemoDistrict``: Jefferson
+    /// Middle reads `middleSchoolBells`): the campus's school name, the demo's own SQLite file (never
     /// a PostgreSQL server, `HOMEROOM_DATABASE_URL` included), `bellSchedule` as the calendar file,
     /// the office's contact details, a start given with `/here` that lasts the day, ``DemoAdmin`` as
     /// an admin, fetches allowed to reach 127.0.0.1, where the demo's news files are served, and a
@@ -15,9 +16,12 @@ extension HomeroomConfiguration {
     /// (their incoming webhooks, and their slash commands, whose late answers are posted back to
     /// the platform) and the API clients' `notifyURL`s are switched off. The console and the
     /// webhook server with its pages, health and JSON API stay.
-    func demo(in folder: URL, bellSchedule: URL) -> HomeroomConfiguration {
+    func demo(in folder: URL, bellSchedule: URL, middleSchoolBells: URL) -> HomeroomConfiguration {
         var demo = self
         demo.schoolName = "Lincoln High School (demo)"
+        demo.district = DemoDistrict.name
+        demo.schools = DemoDistrict.schools(middleSchoolBells: middleSchoolBells)
+        demo.groups = DemoDistrict.groups
         demo.storage.sqlite = DemoSchool.database(in: folder).path
         demo.storage.postgres = nil
         demo.admins.append(DemoAdmin.id.description)

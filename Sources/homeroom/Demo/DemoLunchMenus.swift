@@ -10,6 +10,49 @@ enum DemoLunchMenus {
     /// The file's name in the demo's folder.
     static let fileName = "lunch-menus.csv"
 
+    /// A menu of the demo: the school it is imported at (its group's, for a shared menu), its
+    /// file, and its dishes a school day in turn.
+    struct Menu {
+        let school: String
+        let fileName: String
+        let menus: [(specials: String, vegetables: String, fries: String)]
+    }
+
+    /// Lincoln High's menu, the middle schools' (Jefferson's) and the elementary schools' (Adams').
+    static let all = [
+        Menu(school: DemoDistrict.lincoln, fileName: fileName, menus: menus),
+        Menu(school: DemoDistrict.jefferson, fileName: "lunch-menus-middle-schools.csv", menus: middleSchoolMenus),
+        Menu(school: DemoDistrict.adams, fileName: "lunch-menus-elementary-schools.csv", menus: elementaryMenus),
+    ]
+
+    /// The middle schools' menus.
+    private static let middleSchoolMenus: [(specials: String, vegetables: String, fries: String)] = [
+        ("Chicken tenders; Cheese quesadilla", "Corn; Apple slices", "yes"),
+        ("Spaghetti with meatballs; Veggie burger", "Side salad; Grapes", "no"),
+        ("Cheese pizza; Turkey and gravy", "Carrot sticks; Orange wedges", "yes"),
+        ("Beef tacos; Bean and cheese burrito", "Salsa; Pear", "no"),
+        ("Fish sandwich; Grilled cheese", "Tomato soup; Berries", "yes"),
+        ("Cheeseburger; Black bean burger", "Green beans; Apple slices", "yes"),
+        ("Chicken noodle soup; Chili", "Crackers; Celery sticks", "no"),
+        ("Teriyaki chicken bowl; Tofu stir-fry", "Steamed rice; Edamame", "no"),
+        ("Cheese pizza; Pasta primavera", "Caesar salad; Grapes", "yes"),
+        ("Breakfast for lunch: pancakes; Scrambled eggs", "Hash browns; Berries", "no"),
+    ]
+
+    /// The elementary schools' menus.
+    private static let elementaryMenus: [(specials: String, vegetables: String, fries: String)] = [
+        ("Cheese pizza; Grilled cheese", "Carrot sticks; Apple slices", "no"),
+        ("Chicken tenders; Veggie burger", "Corn; Grapes", "no"),
+        ("Spaghetti with meatballs; Pasta primavera", "Green beans; Orange wedges", "no"),
+        ("Turkey and gravy; Cornbread", "Mashed potatoes; Peas", "no"),
+        ("Breakfast for lunch: pancakes; Scrambled eggs", "Berries; Pear", "no"),
+        ("Cheeseburger; Black bean burger", "Side salad; Apple slices", "no"),
+        ("Chicken noodle soup; Grilled cheese", "Crackers; Celery sticks", "no"),
+        ("Bean and cheese burrito; Cheese quesadilla", "Corn; Salsa", "no"),
+        ("Fish sandwich; Cheese pizza", "Broccoli; Grapes", "no"),
+        ("Teriyaki chicken bowl; Tofu stir-fry", "Steamed rice; Orange wedges", "no"),
+    ]
+
     /// The menus, one a school day in turn: specials, vegetables (`;` between items), fries.
     private static let menus: [(specials: String, vegetables: String, fries: String)] = [
         ("Chicken tenders; Veggie burger", "Green beans; Apple slices", "yes"),
@@ -160,12 +203,18 @@ enum DemoLunchMenus {
             .map { dishes[$0]?[language] ?? $0 }.joined(separator: "; ")
     }
 
-    /// Writes the file for this week and the next and imports it.
+    /// Writes each of ``all`` for this week and the next and imports it at its school.
     static func load(into folder: URL, today: LocalDate, runtime: BotRuntime) async throws {
+        for menu in all { try await load(menu, into: folder, today: today, runtime: runtime) }
+    }
+
+    /// Writes `menu` for this week and the next and imports it at its school.
+    private static func load(_ menu: Menu, into folder: URL, today: LocalDate, runtime: BotRuntime) async throws {
         let monday = today.mondayOfWeek
-        let school = runtime.configuration.school
+        let school = runtime.configuration.district.school(id: menu.school)?.calendar ?? runtime.configuration.school
         let days = (0..<14).map { monday.adding(days: $0) }.filter { school.isSchoolDay($0) }
-        let rows = zip(days, menus).map { date, menu in
+        let fileName = menu.fileName
+        let rows = zip(days, menu.menus).map { date, menu in
             "\(date.iso),\(menu.specials),\(menu.vegetables),\(menu.fries)"
                 + languages.map { language in
                     ",\(translated(menu.specials, into: language)),\(translated(menu.vegetables, into: language))"
@@ -179,7 +228,7 @@ enum DemoLunchMenus {
         try csv.write(to: file, atomically: true, encoding: .utf8)
         do {
             _ = try await LunchImporter.importMenus(
-                Data(csv.utf8), named: fileName, into: runtime.storage(for: LunchPlugin.id),
+                Data(csv.utf8), named: fileName, into: runtime.storage(for: LunchPlugin.id, at: menu.school),
                 by: DemoAdmin.id, at: runtime.clock.now)
         } catch let error as LunchImportError {
             throw UserFacingError(error.description)

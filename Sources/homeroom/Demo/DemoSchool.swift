@@ -65,7 +65,12 @@ struct DemoSchool {
             let bellSchedule = try DemoBellSchedule.write(
                 into: folder, today: configuration.school.localDate(at: clock.now), school: configuration.school,
                 now: clock.now)
-            let demo = try configuration.configuration.demo(in: folder, bellSchedule: bellSchedule).resolve()
+            let middleSchoolBells = try DemoBellSchedule.writeMiddleSchool(
+                into: folder, today: configuration.school.localDate(at: clock.now), school: configuration.school,
+                now: clock.now)
+            let demo = try configuration.configuration.demo(
+                in: folder, bellSchedule: bellSchedule, middleSchoolBells: middleSchoolBells
+            ).resolve()
             return DemoSchool(configuration: demo, folder: folder, shownFolder: path, switchedOff: switchedOff)
         } catch let error as ConfigurationError {
             printError(error.description)
@@ -121,19 +126,20 @@ struct DemoSchool {
         let contents = words.list(
             [words("its own SQLite file"), words("bell schedule")] + loaded.parts.map { Self.name(of: $0, words) })
         var tries = ["/now"]
-        if loaded.parts.contains(.menus) { tries.append("/lunch") }
+        if loaded.parts.contains(.menus) { tries += ["/lunch", "/lunch at Jefferson"] }
         if loaded.standsAtStartingPoint { tries.append("/directions B-201") }
+        let schools = words.list(configuration.district.schools.map(\.name))
         let demo =
             loaded.standsAtStartingPoint
             ? words(
-                "Demo school in {folder} ({contents}, dated from today; you stand at {place}). Try {commands}.",
+                "Demo district in {folder}: {schools} ({contents}, dated from today; you stand at {place}). Try {commands}.",
                 [
-                    "folder": shownFolder, "contents": contents, "place": Self.startingPoint,
+                    "folder": shownFolder, "schools": schools, "contents": contents, "place": Self.startingPoint,
                     "commands": words.items(tries),
                 ])
             : words(
-                "Demo school in {folder} ({contents}, dated from today). Try {commands}.",
-                ["folder": shownFolder, "contents": contents, "commands": words.items(tries)])
+                "Demo district in {folder}: {schools} ({contents}, dated from today). Try {commands}.",
+                ["folder": shownFolder, "schools": schools, "contents": contents, "commands": words.items(tries)])
         guard !switchedOff.isEmpty else { return demo }
         return demo + " "
             + words("Off in the demo, so nothing reaches other machines: {names}.", ["names": words.items(switchedOff)])

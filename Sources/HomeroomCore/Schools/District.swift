@@ -1,0 +1,68 @@
+import Foundation
+
+/// The schools one deployment serves, the first being where a question goes when nothing says
+/// which school it is about. A deployment configured as one school is a district of one.
+public struct District: Sendable {
+    /// The district's name (the school's, for a district of one).
+    public let name: String
+    /// The schools, in the configured order; never empty.
+    public let schools: [School]
+    private let byID: [String: Int]
+    private let keys: [(key: String, index: Int)]
+
+    /// Creates a district; `schools` must not be empty and their ids must differ.
+    public init(name: String, schools: [School]) {
+        precondition(!schools.isEmpty, "a district has at least one school")
+        self.name = name
+        self.schools = schools
+        byID = Dictionary(schools.enumerated().map { ($1.id, $0) }) { first, _ in first }
+        var keys: [(String, Int)] = []
+        for (index, school) in schools.enumerated() {
+            for name in [school.id, school.name] + school.aliases {
+                let key = Self.key(name)
+                if !key.isEmpty { keys.append((key, index)) }
+            }
+        }
+        self.keys = keys
+    }
+
+    /// A district of the one school `school`.
+    public init(soleSchool school: School) { self.init(name: school.name, schools: [school]) }
+
+    /// The school a question goes to when nothing says which.
+    public var defaultSchool: School { schools[0] }
+
+    /// True for a deployment of one school.
+    public var hasOneSchool: Bool { schools.count == 1 }
+
+    /// The school with id `id`.
+    public func school(id: String) -> School? { byID[id].map { schools[$0] } }
+
+    /// The school people mean by `name`, matched as places are: case, spaces and punctuation do
+    /// not count (`jefferson-middle`), a name's first words are enough (`Jefferson` for
+    /// `Jefferson Middle School`), and one slip of the keyboard is forgiven in a name of five
+    /// letters or more. Nil when no school, or more than one, fits.
+    public func school(named name: some StringProtocol) -> School? {
+        let key = Self.key(name)
+        guard !key.isEmpty else { return nil }
+        for fits in [
+            { $0 == key }, { key.count >= 3 && $0.hasPrefix(key) },
+            { key.count >= 5 && EditDistance.between($0, key) <= 1 },
+        ]
+            as [(String) -> Bool]
+        {
+            let found = Set(keys.filter { fits($0.key) }.map(\.index))
+            if found.count == 1 { return schools[found.first!] }
+            if found.count > 1 { return nil }
+        }
+        return nil
+    }
+
+    /// The lowercase letters and digits of `name`, without accents: what matching compares.
+    static func key(_ name: some StringProtocol) -> String {
+        String(
+            String(name).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+                .unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+                .map(Character.init))
+    }
+}

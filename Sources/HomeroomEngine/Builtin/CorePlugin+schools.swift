@@ -1,0 +1,158 @@
+import HomeroomCore
+
+extension CorePlugin {
+    /// `/schools`: the district's schools, and which one answers in this conversation.
+    var schoolsCommand: Command {
+        Command(
+            "schools", summary: "the district's schools, and which one answers here",
+            examples: [.init("schools", "every school, and the one answering here", answerContains: "answers here")]
+        ) { [schools] context in
+            guard context.arguments.isEmpty else { throw context.usageError() }
+            let words = context.words
+            guard let district = schools?.district else { throw UserFacingError(words("this bot serves one school")) }
+            var lines = district.schools.map { school in
+                school.contact.map {
+                    words(
+                        "{name} ({id}) — contact: {contact}", ["name": school.name, "id": school.id, "contact": $0])
+                } ?? words("{name} ({id})", ["name": school.name, "id": school.id])
+            }
+            let here = district.school(id: context.schoolID) ?? district.defaultSchool
+            lines.append(
+                words(
+                    "{school} answers here. Add at SCHOOL to ask about another: {example}.",
+                    ["school": here.name, "example": context.typed("lunch at \(district.schools.last!.id)")]))
+            return Reply(lines: lines, visibility: .sender)
+        }
+    }
+
+    /// `/me school [SCHOOL | none]`: the school a person belongs to, which answers their direct
+    /// messages and the channels no admin assigned.
+    var meSchoolCommand: Command {
+        Command(
+            "school", summary: "your school, which answers your direct messages", usage: "[SCHOOL | none]",
+            examples: [.init("me school", "your school, and how to choose it", answerContains: "school")]
+        ) { [schools, directory = login.directory] context in
+            let words = context.words
+            guard let district = schools?.district else { throw UserFacingError(words("this bot serves one school")) }
+            guard !context.arguments.isEmpty else {
+                let own = context.caller.school.flatMap(district.school(id:))
+                return Reply.privately(
+                    own.map {
+                        words(
+                            "Your school is {school}. {command} changes it.",
+                            ["school": $0.name, "command": context.typed("me school SCHOOL")])
+                    }
+                        ?? words(
+                            "You chose no school, so {school} answers you. {command} chooses one.",
+                            ["school": district.defaultSchool.name, "command": context.typed("me school SCHOOL")]))
+            }
+            let typed = context.arguments.joined(separator: " ")
+            if ["none", "default"].contains(typed.lowercased()) {
+                try await directory.setSchool(nil, of: context.caller.person)
+                return Reply.privately(words("Your school is cleared."))
+            }
+            let school = try Self.school(named: typed, in: district, words)
+            try await directory.setSchool(school.id, of: context.caller.person)
+            return Reply.privately(
+                words(
+                    "Your school is now {school}: it answers your direct messages, on every account you linked.",
+                    ["school": school.name]))
+        }
+    }
+
+    /// `/admin school [SCHOOL | none]`, typed in a channel: the school that answers there. The
+    /// admin needs `admin.school` at the school the channel is now and at the one it becomes.
+    var channelSchoolCommand: Command {
+        Command(
+            "school", summary: "the school that answers in this channel", usage: "[SCHOOL | none]",
+            examples: [
+                .init("admin school", "the school answering here", answerContains: "answers in", inChannel: true)
+            ],
+            access: .restricted
+        ) { context in try await assignSchool(.channel, context) }
+    }
+
+    /// `/admin workspace [SCHOOL | none]`: the school of every channel of this workspace that has
+    /// no school of its own.
+    var workspaceSchoolCommand: Command {
+        Command(
+            "workspace", summary: "the school of every channel in this workspace without its own",
+            usage: "[SCHOOL | none]",
+            examples: [
+                .init(
+                    "admin workspace", "the school of this workspace", answerContains: "workspace", inChannel: true)
+            ],
+            access: .restricted
+        ) { context in try await assignSchool(.workspace, context) }
+    }
+
+    /// What `/admin school` and `/admin workspace` assign.
+    enum SchoolPlaceKind { case channel, workspace }
+
+    /// Shows or changes the school of the channel (`.channel`) or workspace the command is typed in.
+    private func assignSchool(_ kind: SchoolPlaceKind, _ context: CommandContext) async throws -> Reply {
+        let words = context.words
+        guard let schools else { throw UserFacingError(words("this bot serves one school")) }
+        guard let channel = context.message.conversation.channelName else {
+            throw UserFacingError(words("type this in the channel you want to change"))
+        }
+        let district = schools.district
+        let adapter = context.message.adapter
+        let workspace = context.message.sender.workspace
+        let place: SchoolAssignments.Place = kind == .channel ? .channel(channel) : .workspace(workspace)
+        let current = try await schools.school(of: place, adapter: adapter)
+        guard !context.arguments.isEmpty else {
+            let name = current?.name
+            switch (kind, name) {
+            case (.channel, let name?):
+                return Reply.privately(words("{school} answers in {channel}.", ["school": name, "channel": channel]))
+            case (.channel, nil):
+                return Reply.privately(
+                    words(
+                        "No school is set for {channel}, so {school} answers in it.",
+                        [
+                            "channel": channel,
+                            "school": (district.school(id: context.schoolID) ?? district.defaultSchool).name,
+                        ]))
+            case (.workspace, let name?):
+                return Reply.privately(words("{school} answers in this workspace.", ["school": name]))
+            case (.workspace, nil):
+                return Reply.privately(words("No school is set for this workspace."))
+            }
+        }
+        let typed = context.arguments.joined(separator: " ")
+        let school =
+            ["none", "default"].contains(typed.lowercased()) ? nil : try Self.school(named: typed, in: district, words)
+        for reached in [current, school].compactMap({ $0 }) {
+            let capability = context.command.capability
+            guard login.directory.caller(context.caller, at: reached.id).may(capability) else {
+                throw UserFacingError(
+                    words(
+                        "you need the {capability} permission at {school}",
+                        ["capability": capability, "school": reached.name]))
+            }
+        }
+        let changed = try await schools.assign(
+            place, adapter: adapter, to: school, by: context.caller.user, channel: channel)
+        guard changed else { return Reply.privately(words("Nothing changed.")) }
+        switch (kind, school) {
+        case (.channel, let school?):
+            return Reply(words("{school} now answers in {channel}.", ["school": school.name, "channel": channel]))
+        case (.channel, nil):
+            return Reply(words("{channel} now follows its workspace or the person asking.", ["channel": channel]))
+        case (.workspace, let school?):
+            return Reply(words("{school} now answers in this workspace.", ["school": school.name]))
+        case (.workspace, nil):
+            return Reply(words("This workspace has no school of its own now."))
+        }
+    }
+
+    /// The school `typed` names; a short error listing the schools otherwise.
+    static func school(named typed: String, in district: District, _ words: Words) throws(UserFacingError) -> School {
+        if let school = district.school(id: typed.lowercased()) ?? district.school(named: typed) { return school }
+        throw UserFacingError(
+            words(
+                "no school {typed} — the schools are {schools}",
+                ["typed": String(typed.prefix(60)), "schools": words.items(district.schools.map(\.name))]))
+    }
+}

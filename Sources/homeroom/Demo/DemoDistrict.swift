@@ -1,0 +1,49 @@
+import Foundation
+import HomeroomRuntime
+
+/// The demo's small district: Lincoln High, Jefferson Middle with its own bell schedule and the
+/// middle schools' menu, and Adams Elementary with the elementary schools' menu and no campus map.
+enum DemoDistrict {
+    static let lincoln = "lincoln"
+    static let jefferson = "jefferson"
+    static let adams = "adams"
+
+    /// The district's name.
+    static let name = "Lincoln District (demo)"
+
+    /// The schools, Jefferson reading the bell schedule in `middleSchoolBells`.
+    static func schools(middleSchoolBells: URL) -> [HomeroomConfiguration.SchoolSection] {
+        var lincoln = HomeroomConfiguration.SchoolSection()
+        lincoln.id = Self.lincoln
+        lincoln.name = "Lincoln High School"
+        lincoln.aliases = ["LHS", "Lincoln High"]
+        lincoln.contact = "+1 555 0100"
+        var jefferson = HomeroomConfiguration.SchoolSection()
+        jefferson.id = Self.jefferson
+        jefferson.name = "Jefferson Middle School"
+        jefferson.aliases = ["JMS", "Jefferson Middle"]
+        jefferson.contact = "+1 555 0200"
+        jefferson.plugins = ["schedule": .object(["calendarFile": .string(middleSchoolBells.path)])]
+        var adams = HomeroomConfiguration.SchoolSection()
+        adams.id = Self.adams
+        adams.name = "Adams Elementary School"
+        adams.aliases = ["Adams Elementary"]
+        adams.contact = "+1 555 0300"
+        return [lincoln, jefferson, adams]
+    }
+
+    /// The groups: a menu for the middle schools and one for the elementary schools, and the
+    /// campus Lincoln and Jefferson share.
+    static var groups: [String: HomeroomConfiguration.GroupSection] {
+        var middle = HomeroomConfiguration.GroupSection()
+        middle.schools = [jefferson]
+        middle.share = ["lunch"]
+        var elementary = HomeroomConfiguration.GroupSection()
+        elementary.schools = [adams]
+        elementary.share = ["lunch"]
+        var campus = HomeroomConfiguration.GroupSection()
+        campus.schools = [lincoln, jefferson]
+        campus.share = ["directions"]
+        return ["middle-schools": middle, "elementary-schools": elementary, "north-campus": campus]
+    }
+}
