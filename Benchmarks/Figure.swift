@@ -33,17 +33,21 @@ struct FigureGoal: Codable {
     var atLeast: Double?
     var below: Double?
     var ratioAtLeast: Double?
+    /// At most this ratio of the floor: a cost that must not grow past it (a district beside one school).
+    var ratioBelow: Double?
 
     static func atLeast(_ value: Double, ratio: Double? = nil) -> FigureGoal {
         FigureGoal(atLeast: value, ratioAtLeast: ratio)
     }
     static func below(_ value: Double) -> FigureGoal { FigureGoal(below: value) }
     static func ratioAtLeast(_ ratio: Double) -> FigureGoal { FigureGoal(ratioAtLeast: ratio) }
+    static func ratioBelow(_ ratio: Double) -> FigureGoal { FigureGoal(ratioBelow: ratio) }
 
     func isMet(by figure: Figure) -> Bool {
         if let atLeast, !(figure.value >= atLeast) { return false }
         if let below, !(figure.value < below) { return false }
         if let ratioAtLeast, !((figure.ratio ?? -1) >= ratioAtLeast) { return false }
+        if let ratioBelow, !((figure.ratio ?? .infinity) < ratioBelow) { return false }
         return true
     }
 
@@ -53,6 +57,7 @@ struct FigureGoal: Codable {
         if let atLeast { parts.append("≥ \(Figure.format(atLeast)) \(unit)") }
         if let below { parts.append("< \(Figure.format(below)) \(unit)") }
         if let ratioAtLeast { parts.append("ratio ≥ \(Figure.format(ratioAtLeast))") }
+        if let ratioBelow { parts.append("ratio < \(Figure.format(ratioBelow))") }
         return parts.joined(separator: ", ")
     }
 }
@@ -61,12 +66,14 @@ extension Figure {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "n/a" }
         let magnitude = abs(value)
-        return String(format: magnitude >= 100 ? "%.0f" : magnitude >= 10 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f", value)
+        return String(
+            format: magnitude >= 100 ? "%.0f" : magnitude >= 10 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f", value)
     }
 
     /// One line for people: name, value and unit, the floor and ratio, and the goal.
     var textLine: String {
-        var line = "  \(name.padding(toLength: max(name.count, 34), withPad: " ", startingAt: 0)) \(Figure.format(value)) \(unit)"
+        var line =
+            "  \(name.padding(toLength: max(name.count, 34), withPad: " ", startingAt: 0)) \(Figure.format(value)) \(unit)"
         if let floor, let ratio {
             line += "   floor \(Figure.format(floor)) \(unit), ratio \(Figure.format(ratio))"
         }

@@ -179,13 +179,14 @@ if let compare = CommandLine.arguments.firstIndex(of: "--compare") {
     exit(0)
 }
 
-// HOMEROOM_BENCH=parse (or dispatch, understanding, now, memory, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox, say) runs one of them, for a profiler.
+// HOMEROOM_BENCH=parse (or dispatch, understanding, now, memory, district, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox, say) runs one of them, for a profiler.
 let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
 if only == nil || only == "dispatch" { try await benchmarkDispatch() }
 if only == nil || only == "understanding" { try await benchmarkUnderstanding() }
 if only == nil || only == "parse" { try benchmarkCalendarParsing() }
 if only == nil || only == "now" { try await benchmarkNow() }
 if only == nil || only == "memory" { try benchmarkIdleMemory() }
+if only == nil || only == "district" { try await benchmarkIdleDistrict() }
 if only == nil || only == "webhooks" { try benchmarkWebhookAPI() }
 if only == nil || only == "irc" { try await benchmarkIRCRoundTrips() }
 if only == nil || only == "busy-channel" { try await benchmarkBusyChannel() }

@@ -87,7 +87,9 @@ public struct EventsPlugin: ConfigurablePlugin {
         self.settings = settings
     }
 
-    public var migrations: [Migration] { EventStore.migrations() + [ClubStore.migration()] }
+    public var migrations: [Migration] {
+        EventStore.migrations() + [ClubStore.migration(), EventStore.scopeMigration()]
+    }
 
     public var commands: [Command] {
         [eventsCommand, eventCommand, circleCommand, circlesCommand, clubsCommand, clubCommand, contactCommand]

@@ -70,7 +70,8 @@ public struct NewsPlugin: ConfigurablePlugin {
         return [
             ScheduledJob("poll feeds", schedule: refreshSchedule) { context in
                 let store = NewsStore(storage: context.storage)
-                for source in try await store.sources() {
+                // Every school's and group's sources: one poll keeps them all fresh.
+                for source in try await store.everySource() {
                     _ = try await poller.poll(
                         source, store: store, fetcher: context.fetcher, now: context.clock.now, announce: true,
                         schoolLanguage: context.school.language, logger: context.logger)

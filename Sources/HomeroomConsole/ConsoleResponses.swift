@@ -36,6 +36,13 @@ enum ConsoleResponses {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// Plain text: a short refusal where no page is laid out (a display of no such school).
+    static func text(_ text: String, status: HTTPResponse.Status) -> Response {
+        var headers = securityHeaders
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
     /// JSON for the hallway display's script.
     static func json(_ data: Data) -> Response {
         var headers = securityHeaders

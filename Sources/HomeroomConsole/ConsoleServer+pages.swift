@@ -13,16 +13,17 @@ extension ConsoleServer {
         case .visitor(let admitted): visitor = admitted
         }
         let words = visitor.words
-        guard let page = dispatcher.consolePage(at: path) else {
+        guard let served = dispatcher.consolePage(at: path) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
                 status: .notFound, for: visitor)
         }
+        let (page, caller) = visitor.working(on: served)
         let query = Self.query(of: request)
         let notice = try? await signIns.takeNotice(of: visitor.session)
         do {
             let view = try await page.show(
-                page.request(by: visitor.caller, in: visitor.language, query: query, runner: runner(for: visitor)))
+                page.request(by: caller, in: visitor.language, query: query, runner: runner(for: visitor)))
             return ConsoleResponses.html(
                 layout(for: visitor).render(
                     path: page.page.path, query: request.uri.query, title: page.title(in: visitor.language),
@@ -46,11 +47,12 @@ extension ConsoleServer {
         guard let form = await postedForm(request, session: visitor.session) else {
             return refusedForm(language: visitor.language, for: visitor)
         }
-        guard let page = dispatcher.consolePage(at: path) else {
+        guard let served = dispatcher.consolePage(at: path) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
                 status: .notFound, for: visitor)
         }
+        let (page, caller) = visitor.working(on: served)
         // The form's own action travels as `_action`, so that a page may name a field `action`.
         var fields = form.fields
         let action = fields.removeValue(forKey: "_action")
@@ -69,7 +71,7 @@ extension ConsoleServer {
         do {
             notices = try await page.change(
                 page.request(
-                    by: visitor.caller, in: visitor.language, query: Self.query(of: request), form: fields,
+                    by: caller, in: visitor.language, query: Self.query(of: request), form: fields,
                     upload: form.upload, runner: runner(for: visitor)))
         } catch let error as UserFacingError {
             notices = [ConsoleNotice(error.message, isError: true)]
@@ -81,9 +83,11 @@ extension ConsoleServer {
         return ConsoleResponses.redirect(to: "/console/" + Self.pathWithQuery(page.page.path, request))
     }
 
-    /// Runs chat commands as the visitor, through the web.
+    /// Runs chat commands as the visitor, through the web, about the visitor's school.
     func runner(for visitor: Visitor) -> @Sendable (PlatformCommand) async -> Reply? {
-        dispatcher.commandRunner(for: visitor.session.identity, verified: visitor.session.verified, surface: "web")
+        dispatcher.commandRunner(
+            for: visitor.session.identity, verified: visitor.session.verified, surface: "web",
+            school: dispatcher.district.hasOneSchool ? nil : visitor.school)
     }
 
     /// A page that refused or failed: the refusal above an empty page, or a logged reference.
@@ -98,7 +102,7 @@ extension ConsoleServer {
             layout(for: visitor).render(
                 path: page.page.path, title: page.title(in: visitor.language), view: ConsoleView([]),
                 notice: ConsoleNotice(lines: lines, isError: true)),
-            status: page.admits(visitor.caller) ? .badRequest : .forbidden)
+            status: page.admits(visitor.working(on: page).caller) ? .badRequest : .forbidden)
     }
 
     /// The request's query, decoded; a field given twice keeps its first value.

@@ -25,9 +25,22 @@ struct ConsoleServer: Sendable {
     /// A signed-in person, as this request shows them.
     struct Visitor {
         let session: WebConsoleSignIns.Session
+        /// The person, with what their district-wide roles allow: the runtime's own pages (people,
+        /// audit, health) ask this.
         let caller: Caller
         let language: Language
+        /// The school whose data the plugins' pages show and change: the person's own (`/me
+        /// school`), else the district's first.
+        let school: School
+        /// The person at ``school``, with what their roles there allow too.
+        let callerAtSchool: Caller
         var words: Words { Words(.console, language) }
+
+        /// `page` as this visitor works on it, and who they are there: a plugin's page over their
+        /// school's data; the runtime's own pages across the district.
+        func working(on page: ServedConsolePage) -> (page: ServedConsolePage, caller: Caller) {
+            page.pluginID == CorePlugin.id ? (page, caller) : (page.at(school), callerAtSchool)
+        }
     }
 
     /// Either the visitor, or what to answer instead (the sign-in page, the PIN page).
@@ -49,7 +62,11 @@ struct ConsoleServer: Sendable {
                         to: "/console", cookie: ConsoleCookie.clearing(secure: signIns.settings.isSecure)))
             }
             let caller = try await access.caller(for: session.identity, verified: session.verified)
-            let visitor = Visitor(session: session, caller: caller, language: dispatcher.language(of: caller))
+            let district = dispatcher.district
+            let school = caller.school.flatMap(district.school(id:)) ?? district.defaultSchool
+            let visitor = Visitor(
+                session: session, caller: caller, language: dispatcher.language(of: caller), school: school,
+                callerAtSchool: access.caller(caller, at: school.id))
             if !pinPage, Self.needsPIN(visitor) {
                 return .answer(ConsoleResponses.redirect(to: "/console/pin"))
             }
@@ -67,9 +84,8 @@ struct ConsoleServer: Sendable {
     /// The pages `visitor` may open, in menu order: the plugins', then the health page.
     func menu(for visitor: Visitor) -> [ConsoleLayout.MenuItem] {
         let words = visitor.words
-        return dispatcher.consolePages.filter { $0.admits(visitor.caller) }.map {
-            ConsoleLayout.MenuItem(path: $0.page.path, title: $0.title(in: visitor.language))
-        }
+        return dispatcher.consolePages.filter { visitor.working(on: $0).page.admits(visitor.working(on: $0).caller) }
+            .map { ConsoleLayout.MenuItem(path: $0.page.path, title: $0.title(in: visitor.language)) }
             + (visitor.caller.may(Self.healthCapability)
                 ? [ConsoleLayout.MenuItem(path: "health", title: words("Health"))] : [])
     }
@@ -77,7 +93,8 @@ struct ConsoleServer: Sendable {
     /// The layout for `visitor`'s pages.
     func layout(for visitor: Visitor) -> ConsoleLayout {
         ConsoleLayout(
-            school: schoolName, words: visitor.words, menu: menu(for: visitor),
+            school: dispatcher.district.hasOneSchool ? schoolName : visitor.school.name, words: visitor.words,
+            menu: menu(for: visitor),
             signedIn: (visitor.session.identity.description, visitor.session.csrf))
     }
 

@@ -96,7 +96,7 @@ enum ConsoleTemplates {
         <script src="/console/assets/display.js" defer></script>
         </head>
         <body>
-        <main class="display" data-state="/display/state">
+        <main class="display" data-state="{{state}}">
         <header><h1>{{school}}</h1><p class="clock" id="clock">{{clock}}</p></header>
         <section aria-labelledby="now-title"><h2 id="now-title">{{nowTitle}}</h2><div id="now" aria-live="polite">{{#now}}<p>{{.}}</p>{{/now}}</div></section>
         <section aria-labelledby="lunch-title"><h2 id="lunch-title">{{lunchTitle}}</h2><div id="lunch">{{#lunch}}<p>{{.}}</p>{{/lunch}}</div></section>

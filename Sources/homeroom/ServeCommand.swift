@@ -110,7 +110,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let demoSchool, let demoLoaded { StandardOutput.write(demoSchool.welcome(demoLoaded)) }
         let words = Words(.homeroom, settings.school.language)
-        let (school, storage) = (settings.configuration.schoolName, "\(settings.storage)")
+        // A district is named by its own name, one school by the school's.
+        let (school, storage) = (settings.district.name, "\(settings.storage)")
         let serving =
             settings.configuration.console.enabled
             ? words(

@@ -32,7 +32,10 @@ import Testing
     @Test func everyDocumentedGrantRunsAsWritten() async throws {
         let homeroom = try HomeroomProcess()
         defer { homeroom.remove() }
-        let config = try homeroom.writeConfig(#", "roles": {"staff": ["lunch.set"], "ROLE": ["lunch.set"]}"#)
+        let config = try homeroom.writeConfig(
+            #", "roles": {"staff": ["lunch.set"], "ROLE": ["lunch.set"]}, "#
+                + #""schools": [{"id": "lincoln", "name": "Lincoln High School"}, "#
+                + #"{"id": "jefferson", "name": "Jefferson Middle School"}]"#)
         let grants = try Self.documentedGrants()
         #expect(grants.count >= 7, "\(grants)")
         for (document, arguments) in grants {

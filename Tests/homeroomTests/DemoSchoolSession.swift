@@ -13,7 +13,7 @@ extension DemoSchoolSession {
     func serving(_ homeroom: HomeroomProcess, _ arguments: [String]) async throws -> RunningHomeroom {
         let running = try RunningHomeroom(homeroom, ["serve", "--demo"] + arguments)
         // The serving line names the school in every language.
-        try await running.waitFor("Lincoln High School (demo)")
+        try await running.waitFor("Lincoln District (demo)")
         return running
     }
 

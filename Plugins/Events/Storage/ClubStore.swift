@@ -2,9 +2,16 @@ import Foundation
 import HomeroomCore
 import SQLKit
 
-/// Clubs (`events_clubs`), kept by admins.
+/// Clubs (`events_clubs`), kept by admins for each scope (a school, or the group of schools
+/// sharing events); every query reads and writes the storage's scope alone.
 struct ClubStore: Sendable {
     let storage: PluginStorage
+
+    /// The column rows keep their scope in.
+    private static let scope = PluginStorage.scopeColumn
+
+    /// This storage's scope, to bind in a query.
+    private var scope: SQLBind { SQLBind(storage.scope) }
 
     static func migration() -> Migration {
         Migration(2, "clubs and activities") { context in
@@ -20,17 +27,19 @@ struct ClubStore: Sendable {
 
     func club(_ name: String) async throws -> Club? {
         let table = storage.table("clubs")
+        let scope = scope
         return try await storage.read { db in
-            try await db.select().columns(Self.columns).from(table).where("name", .equal, name).first().map(
-                Self.club(in:))
+            try await db.select().columns(Self.columns).from(table).where(Self.scope, .equal, scope)
+                .where("name", .equal, name).first().map(Self.club(in:))
         }
     }
 
     /// Every club, by title; those of `category` when given.
     func clubs(in category: String? = nil) async throws -> [Club] {
         let table = storage.table("clubs")
+        let scope = scope
         return try await storage.read { db in
-            var query = db.select().columns(Self.columns).from(table)
+            var query = db.select().columns(Self.columns).from(table).where(Self.scope, .equal, scope)
             if let category { query = query.where("category", .equal, category) }
             return try await query.orderBy("title").all().map(Self.club(in:))
         }
@@ -39,11 +48,12 @@ struct ClubStore: Sendable {
     /// Stores `club` in place of the one with its name, with the audit entry.
     func save(_ club: Club, audit: AuditEntry) async throws {
         let table = storage.table("clubs")
+        let scope = scope
         try await storage.write { db in
-            try await db.delete(from: table).where("name", .equal, club.name).run()
-            try await db.insert(into: table).columns(Self.columns + ["updated_by", "updated_at"])
+            try await db.delete(from: table).where(Self.scope, .equal, scope).where("name", .equal, club.name).run()
+            try await db.insert(into: table).columns([Self.scope] + Self.columns + ["updated_by", "updated_at"])
                 .values(
-                    SQLBind(club.name), SQLBind(club.title), SQLBind(club.category), SQLBind(club.meets),
+                    scope, SQLBind(club.name), SQLBind(club.title), SQLBind(club.category), SQLBind(club.meets),
                     SQLBind(club.room), SQLBind(club.advisor), SQLBind(club.link), SQLBind(audit.actor.description),
                     SQLBind(EventStore.seconds(audit.at))
                 ).run()
@@ -54,11 +64,13 @@ struct ClubStore: Sendable {
     /// Removes the club `name` with the audit entry; false when there was none.
     func remove(_ name: String, audit: AuditEntry) async throws -> Bool {
         let table = storage.table("clubs")
+        let scope = scope
         return try await storage.write { db in
-            guard try await db.select().column("name").from(table).where("name", .equal, name).first() != nil else {
-                return false
-            }
-            try await db.delete(from: table).where("name", .equal, name).run()
+            guard
+                try await db.select().column("name").from(table).where(Self.scope, .equal, scope)
+                    .where("name", .equal, name).first() != nil
+            else { return false }
+            try await db.delete(from: table).where(Self.scope, .equal, scope).where("name", .equal, name).run()
             try await storage.audit.insert(audit, into: db)
             return true
         }

@@ -5,12 +5,24 @@ import SQLKit
 /// The events plugin's queries, written once for SQLite and PostgreSQL.
 ///
 /// - `events_events`: events added in chat, public or of a circle.
-/// - `events_feeds`: the last good copy of each calendar feed, with its validators and failures.
+/// - `events_feeds`: the last good copy of each calendar feed, with its validators and failures,
+///   by address: which feeds a school shows is its configuration's (`calendarURLs`), and a copy
+///   is the same for any school that lists the address.
 /// - `events_circles`, `events_members`, `events_invitations`, `events_posts`: circles, who is
 ///   in them, who is invited, and what was posted (each post's deliveries are queued in the
 ///   outbox in the same transaction).
+///
+/// Events, circles (with their members, invitations and posts) and clubs (``ClubStore``) belong
+/// to a scope: a school, or the group of schools sharing events. Every query reads and writes
+/// the storage's scope alone, but for forgetting a person (``CircleStore/forget(_:on:)``).
 struct EventStore: Sendable {
     let storage: PluginStorage
+
+    /// The column rows keep their scope in.
+    private static let scope = PluginStorage.scopeColumn
+
+    /// This storage's scope, to bind in a query.
+    private var scope: SQLBind { SQLBind(storage.scope) }
 
     static func migrations() -> [Migration] {
         [
@@ -47,6 +59,46 @@ struct EventStore: Sendable {
         ]
     }
 
+    /// Step 3, after the clubs (``ClubStore/migration()``): events, circles and clubs per school or
+    /// group. Events and posts gain the column in place, so they keep their numbers; the tables
+    /// keyed by a name are rebuilt with the scope in front of it, so two schools may each have
+    /// a circle or a club of the same name.
+    static func scopeMigration() -> Migration {
+        Migration(3, "events, circles and clubs per school or group") { context in
+            for name in ["events", "posts"] {
+                try await context.database.alter(table: context.table(name))
+                    .column(scope, type: .text, .notNull, .default(School.soleSchoolID)).run()
+            }
+            try await context.addScope(to: "circles", columns: ["name", "owner", "open", "created_at"]) {
+                $0.column(scope, type: .text, .notNull).column("name", type: .text, .notNull)
+                    .column("owner", type: .text, .notNull).column("open", type: .int, .notNull)
+                    .column("created_at", type: .bigint, .notNull).primaryKey(scope, "name")
+            }
+            try await context.addScope(to: "members", columns: ["circle", "user_id", "joined_at"]) {
+                $0.column(scope, type: .text, .notNull).column("circle", type: .text, .notNull)
+                    .column("user_id", type: .text, .notNull).column("joined_at", type: .bigint, .notNull)
+                    .primaryKey(scope, "circle", "user_id")
+            }
+            try await context.addScope(
+                to: "invitations", columns: ["circle", "user_id", "invited_by", "invited_at"]
+            ) {
+                $0.column(scope, type: .text, .notNull).column("circle", type: .text, .notNull)
+                    .column("user_id", type: .text, .notNull).column("invited_by", type: .text, .notNull)
+                    .column("invited_at", type: .bigint, .notNull).primaryKey(scope, "circle", "user_id")
+            }
+            try await context.addScope(
+                to: "clubs",
+                columns: ["name", "title", "category", "meets", "room", "advisor", "link", "updated_by", "updated_at"]
+            ) {
+                $0.column(scope, type: .text, .notNull).column("name", type: .text, .notNull)
+                    .column("title", type: .text, .notNull).column("category", type: .text)
+                    .column("meets", type: .text).column("room", type: .text).column("advisor", type: .text)
+                    .column("link", type: .text).column("updated_by", type: .text, .notNull)
+                    .column("updated_at", type: .bigint, .notNull).primaryKey(scope, "name")
+            }
+        }
+    }
+
     // MARK: Events
 
     /// Adds `event` with the audit entry; returns its number.
@@ -54,9 +106,9 @@ struct EventStore: Sendable {
         let table = storage.table("events")
         return try await storage.write { db in
             let rows = try await db.insert(into: table)
-                .columns("title", "starts_at", "ends_at", "place", "circle", "added_by", "added_at")
+                .columns(Self.scope, "title", "starts_at", "ends_at", "place", "circle", "added_by", "added_at")
                 .values(
-                    SQLBind(event.title), SQLBind(Self.seconds(event.start)), SQLBind(Self.seconds(event.end)),
+                    scope, SQLBind(event.title), SQLBind(Self.seconds(event.start)), SQLBind(Self.seconds(event.end)),
                     SQLBind(event.place), SQLBind(event.circle), SQLBind(audit.actor.description),
                     SQLBind(Self.seconds(audit.at))
                 ).returning("id").all()
@@ -68,17 +120,19 @@ struct EventStore: Sendable {
     /// The event numbered `id`.
     func event(_ id: Int64) async throws -> SchoolEvent? {
         let table = storage.table("events")
+        let scope = scope
         return try await storage.read { db in
-            try await db.select().columns(Self.eventColumns).from(table).where("id", .equal, id).first()
-                .map(Self.event(in:))
+            try await db.select().columns(Self.eventColumns).from(table).where(Self.scope, .equal, scope)
+                .where("id", .equal, id).first().map(Self.event(in:))
         }
     }
 
     /// Removes the event numbered `id` with the audit entry.
     func remove(_ id: Int64, audit: AuditEntry) async throws {
         let table = storage.table("events")
+        let scope = scope
         try await storage.write { db in
-            try await db.delete(from: table).where("id", .equal, id).run()
+            try await db.delete(from: table).where(Self.scope, .equal, scope).where("id", .equal, id).run()
             try await storage.audit.insert(audit, into: db)
         }
     }
@@ -86,8 +140,9 @@ struct EventStore: Sendable {
     /// The added events overlapping [from, to): the public ones and those of `circles`, by start.
     func events(from: Date, to: Date, circles: [String]) async throws -> [SchoolEvent] {
         let table = storage.table("events")
+        let scope = scope
         return try await storage.read { db in
-            var query = db.select().columns(Self.eventColumns).from(table)
+            var query = db.select().columns(Self.eventColumns).from(table).where(Self.scope, .equal, scope)
                 .where("starts_at", .lessThan, Self.seconds(to)).where("ends_at", .greaterThan, Self.seconds(from))
             query = query.where { group in
                 var group = group.where("circle", .is, SQLLiteral.null)

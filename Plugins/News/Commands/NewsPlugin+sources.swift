@@ -17,7 +17,7 @@ extension NewsPlugin {
                         "No news sources yet. An admin adds one with {command} URL NAME.",
                         ["command": context.typed("news source add")]))
             }
-            let counts = try await store.storyCounts()
+            let counts = try await store.storyCounts(of: sources.map(\.id))
             return Reply(
                 lines: sources.map { source in
                     let stories = counts[source.id] ?? 0
@@ -61,6 +61,12 @@ extension NewsPlugin {
                         "that feed is already source {number}, \"{name}\"",
                         ["number": String(existing.id), "name": existing.name]))
             }
+            // A feed is one scope's (schools share one through a group): its address and name are
+            // taken in every scope.
+            let elsewhere = try await store.everySource().filter { source in !sources.contains { $0.id == source.id } }
+            if elsewhere.contains(where: { $0.url == url.absoluteString }) {
+                throw UserFacingError(words("that feed is already another school's news source"))
+            }
             // The feed is read before anything is stored, so a wrong address leaves nothing behind.
             let body: [UInt8]
             let validators: (etag: String?, lastModified: String?)
@@ -84,7 +90,7 @@ extension NewsPlugin {
             }
             let given = context.arguments.dropFirst().joined(separator: " ")
             let name = given.isEmpty ? (feed.title.flatMap { $0.isEmpty ? nil : $0 } ?? url.host ?? address) : given
-            if sources.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            if (sources + elsewhere).contains(where: { $0.name.lowercased() == name.lowercased() }) {
                 throw UserFacingError(
                     words("there is already a source named \"{name}\" — give this one another name", ["name": name]))
             }

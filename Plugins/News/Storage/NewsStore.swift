@@ -4,14 +4,25 @@ import SQLKit
 
 /// The news plugin's queries, written once for SQLite and PostgreSQL.
 ///
-/// - `news_sources`: the feeds, their validators and their health.
-/// - `news_stories`: stories, unique by source and key (the feed's guid, else its link).
+/// - `news_sources`: the feeds, their validators and their health, each of one scope (a school,
+///   or the group of schools sharing news); a feed's address and name stay unique across scopes.
+/// - `news_stories`: stories, unique by source and key (the feed's guid, else its link); a story
+///   is its source's scope's.
 /// - `news_search`: the full-text index over titles, summaries and article texts.
 /// - `news_subscriptions`: who gets new stories (a channel or a user, on one adapter; all
 ///   sources or one).
 /// - `news_readers`: the article each user is reading and the page they are on, for `/more`.
+///
+/// Every query reads and writes the storage's scope alone, but for the poll: it keeps every
+/// scope's sources fresh (``everySource()``) and saves what it finds by source number.
 struct NewsStore: Sendable {
     let storage: PluginStorage
+
+    /// The column sources keep their scope in.
+    private static let scope = PluginStorage.scopeColumn
+
+    /// This storage's scope, to bind in a query.
+    private var scope: SQLBind { SQLBind(storage.scope) }
 
     var search: any FullTextIndex { storage.fullTextIndex("search", fields: ["title", "text"]) }
 
@@ -42,7 +53,12 @@ struct NewsStore: Sendable {
                 try await db.create(table: context.table("readers"))
                     .column("user_id", type: .text, .primaryKey(autoIncrement: false))
                     .column("story_id", type: .bigint, .notNull).column("page", type: .int, .notNull).run()
-            }
+            },
+            // Added in place, so sources keep their numbers, which stories and subscriptions hold.
+            Migration(2, "news sources per school or group") { context in
+                try await context.database.alter(table: context.table("sources"))
+                    .column(scope, type: .text, .notNull, .default(School.soleSchoolID)).run()
+            },
         ]
     }
 
@@ -50,11 +66,26 @@ struct NewsStore: Sendable {
 
     private static let sourceColumns = ["id", "url", "name", "etag", "last_modified", "last_error"]
 
+    /// This scope's sources, by name.
     func sources(on db: (any SQLDatabase)? = nil) async throws -> [NewsSource] {
+        let scope = scope
+        return try await sources(on: db) { $0.where(Self.scope, .equal, scope) }
+    }
+
+    /// Every scope's sources, by name: what the poll keeps fresh, and the addresses and names
+    /// taken.
+    func everySource() async throws -> [NewsSource] {
+        try await sources(on: nil) { $0 }
+    }
+
+    /// The sources `refine` keeps, by name, read on `db` (else in a read of their own).
+    private func sources(
+        on db: (any SQLDatabase)?, _ refine: @escaping @Sendable (SQLSelectBuilder) -> SQLSelectBuilder
+    ) async throws -> [NewsSource] {
         let table = storage.table("sources")
         let read: @Sendable (any SQLDatabase) async throws -> [NewsSource] = { db in
-            try await db.select().columns(Self.sourceColumns.map { SQLColumn($0) }).from(table).orderBy("name").all()
-                .map(Self.source(from:))
+            try await refine(db.select().columns(Self.sourceColumns.map { SQLColumn($0) }).from(table))
+                .orderBy("name").all().map(Self.source(from:))
         }
         if let db { return try await read(db) }
         return try await storage.read(read)
@@ -82,14 +113,17 @@ struct NewsStore: Sendable {
         -> Int64
     {
         let rows = try await db.insert(into: storage.table("sources"))
-            .columns("url", "name", "added_by", "added_at")
-            .values(SQLBind(url), SQLBind(name), SQLBind(user), SQLBind(Int64(now.timeIntervalSince1970)))
+            .columns(Self.scope, "url", "name", "added_by", "added_at")
+            .values(scope, SQLBind(url), SQLBind(name), SQLBind(user), SQLBind(Int64(now.timeIntervalSince1970)))
             .returning("id").all()
         return try rows[0].decode(column: "id", as: Int64.self)
     }
 
-    /// Deletes a source with its stories, their index entries and its subscriptions.
+    /// Deletes a source of this scope with its stories, their index entries and its subscriptions.
     func removeSource(_ id: Int64, on db: any SQLDatabase) async throws {
+        let ours = try await db.select().column("id").from(storage.table("sources")).where(Self.scope, .equal, scope)
+            .where("id", .equal, id).first()
+        guard ours != nil else { return }
         let stories = try await db.select().column("id").from(storage.table("stories")).where("source_id", .equal, id)
             .all().map { try $0.decode(column: "id", as: Int64.self) }
         for story in stories { try await search.remove(story, in: db) }
@@ -111,11 +145,13 @@ struct NewsStore: Sendable {
         try await update.where("id", .equal, id).run()
     }
 
-    func storyCounts() async throws -> [Int64: Int] {
+    /// How many stories each of `sources` has, by source number.
+    func storyCounts(of sources: [Int64]) async throws -> [Int64: Int] {
+        guard !sources.isEmpty else { return [:] }
         let table = storage.table("stories")
         let rows = try await storage.read { db in
             try await db.select().column("source_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "stories")
-                .from(table).groupBy("source_id").all()
+                .from(table).where("source_id", .in, SQLBind.group(sources)).groupBy("source_id").all()
         }
         var counts: [Int64: Int] = [:]
         for row in rows {
@@ -178,7 +214,7 @@ struct NewsStore: Sendable {
         }
     }
 
-    /// The newest stories, of one source or all.
+    /// The newest stories of this scope, of one source or all.
     func latest(limit: Int, source: Int64? = nil) async throws -> [NewsStory] {
         try await stories { query in
             if let source { query.where(SQLColumn("source_id", table: "s"), .equal, SQLBind(source)) }
@@ -187,22 +223,37 @@ struct NewsStore: Sendable {
         }
     }
 
+    /// Story `id`, when its source is this scope's.
     func story(_ id: Int64) async throws -> NewsStory? {
         try await stories { $0.where(SQLColumn("id", table: "s"), .equal, SQLBind(id)) }.first
     }
 
-    /// The stories matching `words`, best first.
+    /// This scope's stories matching `words`, best first. The index holds every scope's stories:
+    /// it is asked for `limit` hits, and for up to ``maximumHits`` only when other scopes' took
+    /// some of those (the best hits are the same whatever the limit).
     func search(_ words: String, limit: Int) async throws -> [NewsStory] {
-        let index = search
-        let ids = try await storage.read { db in try await index.search(words, limit: limit, in: db) }
-        guard !ids.isEmpty else { return [] }
-        let found = try await stories { $0.where(SQLColumn("id", table: "s"), .in, SQLBind.group(ids)) }
-        return ids.compactMap { id in found.first { $0.id == id } }
+        let (hits, found) = try await stories(matching: words, hits: limit)
+        guard found.count < limit, hits == limit, limit < Self.maximumHits else { return found }
+        return Array(try await stories(matching: words, hits: Self.maximumHits).found.prefix(limit))
     }
 
+    /// The most index hits a search looks through for this scope's stories.
+    private static let maximumHits = 500
+
+    /// The index's best `hits` for `words`: how many it gave, and this scope's stories among them, in order.
+    private func stories(matching words: String, hits: Int) async throws -> (hits: Int, found: [NewsStory]) {
+        let index = search
+        let ids = try await storage.read { db in try await index.search(words, limit: hits, in: db) }
+        guard !ids.isEmpty else { return (0, []) }
+        let found = try await stories { $0.where(SQLColumn("id", table: "s"), .in, SQLBind.group(ids)) }
+        return (ids.count, ids.compactMap { id in found.first { $0.id == id } })
+    }
+
+    /// This scope's stories that `refine` selects (it names stories `s` and sources `f`).
     private func stories(_ refine: @escaping @Sendable (SQLSelectBuilder) -> Void) async throws -> [NewsStory] {
         let stories = storage.table("stories")
         let sources = storage.table("sources")
+        let scope = scope
         return try await storage.read { db in
             let query = db.select()
                 .columns(
@@ -216,7 +267,9 @@ struct NewsStore: Sendable {
                 .from(SQLAlias(SQLIdentifier(stories), as: SQLIdentifier("s")))
                 .join(
                     SQLAlias(SQLIdentifier(sources), as: SQLIdentifier("f")), method: SQLJoinMethod.inner,
-                    on: SQLColumn("source_id", table: "s"), .equal, SQLColumn("id", table: "f"))
+                    on: SQLColumn("source_id", table: "s"), .equal, SQLColumn("id", table: "f")
+                )
+                .where(SQLColumn(Self.scope, table: "f"), .equal, scope)
             refine(query)
             return try await query.all().map { row in
                 NewsStory(
@@ -259,12 +312,21 @@ struct NewsStore: Sendable {
         }
     }
 
-    /// True when `target` subscribes to some source.
+    /// True when `target` subscribes to some source of this scope.
     func hasSubscriptions(adapter: String, target: DeliveryTarget) async throws -> Bool {
-        let table = storage.table("subscriptions")
+        let subscriptions = storage.table("subscriptions")
+        let sources = storage.table("sources")
+        let scope = scope
         return try await storage.read { db in
-            try await db.select().column("source_id").from(table).where("adapter", .equal, adapter)
-                .where("target", .equal, target.description).first() != nil
+            try await db.select().column(SQLColumn("source_id", table: "s"))
+                .from(SQLAlias(SQLIdentifier(subscriptions), as: SQLIdentifier("s")))
+                .join(
+                    SQLAlias(SQLIdentifier(sources), as: SQLIdentifier("f")), method: SQLJoinMethod.inner,
+                    on: SQLColumn("source_id", table: "s"), .equal, SQLColumn("id", table: "f")
+                )
+                .where(SQLColumn(Self.scope, table: "f"), .equal, scope)
+                .where(SQLColumn("adapter", table: "s"), .equal, SQLBind(adapter))
+                .where(SQLColumn("target", table: "s"), .equal, SQLBind(target.description)).first() != nil
         }
     }
 

@@ -96,7 +96,7 @@ extension RecipesPlugin {
                 words(
                     "you are not cooking anything — start with {command}", ["command": context.typed("cook NUMBER")]))
         }
-        guard let recipe = try await store.recipe(session.recipe) else {
+        guard let recipe = try await store.sessionRecipe(session.recipe) else {
             _ = try await store.endSession(of: context.caller.person.description)
             throw UserFacingError(words("the recipe you were cooking was removed from the book"))
         }

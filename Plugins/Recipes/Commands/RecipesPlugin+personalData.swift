@@ -15,7 +15,7 @@ extension RecipesPlugin {
                 let words = context.words
                 let at = words.number(step + 1)
                 let stop = context.typed("stop")
-                guard let title = try await store.recipe(id)?.title else {
+                guard let title = try await store.sessionRecipe(id)?.title else {
                     return [
                         words(
                             "Cooking: recipe #{id}, at step {step} — {command} ends it.",

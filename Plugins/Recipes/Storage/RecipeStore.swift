@@ -6,10 +6,16 @@ import SQLKit
 
 /// The recipes plugin's queries, written once for SQLite and PostgreSQL.
 ///
-/// - `recipes_book`: the recipes, unique by source (a page's address, or the book and title),
-///   each kept as its JSON form with the columns filters need (`minutes`: the time to make it).
-/// - `recipes_search`: the full-text index over title, summary, ingredients and tags.
-/// - `recipes_sessions`: who is cooking what, and on which step.
+/// - `recipes_book`: the recipes of each scope's book (a school's, or a group of schools'),
+///   unique in it by source (a page's address, or the book and title), each kept as its JSON form
+///   with the columns filters need (`minutes`: the time to make it).
+/// - `recipes_search`: the full-text index over title, summary, ingredients and tags, of every
+///   book: a search keeps the hits of the storage's scope.
+/// - `recipes_sessions`: who is cooking what, and on which step: a person's, whichever school
+///   they ask at.
+///
+/// Every query of the book reads and writes the storage's scope alone, but for the recipe a
+/// session cooks (``sessionRecipe(_:)``).
 ///
 /// What is read back is not trusted more than a page: a stored recipe that no longer decodes is
 /// skipped, one is held to ``RecipeLimits`` again, and a session's step is kept in range.
@@ -22,6 +28,12 @@ struct RecipeStore: Sendable {
     static let searchFields = ["title", "summary", "ingredients", "tags"]
 
     var search: any FullTextIndex { storage.fullTextIndex("search", fields: Self.searchFields) }
+
+    /// The column the book keeps its scope in.
+    private static let scope = PluginStorage.scopeColumn
+
+    /// This storage's scope, to bind in a query.
+    private var scope: SQLBind { SQLBind(storage.scope) }
 
     static func migrations() -> [Migration] {
         [
@@ -42,6 +54,30 @@ struct RecipeStore: Sendable {
                 let table = context.table("book")
                 try await context.database.alter(table: table).column("minutes", type: .bigint).run()
                 try await fillMinutes(of: table, in: context.database)
+            },
+            // Rebuilt, so that two books may hold the same page; every recipe keeps its number,
+            // which the index and cooking sessions hold.
+            Migration(3, "a recipe book per school or group") { context in
+                try await context.addScope(
+                    to: "book", columns: ["id", "source_key", "title", "recipe", "added_by", "added_at", "minutes"]
+                ) {
+                    $0.column(scope, type: .text, .notNull)
+                        .column("id", type: .bigint, .primaryKey(autoIncrement: true))
+                        .column("source_key", type: .text, .notNull).column("title", type: .text, .notNull)
+                        .column("recipe", type: .text, .notNull).column("added_by", type: .text, .notNull)
+                        .column("added_at", type: .bigint, .notNull).column("minutes", type: .bigint)
+                        .unique(scope, "source_key")
+                }
+                // SQLite's AUTOINCREMENT counts on from the copied numbers; PostgreSQL's identity is told.
+                if context.backend == .postgres {
+                    let table = context.table("book")
+                    try await context.database.raw(
+                        """
+                        SELECT setval(pg_get_serial_sequence(\(bind: table), 'id'),
+                            COALESCE((SELECT MAX(id) FROM \(ident: table)), 0) + 1, false)
+                        """
+                    ).run()
+                }
             },
         ]
     }
@@ -78,7 +114,8 @@ struct RecipeStore: Sendable {
         let table = storage.table("book")
         let key = Self.sourceKey(of: recipe)
         let json = String(decoding: try JSONEncoder().encode(recipe), as: UTF8.self)
-        let existing = try await db.select().column("id").from(table).where("source_key", .equal, key).first()
+        let existing = try await db.select().column("id").from(table).where(Self.scope, .equal, scope)
+            .where("source_key", .equal, key).first()
         let outcome: SaveOutcome
         if let existing {
             let id = try existing.decode(column: "id", as: Int64.self)
@@ -87,9 +124,10 @@ struct RecipeStore: Sendable {
             outcome = .updated(id)
         } else {
             let rows = try await db.insert(into: table)
-                .columns("source_key", "title", "recipe", "minutes", "added_by", "added_at")
+                .columns(Self.scope, "source_key", "title", "recipe", "minutes", "added_by", "added_at")
                 .values(
-                    SQLBind(key), SQLBind(recipe.title), SQLBind(json), SQLBind(recipe.minutesToMake), SQLBind(user),
+                    scope, SQLBind(key), SQLBind(recipe.title), SQLBind(json), SQLBind(recipe.minutesToMake),
+                    SQLBind(user),
                     SQLBind(Int64(now.timeIntervalSince1970))
                 )
                 .returning("id").all()
@@ -108,9 +146,12 @@ struct RecipeStore: Sendable {
         return outcome
     }
 
-    /// Deletes recipe `id` with its index entry and the sessions cooking it; false when there was none.
+    /// Deletes recipe `id` of this book with its index entry and the sessions cooking it; false when
+    /// there was none.
     func remove(_ id: Int64, on db: any SQLDatabase) async throws -> Bool {
-        guard try await db.select().column("id").from(storage.table("book")).where("id", .equal, id).first() != nil
+        guard
+            try await db.select().column("id").from(storage.table("book")).where(Self.scope, .equal, scope)
+                .where("id", .equal, id).first() != nil
         else { return false }
         try await search.remove(id, in: db)
         try await db.delete(from: storage.table("sessions")).where("recipe_id", .equal, id).run()
@@ -118,17 +159,26 @@ struct RecipeStore: Sendable {
         return true
     }
 
-    /// Recipe `id`.
+    /// Recipe `id` of this book.
     func recipe(_ id: Int64) async throws -> Recipe? {
         try await recipes([id])[id]
     }
 
-    /// The recipes with these ids.
-    func recipes(_ ids: [Int64]) async throws -> [Int64: Recipe] {
+    /// Recipe `id` of whichever book, for the session cooking it: a session is the person's, begun
+    /// from a book they could read, and goes on wherever they ask.
+    func sessionRecipe(_ id: Int64) async throws -> Recipe? {
+        try await recipes([id], inEveryBook: true)[id]
+    }
+
+    /// The recipes of this book (of every book when `inEveryBook`) with these ids.
+    func recipes(_ ids: [Int64], inEveryBook: Bool = false) async throws -> [Int64: Recipe] {
         guard !ids.isEmpty else { return [:] }
         let table = storage.table("book")
+        let scope = inEveryBook ? nil : scope
         let rows = try await storage.read { db in
-            try await db.select().columns("id", "recipe").from(table).where("id", .in, ids).all()
+            let query = db.select().columns("id", "recipe").from(table).where("id", .in, ids)
+            if let scope { query.where(Self.scope, .equal, scope) }
+            return try await query.all()
         }
         var recipes: [Int64: Recipe] = [:]
         let decoder = JSONDecoder()
@@ -152,39 +202,44 @@ struct RecipeStore: Sendable {
         return recipes
     }
 
-    /// Of `ids`, those of the recipes made in at most `minutes`, in the order given.
+    /// Of `ids`, those of this book's recipes made in at most `minutes`, in the order given.
     func ids(_ ids: [Int64], madeWithin minutes: Int) async throws -> [Int64] {
         guard !ids.isEmpty else { return [] }
         let table = storage.table("book")
+        let scope = scope
         let quick = try await storage.read { db in
-            try await db.select().column("id").from(table).where("id", .in, ids)
+            try await db.select().column("id").from(table).where(Self.scope, .equal, scope).where("id", .in, ids)
                 .where("minutes", .lessThanOrEqual, minutes).all().map { try $0.decode(column: "id", as: Int64.self) }
         }
         let kept = Set(quick)
         return ids.filter(kept.contains)
     }
 
-    /// Every recipe's id by title; only those made in at most `minutes` when it is given.
+    /// Every recipe's id of this book by title; only those made in at most `minutes` when it is given.
     func idsByTitle(madeWithin minutes: Int?) async throws -> [Int64] {
         let table = storage.table("book")
+        let scope = scope
         return try await storage.read { db in
-            var query = db.select().column("id").from(table)
+            var query = db.select().column("id").from(table).where(Self.scope, .equal, scope)
             if let minutes { query = query.where("minutes", .lessThanOrEqual, minutes) }
             return try await query.orderBy("title").all().map { try $0.decode(column: "id", as: Int64.self) }
         }
     }
 
-    /// Every recipe's id and title, by title.
+    /// Every recipe's id and title of this book, by title.
     func titles() async throws -> [(id: Int64, title: String)] {
         let table = storage.table("book")
+        let scope = scope
         return try await storage.read { db in
-            try await db.select().columns("id", "title").from(table).orderBy("title").all().map {
-                (try $0.decode(column: "id", as: Int64.self), try $0.decode(column: "title", as: String.self))
-            }
+            try await db.select().columns("id", "title").from(table).where(Self.scope, .equal, scope).orderBy("title")
+                .all().map {
+                    (try $0.decode(column: "id", as: Int64.self), try $0.decode(column: "title", as: String.self))
+                }
         }
     }
 
-    /// The ids of the recipes matching all of `words`, best first.
+    /// The ids of the recipes of every book matching all of `words`, best first: ``recipes(_:inEveryBook:)``
+    /// and ``ids(_:madeWithin:)`` keep this book's.
     func matching(_ words: String, limit: Int) async throws -> [Int64] {
         let search = self.search
         return try await storage.read { db in try await search.search(words, limit: limit, in: db) }

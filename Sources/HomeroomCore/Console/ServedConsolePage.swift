@@ -16,6 +16,11 @@ package struct ServedConsolePage: Sendable {
         self.phrasebook = phrasebook
     }
 
+    /// The same page over the data of `school` (its scope for the page's plugin), in its zone.
+    package func at(_ school: School) -> ServedConsolePage {
+        ServedConsolePage(pluginID: pluginID, page: page, services: services.at(school), phrasebook: phrasebook)
+    }
+
     /// The page's title in `language`.
     package func title(in language: Language) -> String {
         page.title(Words(phrasebook, language, content: services.translations))

@@ -8,7 +8,9 @@ public struct District: Sendable {
     /// The schools, in the configured order; never empty.
     public let schools: [School]
     private let byID: [String: Int]
-    private let keys: [(key: String, index: Int)]
+    /// The key of each school's id, name and alias, whole (`wholeName`), and from each of its
+    /// later words on (`cesar chavez elementary` gives `chavezelementary` and `elementary` too).
+    private let keys: [(key: String, wholeName: Bool, index: Int)]
 
     /// Creates a district; `schools` must not be empty and their ids must differ.
     public init(name: String, schools: [School]) {
@@ -16,11 +18,14 @@ public struct District: Sendable {
         self.name = name
         self.schools = schools
         byID = Dictionary(schools.enumerated().map { ($1.id, $0) }) { first, _ in first }
-        var keys: [(String, Int)] = []
+        var keys: [(String, Bool, Int)] = []
         for (index, school) in schools.enumerated() {
             for name in [school.id, school.name] + school.aliases {
-                let key = Self.key(name)
-                if !key.isEmpty { keys.append((key, index)) }
+                let words = name.split { !$0.isLetter && !$0.isNumber }
+                for start in words.indices {
+                    let key = Self.key(words[start...].joined())
+                    if !key.isEmpty { keys.append((key, start == words.startIndex, index)) }
+                }
             }
         }
         self.keys = keys
@@ -38,20 +43,20 @@ public struct District: Sendable {
     /// The school with id `id`.
     public func school(id: String) -> School? { byID[id].map { schools[$0] } }
 
-    /// The school people mean by `name`, matched as places are: case, spaces and punctuation do
-    /// not count (`jefferson-middle`), a name's first words are enough (`Jefferson` for
-    /// `Jefferson Middle School`), and one slip of the keyboard is forgiven in a name of five
-    /// letters or more. Nil when no school, or more than one, fits.
+    /// The school people mean by `name`, matched as places are: case, accents, spaces and
+    /// punctuation do not count (`jefferson-middle`), the start of a name or of any of its later
+    /// words is enough (`Jefferson` for `Jefferson Middle School`, `Chavez` for `César Chávez
+    /// Elementary`), and one slip of the keyboard is forgiven in a name of five letters or more.
+    /// A whole id, name or alias wins; nil when no school, or more than one, fits.
     public func school(named name: some StringProtocol) -> School? {
         let key = Self.key(name)
         guard !key.isEmpty else { return nil }
-        for fits in [
-            { $0 == key }, { key.count >= 3 && $0.hasPrefix(key) },
-            { key.count >= 5 && EditDistance.between($0, key) <= 1 },
+        let stages: [((key: String, wholeName: Bool, index: Int)) -> Bool] = [
+            { $0.wholeName && $0.key == key }, { key.count >= 3 && $0.key.hasPrefix(key) },
+            { key.count >= 5 && EditDistance.between($0.key, key) <= 1 },
         ]
-            as [(String) -> Bool]
-        {
-            let found = Set(keys.filter { fits($0.key) }.map(\.index))
+        for fits in stages {
+            let found = Set(keys.filter(fits).map(\.index))
             if found.count == 1 { return schools[found.first!] }
             if found.count > 1 { return nil }
         }

@@ -8,7 +8,7 @@ extension CorePlugin {
                 switchCommand(on: false), switchCommand(on: true), disabledCommand, channelLanguageCommand,
                 outboxCommand,
                 outboxRetryCommand, webCommand,
-            ] + (schools == nil ? [] : [channelSchoolCommand, workspaceSchoolCommand]),
+            ] + (district == nil ? [] : [channelSchoolCommand, workspaceSchoolCommand]),
             handler: nil)
     }
 

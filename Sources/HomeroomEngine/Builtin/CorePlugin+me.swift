@@ -12,7 +12,7 @@ extension CorePlugin {
                     "me", "your roles, settings, subscriptions, circles and linked accounts", answerContains: "Roles: ")
             ],
             subcommands: [forgetCommand, forgetConfirmedCommand, meLanguageCommand]
-                + (schools == nil ? [] : [meSchoolCommand])
+                + (district == nil ? [] : [meSchoolCommand])
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
             let words = context.words
@@ -41,6 +41,12 @@ extension CorePlugin {
                 case (false, false): lines.append(words("Roles: {roles} ({command} PIN puts them in force).", values))
                 }
             }
+            if let district = district?.district, let school = caller.school.flatMap(district.school(id:)) {
+                lines.append(
+                    words(
+                        "Your school is {school}. {command} changes it.",
+                        ["school": school.name, "command": context.typed("me school SCHOOL")]))
+            }
             for (pluginID, data) in everyonesPersonalData {
                 lines += try await data.describe(
                     context.handingOver(to: pluginID, arguments: [], asDirectMessage: true))
@@ -56,7 +62,7 @@ extension CorePlugin {
     /// accounts, notifications waiting for them and questions waiting for their answer.
     package var personalData: PersonalData {
         PersonalData(
-            "your language, your subscriptions, your linked accounts, notifications waiting for you, the chat platforms' direct-message channels and conversation references for you",
+            "your language, your school, your subscriptions, your linked accounts, notifications waiting for you, the chat platforms' direct-message channels and conversation references for you",
             columns: [
                 .erased("subscriptions", "target"), .erased("outbox", "target"), .erased("identity_links", "identity"),
                 .erased("identity_links", "home"), .erased("link_codes", "identity"),

@@ -6,10 +6,9 @@ extension CorePlugin {
         Command(
             "schools", summary: "the district's schools, and which one answers here",
             examples: [.init("schools", "every school, and the one answering here", answerContains: "answers here")]
-        ) { [schools] context in
-            guard context.arguments.isEmpty else { throw context.usageError() }
+        ) { [district = schools?.district] context in
+            guard context.arguments.isEmpty, let district else { throw context.usageError() }
             let words = context.words
-            guard let district = schools?.district else { throw UserFacingError(words("this bot serves one school")) }
             var lines = district.schools.map { school in
                 school.contact.map {
                     words(
@@ -31,9 +30,9 @@ extension CorePlugin {
         Command(
             "school", summary: "your school, which answers your direct messages", usage: "[SCHOOL | none]",
             examples: [.init("me school", "your school, and how to choose it", answerContains: "school")]
-        ) { [schools, directory = login.directory] context in
+        ) { [district = schools?.district, directory = login.directory] context in
             let words = context.words
-            guard let district = schools?.district else { throw UserFacingError(words("this bot serves one school")) }
+            guard let district else { throw context.usageError() }
             guard !context.arguments.isEmpty else {
                 let own = context.caller.school.flatMap(district.school(id:))
                 return Reply.privately(
@@ -92,7 +91,7 @@ extension CorePlugin {
     /// Shows or changes the school of the channel (`.channel`) or workspace the command is typed in.
     private func assignSchool(_ kind: SchoolPlaceKind, _ context: CommandContext) async throws -> Reply {
         let words = context.words
-        guard let schools else { throw UserFacingError(words("this bot serves one school")) }
+        guard let schools else { throw context.usageError() }
         guard let channel = context.message.conversation.channelName else {
             throw UserFacingError(words("type this in the channel you want to change"))
         }

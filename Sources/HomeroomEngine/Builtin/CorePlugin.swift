@@ -33,6 +33,10 @@ package struct CorePlugin: Plugin {
     let webConsole: WebConsoleSignIns?
     /// Which school each channel and workspace is, and the district's schools; nil: one school.
     let schools: SchoolAssignments?
+
+    /// The assignments of a district of several schools, whose commands (`/schools`, `/me
+    /// school`, `/admin school`, `/admin workspace`) are offered; nil for one school, which needs none.
+    var district: SchoolAssignments? { schools.flatMap { $0.district.hasOneSchool ? nil : $0 } }
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
     /// What the daily pruning deletes, and when.
@@ -115,7 +119,7 @@ package struct CorePlugin: Plugin {
             languageCommand,
         ] + (contentTranslations == nil ? [] : [translateCommand])
             + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
-            + (schools == nil ? [] : [schoolsCommand])
+            + (district == nil ? [] : [schoolsCommand])
     }
 
     /// The office's web console pages of people and roles, and of the audit log.

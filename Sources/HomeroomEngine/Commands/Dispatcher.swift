@@ -188,13 +188,16 @@ package struct Dispatcher: Sendable {
     }
 
     /// Runs chat commands as `identity` (verified or not, as its sign-in was), as if typed in a
-    /// direct message through `surface` (`web`): the office's web console changes what chat
-    /// changes, with the same permission checks and audit entries. A person's clicks are not
-    /// counted against the per-user limit; a command's own limit still applies.
-    package func commandRunner(for identity: UserID, verified: Bool, surface: String)
+    /// direct message through `surface` (`web`), about `school` when given (`at SCHOOL`): the
+    /// office's web console changes what chat changes, with the same permission checks and audit
+    /// entries. A person's clicks are not counted against the per-user limit; a command's own
+    /// limit still applies.
+    package func commandRunner(for identity: UserID, verified: Bool, surface: String, school: School? = nil)
         -> @Sendable (PlatformCommand) async -> Reply?
     {
-        { command in
+        { typed in
+            var command = typed
+            if let school { command.arguments += " at \(school.id)" }
             let message = IncomingMessage(
                 sender: identity, senderIsVerified: verified, conversation: .direct,
                 text: "\(recognizer.preferredPrefix)\(command.name) \(command.arguments)", command: command,
@@ -206,6 +209,9 @@ package struct Dispatcher: Sendable {
 
     /// The clock.
     package var clock: any HomeroomClock { services.clock }
+
+    /// The district's schools.
+    package var district: District { services.district }
 
     /// The school's calendar: its time zone, days and language.
     package var school: SchoolCalendar { services.school }
@@ -332,7 +338,7 @@ package struct Dispatcher: Sendable {
                 services.logger.warning("could not re-read the channel switches: \(error)")
             }
         }
-        let language = language(of: caller, in: message)
+        let language = language(of: caller, in: message, at: school)
         // Said only when a command is refused: most messages never need it.
         lazy var words = Words(.engine, language)
         guard let (_, command, arguments) = named else {
@@ -476,14 +482,15 @@ package struct Dispatcher: Sendable {
     }
 
     /// The language of an answer to `caller` in the conversation of `message`: the person's
-    /// choice, else the channel's for an answer in a channel, else the school's.
-    func language(of caller: Caller?, in message: IncomingMessage) -> Language {
+    /// choice, else the channel's for an answer in a channel, else the school's (`school`, when the
+    /// one asked about is known; the district's otherwise).
+    func language(of caller: Caller?, in message: IncomingMessage, at school: School? = nil) -> Language {
         if caller?.language == nil, let channel = message.conversation.channelName,
             let language = services.switchboard.language(adapter: message.adapter, channel: channel)
         {
             return language
         }
-        return language(of: caller)
+        return caller?.language ?? school?.calendar.language ?? language(of: caller)
     }
 
     /// nil when the sender is within `limit`; otherwise what to answer: a polite note the first

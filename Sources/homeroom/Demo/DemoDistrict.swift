@@ -32,8 +32,8 @@ enum DemoDistrict {
         return [lincoln, jefferson, adams]
     }
 
-    /// The groups: a menu for the middle schools and one for the elementary schools, and the
-    /// campus Lincoln and Jefferson share.
+    /// The groups: a menu for the middle schools and one for the elementary schools, the campus
+    /// Lincoln and Jefferson share, and the district's recipe book and news, which every school reads.
     static var groups: [String: HomeroomConfiguration.GroupSection] {
         var middle = HomeroomConfiguration.GroupSection()
         middle.schools = [jefferson]
@@ -44,6 +44,10 @@ enum DemoDistrict {
         var campus = HomeroomConfiguration.GroupSection()
         campus.schools = [lincoln, jefferson]
         campus.share = ["directions"]
-        return ["middle-schools": middle, "elementary-schools": elementary, "north-campus": campus]
+        var district = HomeroomConfiguration.GroupSection()
+        district.share = ["recipes", "news"]
+        return [
+            "middle-schools": middle, "elementary-schools": elementary, "north-campus": campus, "district": district,
+        ]
     }
 }

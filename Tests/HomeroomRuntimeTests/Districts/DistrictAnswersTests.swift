@@ -89,3 +89,44 @@ import Testing
         }
     }
 }
+
+/// A school's own language answers those who chose none, at that school.
+@Suite struct SchoolLanguageTests {
+    @Test func aSchoolsLanguageAnswersThoseWhoChoseNone() async throws {
+        try await TestBot.with(
+            plugins: [LunchPlugin.self],
+            configure: { configuration in
+                var spanish = school("cesar-chavez", "César Chávez Elementary")
+                spanish.language = "es"
+                configuration.schools = [school("lincoln", "Lincoln High School"), spanish]
+            }
+        ) { bot in
+            try await bot.loginAsAdmin()
+            try await bot.expect(#"/lunch set 2026-11-23 specials "Tacos" at chavez"#, from: "console:admin")
+            try await bot.expect(#"/lunch set 2026-11-23 specials "Tacos" at lincoln"#, from: "console:admin")
+            try await bot.expect("/lunch at chavez", contains: "Almuerzo del")
+            try await bot.expect("/lunch", contains: "Lunch for")
+            try await bot.expect("/me language en", from: "console:visitor")
+            try await bot.expect("/lunch at chavez", from: "console:visitor", contains: "Lunch for")
+        }
+    }
+}
+
+/// The core commands' worked examples in a district, where the school commands are offered.
+@Suite struct DistrictExamplesTests {
+    @Test func theCoreCommandsExamplesHoldInADistrict() async throws {
+        try await withDistrictBot { bot in
+            // `/subscriptions` lists what its asker subscribed to.
+            try await bot.expect("/subscribe lunch")
+            try await bot.expect("/subscribe lunch", from: "console:admin")
+            try await bot.runExamples(of: CorePlugin.self)
+        }
+    }
+
+    @Test func oneSchoolIsOfferedNoSchoolCommands() async throws {
+        try await TestBot.with(plugins: [LunchPlugin.self]) { bot in
+            try await bot.expect("/schools", contains: "no command", error: true)
+            try await bot.expect("/me school adams", contains: "usage", error: true)
+        }
+    }
+}

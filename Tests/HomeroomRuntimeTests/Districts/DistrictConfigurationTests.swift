@@ -76,6 +76,9 @@ import Testing
         #expect(district.school(named: "Lincoln")?.id == "lincoln")
         #expect(district.school(named: "linc") == nil)
         #expect(district.school(named: "li") == nil)
+        // A later word of a name is enough, but a word every middle school shares names none.
+        #expect(district.school(named: "middle") == nil)
+        #expect(district.school(named: "high school")?.id == "lincoln")
         #expect(district.school(named: "Hogwarts") == nil)
     }
 
