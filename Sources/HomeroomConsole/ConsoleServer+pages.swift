@@ -13,7 +13,7 @@ extension ConsoleServer {
         case .visitor(let admitted): visitor = admitted
         }
         let words = visitor.words
-        guard let served = dispatcher.consolePage(at: path) else {
+        guard let served = dispatcher.consolePage(at: path, for: visitor.school) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
                 status: .notFound, for: visitor)
@@ -47,7 +47,7 @@ extension ConsoleServer {
         guard let form = await postedForm(request, session: visitor.session) else {
             return refusedForm(language: visitor.language, for: visitor)
         }
-        guard let served = dispatcher.consolePage(at: path) else {
+        guard let served = dispatcher.consolePage(at: path, for: visitor.school) else {
             return failure(
                 UserFacingError(words("There is no such page in the console.")), language: visitor.language,
                 status: .notFound, for: visitor)

@@ -63,7 +63,7 @@ struct ConsoleServer: Sendable {
             }
             let caller = try await access.caller(for: session.identity, verified: session.verified)
             let district = dispatcher.district
-            let school = caller.school.flatMap(district.school(id:)) ?? district.defaultSchool
+            let school = district.school(orDefault: caller.school ?? caller.schoolRoles.keys.sorted().first)
             let visitor = Visitor(
                 session: session, caller: caller, language: dispatcher.language(of: caller), school: school,
                 callerAtSchool: access.caller(caller, at: school.id))
@@ -78,14 +78,17 @@ struct ConsoleServer: Sendable {
 
     /// True when the visitor holds roles that are not in force until they log in with their PIN.
     static func needsPIN(_ visitor: Visitor) -> Bool {
-        !visitor.session.verified && !visitor.caller.roles.isEmpty && !visitor.caller.isLoggedIn
+        !visitor.session.verified && (!visitor.caller.roles.isEmpty || !visitor.caller.schoolRoles.isEmpty)
+            && !visitor.caller.isLoggedIn
     }
 
     /// The pages `visitor` may open, in menu order: the plugins', then the health page.
     func menu(for visitor: Visitor) -> [ConsoleLayout.MenuItem] {
         let words = visitor.words
-        return dispatcher.consolePages.filter { visitor.working(on: $0).page.admits(visitor.working(on: $0).caller) }
-            .map { ConsoleLayout.MenuItem(path: $0.page.path, title: $0.title(in: visitor.language)) }
+        return dispatcher.consolePages(at: visitor.school).filter {
+            visitor.working(on: $0).page.admits(visitor.working(on: $0).caller)
+        }
+        .map { ConsoleLayout.MenuItem(path: $0.page.path, title: $0.title(in: visitor.language)) }
             + (visitor.caller.may(Self.healthCapability)
                 ? [ConsoleLayout.MenuItem(path: "health", title: words("Health"))] : [])
     }

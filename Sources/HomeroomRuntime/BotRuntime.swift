@@ -232,7 +232,7 @@ public final class BotRuntime: Sendable {
     package func schoolID(named name: String?) throws -> String? {
         guard let name else { return nil }
         let district = configuration.district
-        guard let school = district.school(id: name) ?? district.school(named: name) else {
+        guard let school = district.school(idOrName: name) else {
             throw UserFacingError(
                 "no school \"\(name)\" — the schools are \(district.schools.map(\.id).joined(separator: ", "))")
         }

@@ -2,16 +2,19 @@ import Foundation
 import HomeroomCore
 import SQLKit
 
-/// The course catalog and the students' grades and classes.
+/// The course catalog of each scope (a school, or a group of schools sharing one) and the
+/// students' grades and classes, which are each person's.
 extension ScheduleStore {
-    /// Replaces the whole catalog (all or nothing).
+    /// Replaces the scope's whole catalog (all or nothing).
     func replaceCatalog(_ courses: [Course], on db: any SQLDatabase) async throws {
         let table = storage.table("catalog")
-        try await db.delete(from: table).run()
+        let scope = SQLBind(storage.scope)
+        try await db.delete(from: table).where(PluginStorage.scopeColumn, .equal, scope).run()
         for course in courses {
-            try await db.insert(into: table).columns("grade", "block", "course", "course_key", "teacher", "room")
+            try await db.insert(into: table)
+                .columns(PluginStorage.scopeColumn, "grade", "block", "course", "course_key", "teacher", "room")
                 .values(
-                    SQLBind(course.grade), SQLBind(course.block), SQLBind(course.name),
+                    scope, SQLBind(course.grade), SQLBind(course.block), SQLBind(course.name),
                     SQLBind(Course.key(course.name)),
                     SQLBind(course.teacher), SQLBind(course.room)
                 ).run()
@@ -21,8 +24,10 @@ extension ScheduleStore {
     /// The courses a grade is offered, by block then name; every grade when `grade` is nil.
     func catalog(grade: String? = nil) async throws -> [Course] {
         let table = storage.table("catalog")
+        let scope = SQLBind(storage.scope)
         let rows = try await storage.read { db in
             var query = db.select().columns("grade", "block", "course", "teacher", "room").from(table)
+                .where(PluginStorage.scopeColumn, .equal, scope)
             if let grade { query = query.where("grade", .equal, SQLBind(grade)) }
             return try await query.orderBy("grade").orderBy("block").orderBy("course_key").all()
         }
@@ -43,17 +48,17 @@ extension ScheduleStore {
         let (students, classes, catalog) = (
             storage.table("students"), storage.table("classes"), storage.table("catalog")
         )
+        let scope = SQLBind(storage.scope)
         try await storage.write { db in
             try await db.delete(from: students).where("user_id", .equal, SQLBind(user.description)).run()
             try await db.insert(into: students).columns("user_id", "grade").values(
                 SQLBind(user.description), SQLBind(grade)
             ).run()
-            let kept = try await db.select().columns("block", "course_key").from(catalog).where(
-                "grade", .equal, SQLBind(grade)
-            )
-            .all().map {
-                "\(try $0.decode(column: "block", as: Int.self)):\(try $0.decode(column: "course_key", as: String.self))"
-            }
+            let kept = try await db.select().columns("block", "course_key").from(catalog)
+                .where(PluginStorage.scopeColumn, .equal, scope).where("grade", .equal, SQLBind(grade))
+                .all().map {
+                    "\(try $0.decode(column: "block", as: Int.self)):\(try $0.decode(column: "course_key", as: String.self))"
+                }
             let mine = try await db.select().columns("block", "course_key").from(classes)
                 .where("user_id", .equal, SQLBind(user.description)).all()
             for row in mine {
@@ -71,6 +76,7 @@ extension ScheduleStore {
         let (students, classes, catalog) = (
             storage.table("students"), storage.table("classes"), storage.table("catalog")
         )
+        let scope = SQLBind(storage.scope)
         let rows = try await storage.read { db in
             try await db.select()
                 .column(SQLColumn("grade", table: catalog)).column(SQLColumn("block", table: catalog))
@@ -92,7 +98,8 @@ extension ScheduleStore {
                                 SQLColumn("course_key", table: catalog), .equal, SQLColumn("course_key", table: classes)
                             )))
                 )
-                .where(SQLColumn("user_id", table: classes), .equal, SQLBind(user.description)).all()
+                .where(SQLColumn("user_id", table: classes), .equal, SQLBind(user.description))
+                .where(SQLColumn(PluginStorage.scopeColumn, table: catalog), .equal, scope).all()
         }
         var result: [Int: Course] = [:]
         for course in try rows.map(Self.course) { result[course.block] = course }

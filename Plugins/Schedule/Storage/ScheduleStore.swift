@@ -10,8 +10,8 @@ import SQLKit
 /// - `schedule_days`: dates assigned a day type, or no school (`day_type` null), per scope.
 /// - `schedule_feed`: the last good copy of the calendar feed, its validators and its health.
 /// - `schedule_waves`: each student's lunch wave.
-/// - `schedule_catalog`, `schedule_students`, `schedule_classes`: the course catalog by grade and
-///   block, each student's grade, and the course a student takes in each block.
+/// - `schedule_catalog`, `schedule_students`, `schedule_classes`: the course catalog by scope, grade
+///   and block, each student's grade, and the course a student takes in each block.
 struct ScheduleStore: Sendable {
     let storage: PluginStorage
 
@@ -71,6 +71,16 @@ struct ScheduleStore: Sendable {
                         .column("day_type", type: .text).column("note", type: .text)
                         .column("updated_by", type: .text, .notNull).column("updated_at", type: .bigint, .notNull)
                         .primaryKey(scope, "day")
+                }
+            },
+            Migration(4, "the course catalog per school or group") { context in
+                try await context.addScope(
+                    to: "catalog", columns: ["grade", "block", "course", "course_key", "teacher", "room"]
+                ) {
+                    $0.column(scope, type: .text, .notNull).column("grade", type: .text, .notNull)
+                        .column("block", type: .int, .notNull).column("course", type: .text, .notNull)
+                        .column("course_key", type: .text, .notNull).column("teacher", type: .text, .notNull)
+                        .column("room", type: .text, .notNull).primaryKey(scope, "grade", "block", "course_key")
                 }
             },
         ]

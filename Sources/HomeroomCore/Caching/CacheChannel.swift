@@ -67,11 +67,22 @@ package final class CacheChannel: Sendable {
 
     /// Another instance changed the data behind `name`: empties that cache here. False when no
     /// cache is registered under it (a plugin this instance does not run).
+    /// The copies of a cache that schools' own plugins keep (`lunch.answers.jefferson` beside
+    /// `lunch.answers`) are emptied with it: data a group of schools shares is read by several.
     @discardableResult
     package func received(_ name: String) -> Bool {
-        guard let cache = caches.withLock({ $0[name] }) else { return false }
-        cache.empty()
-        return true
+        let named = copies(of: name)
+        for cache in named { cache.empty() }
+        return !named.isEmpty
+    }
+
+    /// The caches registered as `name` or as a school's copy of the same cache (`PLUGIN.NAME`,
+    /// `PLUGIN.NAME.SCHOOL`), but `excluded`.
+    private func copies(of name: String, besides excluded: String? = nil) -> [SharedCache] {
+        let base = name.split(separator: ".", maxSplits: 2).prefix(2).joined(separator: ".")
+        return caches.withLock {
+            $0.filter { $0.key != excluded && ($0.key == base || $0.key.hasPrefix(base + ".")) }.map(\.value)
+        }
     }
 
     /// Empties every registered cache here: announcements may have been missed.
@@ -85,7 +96,10 @@ package final class CacheChannel: Sendable {
         for cache in caches.withLock({ Array($0.values) }) { cache.empty() }
     }
 
+    /// Announces a change of the cache `name` made here; its other copies here (schools' own
+    /// plugins) are emptied too.
     private func announce(_ name: String) {
+        for cache in copies(of: name, besides: name) { cache.empty() }
         waiting.withLock { _ = $0.insert(name) }
         signal.continuation.yield()
     }

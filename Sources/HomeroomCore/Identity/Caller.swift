@@ -27,14 +27,19 @@ public struct Caller: Sendable {
     package let rolesInForce: Bool
     /// What their district-wide roles allow, before any school's (``capabilities`` may add one school's).
     package let districtCapabilities: CapabilitySet
+    /// What they may do where the command was typed, when that is another school's channel: a
+    /// capability must be allowed there too (what a command changes may be the channel's).
+    package let placeCapabilities: CapabilitySet?
 
     /// Creates a caller; a person of one identity unless `person` and `identities` say otherwise.
     public init(
         user: UserID, capabilities: CapabilitySet, roles: [String] = [], isLoggedIn: Bool = false,
         person: UserID? = nil, identities: [UserID]? = nil, language: Language? = nil,
         offeredLanguage: Language? = nil, school: String? = nil, schoolRoles: [String: Set<String>] = [:],
-        rolesInForce: Bool = false, districtCapabilities: CapabilitySet? = nil
+        rolesInForce: Bool = false, districtCapabilities: CapabilitySet? = nil,
+        placeCapabilities: CapabilitySet? = nil
     ) {
+        self.placeCapabilities = placeCapabilities
         self.districtCapabilities = districtCapabilities ?? capabilities
         self.school = school
         self.schoolRoles = schoolRoles
@@ -60,6 +65,18 @@ public struct Caller: Sendable {
             schoolRoles: schoolRoles, rolesInForce: rolesInForce, districtCapabilities: districtCapabilities)
     }
 
+    /// The same person, asking in a channel of another school, where `capabilities` is what they
+    /// may do: every capability must be allowed both at the school asked about and there.
+    package func asking(where capabilities: CapabilitySet) -> Caller {
+        Caller(
+            user: user, capabilities: self.capabilities, roles: roles, isLoggedIn: isLoggedIn, person: person,
+            identities: identities, language: language, offeredLanguage: offeredLanguage, school: school,
+            schoolRoles: schoolRoles, rolesInForce: rolesInForce, districtCapabilities: districtCapabilities,
+            placeCapabilities: capabilities)
+    }
+
     /// True when the caller may run the command or subcommand named by `capability`.
-    public func may(_ capability: String) -> Bool { capabilities.allows(capability) }
+    public func may(_ capability: String) -> Bool {
+        capabilities.allows(capability) && placeCapabilities?.allows(capability) != false
+    }
 }

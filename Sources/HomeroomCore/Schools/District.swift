@@ -43,6 +43,14 @@ public struct District: Sendable {
     /// The school with id `id`.
     public func school(id: String) -> School? { byID[id].map { schools[$0] } }
 
+    /// The school `typed` names: its id, else a name matched loosely (``school(named:)``).
+    public func school(idOrName typed: String) -> School? {
+        school(id: typed.lowercased()) ?? school(named: typed)
+    }
+
+    /// The school with id `id` (a person's own, say), else the district's first.
+    public func school(orDefault id: String?) -> School { id.flatMap(school(id:)) ?? defaultSchool }
+
     /// The school people mean by `name`, matched as places are: case, accents, spaces and
     /// punctuation do not count (`jefferson-middle`), the start of a name or of any of its later
     /// words is enough (`Jefferson` for `Jefferson Middle School`, `Chavez` for `César Chávez
@@ -64,7 +72,7 @@ public struct District: Sendable {
     }
 
     /// The lowercase letters and digits of `name`, without accents: what matching compares.
-    static func key(_ name: some StringProtocol) -> String {
+    public static func key(_ name: some StringProtocol) -> String {
         String(
             String(name).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
                 .unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }

@@ -41,11 +41,19 @@ extension CorePlugin {
                 case (false, false): lines.append(words("Roles: {roles} ({command} PIN puts them in force).", values))
                 }
             }
+            if let district = district?.district {
+                for (id, roles) in caller.schoolRoles.sorted(by: { $0.key < $1.key }) {
+                    lines.append(
+                        words(
+                            "Roles at {school}: {roles}.",
+                            ["school": district.school(id: id)?.name ?? id, "roles": words.items(roles.sorted())]))
+                }
+            }
             if let district = district?.district, let school = caller.school.flatMap(district.school(id:)) {
                 lines.append(
                     words(
-                        "Your school is {school}. {command} changes it.",
-                        ["school": school.name, "command": context.typed("me school SCHOOL")]))
+                        "Your school is {school}. {command} SCHOOL changes it.",
+                        ["school": school.name, "command": context.typed("me school")]))
             }
             for (pluginID, data) in everyonesPersonalData {
                 lines += try await data.describe(

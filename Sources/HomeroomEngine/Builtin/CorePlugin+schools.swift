@@ -15,11 +15,14 @@ extension CorePlugin {
                         "{name} ({id}) — contact: {contact}", ["name": school.name, "id": school.id, "contact": $0])
                 } ?? words("{name} ({id})", ["name": school.name, "id": school.id])
             }
-            let here = district.school(id: context.schoolID) ?? district.defaultSchool
+            let here = district.school(orDefault: context.schoolID)
             lines.append(
                 words(
                     "{school} answers here. Add at SCHOOL to ask about another: {example}.",
-                    ["school": here.name, "example": context.typed("lunch at \(district.schools.last!.id)")]))
+                    [
+                        "school": here.name,
+                        "example": context.typed("lunch at \((district.schools.last { $0.id != here.id } ?? here).id)"),
+                    ]))
             return Reply(lines: lines, visibility: .sender)
         }
     }
@@ -38,12 +41,12 @@ extension CorePlugin {
                 return Reply.privately(
                     own.map {
                         words(
-                            "Your school is {school}. {command} changes it.",
-                            ["school": $0.name, "command": context.typed("me school SCHOOL")])
+                            "Your school is {school}. {command} SCHOOL changes it.",
+                            ["school": $0.name, "command": context.typed("me school")])
                     }
                         ?? words(
-                            "You chose no school, so {school} answers you. {command} chooses one.",
-                            ["school": district.defaultSchool.name, "command": context.typed("me school SCHOOL")]))
+                            "You chose no school, so {school} answers you. {command} SCHOOL chooses one.",
+                            ["school": district.defaultSchool.name, "command": context.typed("me school")]))
             }
             let typed = context.arguments.joined(separator: " ")
             if ["none", "default"].contains(typed.lowercased()) {
@@ -111,7 +114,7 @@ extension CorePlugin {
                         "No school is set for {channel}, so {school} answers in it.",
                         [
                             "channel": channel,
-                            "school": (district.school(id: context.schoolID) ?? district.defaultSchool).name,
+                            "school": (district.school(orDefault: context.schoolID)).name,
                         ]))
             case (.workspace, let name?):
                 return Reply.privately(words("{school} answers in this workspace.", ["school": name]))
@@ -122,13 +125,23 @@ extension CorePlugin {
         let typed = context.arguments.joined(separator: " ")
         let school =
             ["none", "default"].contains(typed.lowercased()) ? nil : try Self.school(named: typed, in: district, words)
-        for reached in [current, school].compactMap({ $0 }) {
-            let capability = context.command.capability
-            guard login.directory.caller(context.caller, at: reached.id).may(capability) else {
-                throw UserFacingError(
-                    words(
-                        "you need the {capability} permission at {school}",
-                        ["capability": capability, "school": reached.name]))
+        let capability = context.command.capability
+        // A workspace holds many schools' channels: it is the district's to give. A channel is
+        // given by whoever may at the school it answers for now (its own, its workspace's, else the
+        // district's first) and at the school it is given to.
+        if kind == .workspace {
+            guard context.caller.districtCapabilities.allows(capability) else {
+                throw UserFacingError.missingPermission(capability, Words(.core, context.language))
+            }
+        } else {
+            let answering = try await schools.school(ofChannel: channel, workspace: workspace, adapter: adapter)
+            for reached in [answering ?? district.defaultSchool, school].compactMap({ $0 }) {
+                guard login.directory.caller(context.caller, at: reached.id).may(capability) else {
+                    throw UserFacingError(
+                        words(
+                            "you need the {capability} permission at {school}",
+                            ["capability": capability, "school": reached.name]))
+                }
             }
         }
         let changed = try await schools.assign(
@@ -148,7 +161,7 @@ extension CorePlugin {
 
     /// The school `typed` names; a short error listing the schools otherwise.
     static func school(named typed: String, in district: District, _ words: Words) throws(UserFacingError) -> School {
-        if let school = district.school(id: typed.lowercased()) ?? district.school(named: typed) { return school }
+        if let school = district.school(idOrName: typed) { return school }
         throw UserFacingError(
             words(
                 "no school {typed} — the schools are {schools}",

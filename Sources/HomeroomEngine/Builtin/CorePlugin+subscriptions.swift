@@ -48,8 +48,10 @@ extension CorePlugin {
             let book = SubscriptionBook(database: context.storage.database)
             let times = Set(dueAt.values.flatMap(\.keys))
             for entry in try await book.entries(at: Array(times)) {
-                let school =
-                    try await schools?.school(of: entry.target, adapter: entry.adapter) ?? district.defaultSchool
+                // The school it was made at, else its channel's or person's, else the district's first.
+                var found = entry.school.flatMap(district.school(id:))
+                if found == nil { found = try await schools?.school(of: entry.target, adapter: entry.adapter) }
+                let school = found ?? district.defaultSchool
                 let calendar = school.calendar
                 guard let due = dueAt[calendar.timeZone.identifier]?[entry.time], entry.createdAt <= due,
                     let (pluginID, topic) = (schoolTopics[school.id] ?? topics).first(where: {
@@ -125,7 +127,7 @@ extension CorePlugin {
                 time = typed.description
             }
             let previous = try await SubscriptionBook(database: context.storage.database).subscribe(
-                topic.name, adapter: adapter, target: target, at: time,
+                topic.name, adapter: adapter, target: target, at: time, school: context.schoolID,
                 audit: context.auditEntry("subscribe", "\(topic.name) at \(time) for \(target)"))
             let values: KeyValuePairs<String, String> = [
                 "channel": channel ?? "", "summary": summary, "time": time, "previous": previous ?? "",

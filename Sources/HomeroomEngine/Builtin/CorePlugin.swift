@@ -97,6 +97,16 @@ package struct CorePlugin: Plugin {
 
     package var phrasebook: Phrasebook { .engine }
 
+    /// The capabilities of what is the district's own, not a school's: the translations of what
+    /// admins wrote, and the notification outbox of every school. A role held at one school does
+    /// not carry them.
+    static let districtWideCapabilities = ["translate", "admin.outbox"]
+
+    /// True when `capability` is the district's own (or below one that is).
+    package static func isDistrictWide(_ capability: String) -> Bool {
+        districtWideCapabilities.contains { CapabilitySet.pattern($0, covers: capability) }
+    }
+
     /// Every plugin's subscription topics, with the plugin's id, for the district's core to send
     /// a school's subscriptions with (``schoolTopics``).
     package var topicsByPlugin: [(pluginID: String, topic: SubscriptionTopic)] { topics }

@@ -108,11 +108,19 @@ package struct Dispatcher: Sendable {
     package let pages: [String: ServedPage]
     /// The plugins' pages of the office's web console, in the order the plugins list them.
     package let consolePages: [ServedConsolePage]
+    /// The console pages of the schools whose plugins are configured apart, by school id.
+    private let schoolConsolePages: [String: [ServedConsolePage]]
 
-    /// The console page at `path` (`lunch`, in any case), if a plugin declares one.
-    package func consolePage(at path: some StringProtocol) -> ServedConsolePage? {
+    /// The console pages at `school` (its own plugins' where it has any), in menu order.
+    package func consolePages(at school: School) -> [ServedConsolePage] {
+        schoolConsolePages[school.id] ?? consolePages
+    }
+
+    /// The console page at `path` (`lunch`, in any case), if a plugin declares one; the one of
+    /// `school`'s own plugin when it has one.
+    package func consolePage(at path: some StringProtocol, for school: School? = nil) -> ServedConsolePage? {
         let path = path.lowercased()
-        return consolePages.first { $0.page.path == path }
+        return (school.map(consolePages(at:)) ?? consolePages).first { $0.page.path == path }
     }
     /// Questions in people's own words, read as commands.
     package let plainLanguage: PlainLanguage
@@ -171,20 +179,25 @@ package struct Dispatcher: Sendable {
             }
         }
         self.pages = pages
-        var consolePages: [ServedConsolePage] = []
-        for plugin in plugins {
-            for page in plugin.consolePages {
-                if let other = consolePages.first(where: { $0.page.path == page.path }) {
-                    throw ServedPage.DuplicatePath(
-                        path: "console/\(page.path)", pluginIDs: [other.pluginID, plugin.id])
+        let services = pluginServices
+        func consolePages(of plugins: [any Plugin]) throws -> [ServedConsolePage] {
+            var consolePages: [ServedConsolePage] = []
+            for plugin in plugins {
+                for page in plugin.consolePages {
+                    if let other = consolePages.first(where: { $0.page.path == page.path }) {
+                        throw ServedPage.DuplicatePath(
+                            path: "console/\(page.path)", pluginIDs: [other.pluginID, plugin.id])
+                    }
+                    consolePages.append(
+                        ServedConsolePage(
+                            pluginID: plugin.id, page: page, services: services[plugin.id]!,
+                            phrasebook: plugin.phrasebook))
                 }
-                consolePages.append(
-                    ServedConsolePage(
-                        pluginID: plugin.id, page: page, services: pluginServices[plugin.id]!,
-                        phrasebook: plugin.phrasebook))
             }
+            return consolePages
         }
-        self.consolePages = consolePages
+        self.consolePages = try consolePages(of: plugins)
+        schoolConsolePages = try schoolPlugins.mapValues(consolePages(of:))
     }
 
     /// Runs chat commands as `identity` (verified or not, as its sign-in was), as if typed in a
@@ -314,22 +327,43 @@ package struct Dispatcher: Sendable {
         {
             return Routed(reply: answer, outcome: .limited)
         }
-        var caller: Caller
+        // The person with their district-wide roles; the school asked about; in a channel, the
+        // school the channel itself belongs to, whose permission a restricted command needs too.
+        let districtCaller: Caller
         let school: School
+        let placeSchool: School?
         do {
-            caller = try await services.access.caller(for: message.sender, verified: message.senderIsVerified)
-            school = try await self.school(
-                of: message, asker: caller, arguments: named?.arguments, askedWords: askedWords)
+            districtCaller = try await services.access.caller(for: message.sender, verified: message.senderIsVerified)
+            let district = services.district
+            // Named at the end of the command's words (and then no longer its own), else anywhere
+            // in a question in plain words.
+            let mention = named.flatMap {
+                Self.readsAt($0.command) ? nil : SchoolMention.find(in: $0.arguments, district: district)
+            }
+            let asked =
+                mention?.school
+                ?? (typed.isPlain ? askedWords.flatMap { SchoolMention.find(in: $0[...], district: district) } : nil)?
+                .school
+            let assigned = try await assignedSchool(of: message)
+            placeSchool = message.conversation.channelName == nil ? nil : assigned ?? district.defaultSchool
+            school = asked ?? assigned ?? district.school(orDefault: districtCaller.school)
+            if let mention, var found = named {
+                found.arguments = mention.rest
+                named = found
+            }
         } catch {
             return Routed(
                 reply: failure(error, command: name, logger: services.logger, language(of: nil, in: message)),
                 outcome: .failed)
         }
-        caller = services.access.caller(caller, at: school.id)
-        if let own = schoolCatalogs[school.id] { named = own.resolve(typedWords) }
-        if var found = named, let asked = SchoolMention.find(in: found.arguments, district: services.district) {
-            found.arguments = asked.rest
-            named = found
+        let askedCaller = services.access.caller(districtCaller, at: school.id)
+        let caller =
+            placeSchool.flatMap { $0.id == school.id ? nil : $0 }
+            .map { askedCaller.asking(where: services.access.caller(districtCaller, at: $0.id).capabilities) }
+            ?? askedCaller
+        if let own = schoolCatalogs[school.id], let found = named {
+            let arguments = found.arguments
+            named = own.resolve(typedWords).map { ($0.top, $0.command, arguments) }
         }
         if message.conversation.channelName != nil {
             do {
@@ -359,9 +393,9 @@ package struct Dispatcher: Sendable {
                 pluginID: command.pluginID,
                 outcome: .refused)
         }
-        guard command.isAvailable(to: caller) else {
+        if let refusedAt = refusal(of: command, to: caller, askedCaller, districtCaller, at: school, in: placeSchool) {
             if command.command.access == .restricted {
-                await audit(refusalOf: command, to: caller, at: school, message)
+                await audit(refusalOf: command, to: caller, at: refusedAt, message)
             }
             let refusal =
                 command.command.access == .restricted
@@ -407,26 +441,40 @@ package struct Dispatcher: Sendable {
         }
     }
 
-    /// The school `message` asks about: the one its arguments name (`/lunch at Jefferson`), else
-    /// its channel's, else its workspace's, else the asker's own, else the district's first.
-    /// `askedWords` are the words as typed, before plain language read them as a command.
-    private func school(
-        of message: IncomingMessage, asker: Caller, arguments: ArraySlice<String>?, askedWords: [String]?
-    ) async throws -> School {
-        let district = services.district
-        if let arguments, let mention = SchoolMention.find(in: arguments, district: district) {
-            return mention.school
+    /// The school an admin assigned the channel of `message` to, else its workspace's; nil in a
+    /// direct message or an unassigned channel. A question is about the school its words name
+    /// (`/lunch at Jefferson`), else this one, else the asker's own, else the district's first.
+    private func assignedSchool(of message: IncomingMessage) async throws -> School? {
+        guard let schools = services.schools, let channel = message.conversation.channelName else { return nil }
+        return try await schools.school(
+            ofChannel: channel, workspace: message.sender.workspace, adapter: message.adapter)
+    }
+
+    /// True when `command` reads an `at` of its own (its usage says `[at PLACE]`): a school named
+    /// after it is the command's, not the question's.
+    package static func readsAt(_ command: RegisteredCommand) -> Bool {
+        command.command.usage.split { $0 == " " || $0 == "[" || $0 == "]" || $0 == "|" }.contains("at")
+    }
+
+    /// Where `command` is refused to `caller`, or nil when it may run. `caller` is the person at
+    /// `school`, the school asked about, and in a channel of another school (`placeSchool`) held
+    /// to what they may do there too (what a command typed in a channel changes may be the
+    /// channel's: its switches, language and subscriptions); `askedCaller` is the person at
+    /// `school` alone, `districtCaller` with their district-wide roles alone. What is the
+    /// district's own (translations, the outbox) needs a district-wide role.
+    private func refusal(
+        of command: RegisteredCommand, to caller: Caller, _ askedCaller: Caller, _ districtCaller: Caller,
+        at school: School, in placeSchool: School?
+    ) -> School? {
+        guard command.isAvailable(to: caller) else {
+            return command.isAvailable(to: askedCaller) ? placeSchool ?? school : school
         }
-        if let askedWords, let mention = SchoolMention.find(in: askedWords[...], district: district) {
-            return mention.school
-        }
-        if let schools = services.schools, let channel = message.conversation.channelName,
-            let school = try await schools.school(
-                ofChannel: channel, workspace: message.sender.workspace, adapter: message.adapter)
+        if command.command.access == .restricted, CorePlugin.isDistrictWide(command.capability),
+            !districtCaller.districtCapabilities.allows(command.capability)
         {
-            return school
+            return services.district.defaultSchool
         }
-        return asker.school.flatMap(district.school(id:)) ?? district.defaultSchool
+        return nil
     }
 
     /// Records in the audit log that `caller`, who holds a role somewhere, was refused the

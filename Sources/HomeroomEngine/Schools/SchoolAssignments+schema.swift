@@ -7,9 +7,11 @@ extension SchoolAssignments {
     static let rolesTable = "core_school_roles"
 
     /// Core migration 14: which school a channel or workspace is, which school a person belongs
-    /// to, roles held at one school, and the school of each audit entry. Every row written before
+    /// to, roles held at one school, and the school of each audit entry and daily subscription. Every row written before
     /// is the district-wide data of a district of one, so nothing is moved.
-    static let migration = Migration(14, "schools of channels and people, roles per school, audit school") { context in
+    static let migration = Migration(
+        14, "schools of channels and people, roles per school, the school of audit entries and subscriptions"
+    ) { context in
         let db = context.database
         try await db.create(table: placesTable)
             .column("adapter", type: .text, .notNull).column("place", type: .text, .notNull)
@@ -25,5 +27,6 @@ extension SchoolAssignments {
             .column("granted_by", type: .text, .notNull).column("granted_at", type: .bigint, .notNull)
             .primaryKey("identity", "role", "school").run()
         try await db.alter(table: AuditLog.table).column("school", type: .text).run()
+        try await db.alter(table: SubscriptionBook.table).column("school", type: .text).run()
     }
 }

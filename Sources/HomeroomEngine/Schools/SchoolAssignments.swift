@@ -124,21 +124,6 @@ package final class SchoolAssignments: Sendable {
         return changed
     }
 
-    /// Every assignment: adapter, place (`channel:#lunchroom`) and school id, sorted.
-    package func assignments() async throws -> [(adapter: String, place: String, school: String)] {
-        try await database.read { db in
-            try await db.select().columns("adapter", "place", "school").from(Self.placesTable)
-                .orderBy("school").orderBy("adapter").orderBy("place").all()
-                .map {
-                    (
-                        try $0.decode(column: "adapter", as: String.self),
-                        try $0.decode(column: "place", as: String.self),
-                        try $0.decode(column: "school", as: String.self)
-                    )
-                }
-        }
-    }
-
     /// The school `person` (a home identity) said they belong to, read on `db`.
     static func school(of person: UserID, on db: any SQLDatabase) async throws -> String? {
         try await db.select().column("school").from(peopleTable)

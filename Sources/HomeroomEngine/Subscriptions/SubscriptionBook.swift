@@ -14,6 +14,9 @@ package struct SubscriptionBook: Sendable {
         package let time: String
         /// When it was made (or its time last moved).
         package let createdAt: Date
+        /// The school it was made at (`/subscribe lunch at adams`); nil for one made before
+        /// Homeroom knew of schools, which follows its channel's or person's school.
+        package let school: String?
     }
 
     static let table = "core_subscriptions"
@@ -31,8 +34,9 @@ package struct SubscriptionBook: Sendable {
     let database: any Database
 
     /// Subscribes `target` to `topic` at `time`, or moves its time; returns the previous time, if any.
+    /// `school` is the school it is made at, whose data it is composed from.
     func subscribe(
-        _ topic: String, adapter: String, target: DeliveryTarget, at time: String, audit: AuditEntry
+        _ topic: String, adapter: String, target: DeliveryTarget, at time: String, school: String, audit: AuditEntry
     ) async throws -> String? {
         try await database.write { db in
             let previous = try await db.select().column("time").from(Self.table).where("topic", .equal, SQLBind(topic))
@@ -41,10 +45,10 @@ package struct SubscriptionBook: Sendable {
             try await db.delete(from: Self.table).where("topic", .equal, SQLBind(topic))
                 .where("adapter", .equal, SQLBind(adapter)).where("target", .equal, SQLBind(target.description)).run()
             try await db.insert(into: Self.table)
-                .columns("topic", "adapter", "target", "time", "created_by", "created_at")
+                .columns("topic", "adapter", "target", "time", "created_by", "created_at", "school")
                 .values(
                     SQLBind(topic), SQLBind(adapter), SQLBind(target.description), SQLBind(time),
-                    SQLBind(audit.actor.description), SQLBind(Int64(audit.at.timeIntervalSince1970))
+                    SQLBind(audit.actor.description), SQLBind(Int64(audit.at.timeIntervalSince1970)), SQLBind(school)
                 ).run()
             try await AuditLog.insert(audit, into: db)
             return previous
@@ -86,7 +90,7 @@ package struct SubscriptionBook: Sendable {
         try await db.deleteRows(naming: identities, from: table, column: "target", asDeliveryTargets: true)
     }
 
-    private static let columns = ["id", "topic", "adapter", "target", "time", "created_at"]
+    private static let columns = ["id", "topic", "adapter", "target", "time", "created_at", "school"]
 
     private static func entry(in row: any SQLRow) throws -> Entry? {
         guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else { return nil }
@@ -94,6 +98,7 @@ package struct SubscriptionBook: Sendable {
             id: try row.decode(column: "id", as: Int64.self), topic: try row.decode(column: "topic", as: String.self),
             adapter: try row.decode(column: "adapter", as: String.self), target: target,
             time: try row.decode(column: "time", as: String.self),
-            createdAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "created_at", as: Int64.self))))
+            createdAt: Date(timeIntervalSince1970: TimeInterval(try row.decode(column: "created_at", as: Int64.self))),
+            school: try row.decode(column: "school", as: String?.self))
     }
 }

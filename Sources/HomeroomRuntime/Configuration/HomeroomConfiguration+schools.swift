@@ -124,6 +124,18 @@ extension HomeroomConfiguration {
                             language: language),
                     sharedScopes: scopes[section.id] ?? [:]))
         }
+        // `at SCHOOL` must name one school: no id, name or alias may be another school's too.
+        var named: [String: String] = [:]
+        for (index, school) in resolved.enumerated() {
+            for name in Set([school.id, school.name] + school.aliases) {
+                let key = District.key(name)
+                if let other = named[key], other != school.id {
+                    throw ConfigurationError(
+                        key: "schools[\(index)]", problem: "\"\(name)\" names both \(other) and \(school.id)")
+                }
+                named[key] = school.id
+            }
+        }
         return District(name: district ?? schoolName, schools: resolved)
     }
 

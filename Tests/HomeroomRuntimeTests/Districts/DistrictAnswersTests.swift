@@ -130,3 +130,28 @@ import Testing
         }
     }
 }
+
+/// A school's own copy of a plugin reads a group's data afresh when another copy changes it.
+@Suite struct SchoolCopyCacheTests {
+    @Test func aChangeThroughOneCopyShowsAtOnceThroughTheOther() async throws {
+        try await TestBot.with(
+            plugins: [LunchPlugin.self],
+            configure: { configuration in
+                configuration.schools = [
+                    school("adams", "Adams Elementary", plugins: ["lunch": .object(["cacheSeconds": .number(600)])]),
+                    school("washington", "Washington Elementary"),
+                ]
+                var elementary = HomeroomConfiguration.GroupSection()
+                elementary.share = ["lunch"]
+                configuration.groups = ["elementary": elementary]
+            }
+        ) { bot in
+            try await bot.loginAsAdmin()
+            try await bot.expect(#"/lunch set 2026-11-23 specials "Fish sticks" at adams"#, from: "console:admin")
+            try await bot.expect("/lunch at adams", contains: "Fish sticks")
+            try await bot.expect(#"/lunch set 2026-11-23 specials "Tacos" at washington"#, from: "console:admin")
+            try await bot.expect("/lunch at adams", contains: "Tacos")
+            try await bot.expect("/lunch at washington", contains: "Tacos")
+        }
+    }
+}

@@ -93,6 +93,10 @@ import Testing
         (#"{"schools": [{"id": "a", "name": "A", "principal": "x"}]}"#, "principal"),
         (#"{"schools": [{"name": "A"}]}"#, "id"),
         (
+            #"{"schools": [{"id": "a", "name": "Adams"}, {"id": "b", "name": "B", "aliases": ["ADAMS"]}]}"#,
+            "\"ADAMS\" names both a and b"
+        ),
+        (
             #"{"schools": [{"id": "a", "name": "A"}], "groups": {"g": {"schools": ["b"]}}}"#,
             "no school has the id \"b\""
         ),

@@ -58,6 +58,12 @@ import Testing
                     SQLBind("2026-11-25"), SQLBind(String?.none), SQLBind("Staff development"),
                     SQLBind("console:admin"), SQLBind(1_795_000_000)
                 ).run()
+            try await db.insert(into: "schedule_catalog")
+                .columns("grade", "block", "course", "course_key", "teacher", "room")
+                .values(
+                    SQLBind("10"), SQLBind(3), SQLBind("AP Chemistry"), SQLBind("ap chemistry"), SQLBind("Ms. Lee"),
+                    SQLBind("B-201")
+                ).run()
             try await db.insert(into: "directions_campus")
                 .columns("id", "revision", "document", "imported_by", "imported_at")
                 .values(SQLBind(1), SQLBind(1), SQLBind(document), SQLBind("homeroom:cli"), SQLBind(1_795_000_000))
@@ -115,6 +121,15 @@ import Testing
                     .map { try $0.decode(column: "scope", as: String.self) }
             }
             #expect(scopes == [School.soleSchoolID])
+            let schedule = bot.storage(of: SchedulePlugin.self)
+            let catalog = schedule.table("catalog")
+            let courses = try await schedule.read { db in
+                try await db.select().columns("scope", "course").from(catalog).all()
+                    .map {
+                        "\(try $0.decode(column: "scope", as: String.self)) \(try $0.decode(column: "course", as: String.self))"
+                    }
+            }
+            #expect(courses == ["main AP Chemistry"])
             try await bot.loginAsAdmin()
             try await bot.expect(#"/lunch set 2026-11-23 specials "Fish sticks""#, from: "console:admin")
             try await bot.expect("/lunch", contains: "Fish sticks")
