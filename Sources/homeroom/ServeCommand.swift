@@ -75,7 +75,8 @@ struct ServeCommand: AsyncParsableCommand {
             services.append(
                 .init(
                     service: ConsoleAdapter(runtime: runtime, user: settings.consoleUser, prompt: "homeroom> "),
-                    successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup))
+                    successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup,
+                    serviceName: "ConsoleAdapter"))
             runtime.adapterStatus.report("console", .up, detail: "reading standard input", at: runtime.clock.now)
         }
         if webhooks.enabled {
@@ -125,7 +126,7 @@ struct ServeCommand: AsyncParsableCommand {
         services.append(
             .init(
                 service: BackgroundLoopService { StandardOutput.write(serving) }, successTerminationBehavior: .ignore,
-                failureTerminationBehavior: .gracefullyShutdownGroup))
+                failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "StartupLine"))
         let group = ServiceGroup(
             configuration: .init(
                 services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: runtime.logger))
@@ -146,11 +147,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// A service that, when it ends or fails, shuts the others down gracefully as SIGTERM does: the
     /// webhook server finishes the requests in flight, and a NIO server is never cancelled with a
-    /// connection accepted but not yet served (that traps, apple/swift-nio#3481).
+    /// connection accepted but not yet served (that traps, apple/swift-nio#3481). The service is
+    /// named by its type: described whole, a server holding a district's plugins is megabytes of text.
     private func stopsTheOthersGracefully(_ service: some Service) -> ServiceGroupConfiguration.ServiceConfiguration {
         .init(
             service: service, successTerminationBehavior: .gracefullyShutdownGroup,
-            failureTerminationBehavior: .gracefullyShutdownGroup)
+            failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "\(type(of: service))")
     }
 
     /// On an SQLite file, the lock that keeps a second `serve` off it for this process's life; nil on
