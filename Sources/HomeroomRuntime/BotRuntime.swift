@@ -135,7 +135,9 @@ public final class BotRuntime: Sendable {
             rateLimiter: RateLimiter(), outbox: outbox, fetcher: fetcher, logger: logger, observer: observer,
             userIDForms: UserIDForm.homeroomAdapters, translations: translations.translations,
             translationRecording: translations, district: configuration.district,
-            schools: SchoolAssignments(district: configuration.district, database: database, clock: clock))
+            schools: SchoolAssignments(
+                district: configuration.district, configured: configuration.schoolPlaces, database: database,
+                clock: clock))
         let webConsole =
             configuration.webConsole.enabled
             ? WebConsoleSignIns(settings: configuration.webConsole, database: database, clock: clock) : nil

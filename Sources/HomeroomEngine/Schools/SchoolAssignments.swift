@@ -26,6 +26,20 @@ package final class SchoolAssignments: Sendable {
         }
     }
 
+    /// A channel or workspace of one adapter, as the configuration gives it to a school.
+    package struct ConfiguredPlace: Hashable, Sendable {
+        /// The adapter (`slack`, `irc`).
+        package let adapter: String
+        /// The channel or workspace.
+        package let place: Place
+
+        /// The place `place` of `adapter`.
+        package init(adapter: String, place: Place) {
+            self.adapter = adapter
+            self.place = place
+        }
+    }
+
     private struct CacheKey: Hashable, Sendable {
         let adapter: String
         let place: String
@@ -38,14 +52,20 @@ package final class SchoolAssignments: Sendable {
 
     /// The district's schools.
     package let district: District
+    /// The places the configuration gives to schools, by school id: an admin's assignment of the
+    /// same place in chat wins over them.
+    private let configured: [ConfiguredPlace: String]
     private let database: any Database
     private let clock: any HomeroomClock
     private let cache: ExpiringCache<CacheKey, Lookup>
 
     /// Creates the assignments of `district`'s schools, kept in `database`.
-    package init(district: District, database: any Database, clock: any HomeroomClock, cacheLifetime: TimeInterval = 10)
-    {
+    package init(
+        district: District, configured: [ConfiguredPlace: String] = [:], database: any Database,
+        clock: any HomeroomClock, cacheLifetime: TimeInterval = 10
+    ) {
         self.district = district
+        self.configured = configured
         self.database = database
         self.clock = clock
         cache = ExpiringCache(timeToLive: cacheLifetime, capacity: 20_000)
@@ -66,14 +86,16 @@ package final class SchoolAssignments: Sendable {
         let key = CacheKey(adapter: adapter, place: place.key)
         let now = clock.now
         if let cached = cache.value(for: key, at: now) { return cached.school.flatMap(district.school(id:)) }
+        // Stored assignments first: an admin's word in chat wins over the configuration.
         let generation = cache.generation
         let id = try await database.read { db in
             try await db.select().column("school").from(Self.placesTable)
                 .where("adapter", .equal, SQLBind(adapter)).where("place", .equal, SQLBind(place.key)).first()
                 .map { try $0.decode(column: "school", as: String.self) }
         }
-        cache.store(Lookup(school: id), for: key, at: now, readSince: generation)
-        return id.flatMap(district.school(id:))
+        let school = id ?? configured[ConfiguredPlace(adapter: adapter, place: place)]
+        cache.store(Lookup(school: school), for: key, at: now, readSince: generation)
+        return school.flatMap(district.school(id:))
     }
 
     /// The school whose daily subscription goes to `target` on `adapter`: a channel's school (its

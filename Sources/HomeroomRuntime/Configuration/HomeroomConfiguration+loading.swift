@@ -116,6 +116,7 @@ extension HomeroomConfiguration {
         return ResolvedConfiguration(
             configuration: self,
             school: calendar, district: district, schoolPluginSections: schoolPluginSections(),
+            schoolPlaces: try configuredPlaces(),
             recognizer: CommandRecognizer(prefixes: commandPrefixes, botName: botName), storage: location,
             accessPolicy: schoolPolicy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser,
             fetchPolicy: fetchPolicy, machineTranslation: try machineTranslation.resolve(environment),
@@ -210,6 +211,8 @@ package struct ResolvedConfiguration: Sendable {
     package let district: District
     /// Each school's plugin sections, for the schools that set any of their own, by school id.
     package let schoolPluginSections: [String: [String: JSONValue]]
+    /// The channels and workspaces the configuration gives to schools, by school id.
+    package let schoolPlaces: [SchoolAssignments.ConfiguredPlace: String]
     /// How commands are recognised.
     package let recognizer: CommandRecognizer
     /// Where the data lives.

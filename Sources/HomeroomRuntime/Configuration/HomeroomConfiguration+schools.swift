@@ -22,12 +22,18 @@ extension HomeroomConfiguration {
         public var contact: String?
         /// Platform ids that hold the admin role at this school only.
         public var admins: [String] = []
+        /// Channels this school answers in, `ADAPTER:CHANNEL` (`slack:C0LUNCH`, `irc:#lincoln`);
+        /// an admin's `/admin school` in a channel of its own overrides none of these.
+        public var channels: [String] = []
+        /// Workspaces whose channels this school answers in unless a channel has its own,
+        /// `ADAPTER:WORKSPACE` (`slack:T0001`, `irc:district-net`).
+        public var workspaces: [String] = []
         /// The school's own plugin settings (its bell calendar, campus file, news feeds), laid
         /// over the district's section of the same plugin key by key.
         public var plugins: [String: JSONValue] = [:]
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case id, name, aliases, timeZone, schoolDays, language, contact, admins, plugins
+            case id, name, aliases, timeZone, schoolDays, language, contact, admins, channels, workspaces, plugins
         }
 
         /// An empty school; decode one from the configuration.
@@ -44,6 +50,8 @@ extension HomeroomConfiguration {
             language = try container.decodeIfPresent(String.self, forKey: .language)
             contact = try container.decodeIfPresent(String.self, forKey: .contact)
             admins = try container.decode(.admins, or: admins)
+            channels = try container.decode(.channels, or: channels)
+            workspaces = try container.decode(.workspaces, or: workspaces)
             plugins = try container.decode(.plugins, or: plugins)
         }
     }
@@ -165,6 +173,33 @@ extension HomeroomConfiguration {
             }
         }
         return scopes
+    }
+
+    /// The channels and workspaces the configuration gives each school: `(adapter, place)` →
+    /// school id. A place given to two schools is refused.
+    func configuredPlaces() throws(ConfigurationError) -> [SchoolAssignments.ConfiguredPlace: String] {
+        var places: [SchoolAssignments.ConfiguredPlace: String] = [:]
+        for (index, school) in schools.enumerated() {
+            for (key, entries) in [("channels", school.channels), ("workspaces", school.workspaces)] {
+                for (entryIndex, entry) in entries.enumerated() {
+                    let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+                    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                        throw ConfigurationError(
+                            key: "schools[\(index)].\(key)[\(entryIndex)]",
+                            problem: "\"\(entry)\" is not ADAPTER:NAME such as slack:C0LUNCH or irc:#lincoln")
+                    }
+                    let place = SchoolAssignments.ConfiguredPlace(
+                        adapter: parts[0], place: key == "channels" ? .channel(parts[1]) : .workspace(parts[1]))
+                    if let other = places[place], other != school.id {
+                        throw ConfigurationError(
+                            key: "schools[\(index)].\(key)[\(entryIndex)]",
+                            problem: "\"\(entry)\" is given to \(other) already")
+                    }
+                    places[place] = school.id
+                }
+            }
+        }
+        return places
     }
 
     /// Each school's own plugin sections laid over the district's, by school id, for the schools

@@ -108,3 +108,43 @@ import Testing
         }
     }
 }
+
+/// Channels and workspaces a school is given in the configuration.
+@Suite struct ConfiguredPlacesTests {
+    @Test func theConfigurationGivesChannelsAndWorkspacesAndAnAdminsWordWins() async throws {
+        try await TestBot.with(
+            plugins: [LunchPlugin.self],
+            configure: { configuration in
+                configuration.admins = ["console:district"]
+                var adams = school("adams", "Adams Elementary")
+                adams.channels = ["console:#adams-lunch"]
+                adams.workspaces = ["irc:adams-net"]
+                configuration.schools = [school("lincoln", "Lincoln High"), adams]
+            }
+        ) { bot in
+            try await bot.expect(
+                #"/lunch set 2026-11-23 specials "Fish sticks" at adams"#, from: "console:district", verified: true)
+            try await bot.expect("/lunch", in: "#adams-lunch", contains: "Fish sticks")
+            try await bot.expect("/lunch", from: "irc:adams-net:kid", in: "#hall", contains: "Fish sticks")
+            try await bot.expect("/admin school lincoln", from: "console:district", in: "#adams-lunch", verified: true)
+            let moved = try await bot.expect("/lunch", in: "#adams-lunch")
+            #expect(!moved.text.contains("Fish sticks"))
+        }
+    }
+
+    @Test(arguments: [
+        (##"{"schools": [{"id": "a", "name": "A", "channels": ["#lunch"]}]}"##, "schools[0].channels[0]"),
+        (
+            ##"{"schools": [{"id": "a", "name": "A", "channels": ["irc:#x"]}, {"id": "b", "name": "B", "channels": ["irc:#x"]}]}"##,
+            "given to a already"
+        ),
+    ])
+    func aBadPlaceIsNamedByItsKey(json: String, expected: String) {
+        do {
+            _ = try HomeroomConfiguration.parse(Data(json.utf8)).resolve()
+            Issue.record("\(json) was accepted")
+        } catch {
+            #expect(error.description.contains(expected), "\(error.description)")
+        }
+    }
+}
