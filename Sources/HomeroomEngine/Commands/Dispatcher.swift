@@ -342,7 +342,10 @@ package struct Dispatcher: Sendable {
             }
             let asked =
                 mention?.school
-                ?? (typed.isPlain ? askedWords.flatMap { SchoolMention.find(in: $0[...], district: district) } : nil)?
+                ?? (typed.isPlain
+                ? askedWords.flatMap {
+                    SchoolMention.find(in: $0[...], district: district, keywords: SchoolMention.questionKeywords)
+                } : nil)?
                 .school
             let assigned = try await assignedSchool(of: message)
             placeSchool = message.conversation.channelName == nil ? nil : assigned ?? district.defaultSchool

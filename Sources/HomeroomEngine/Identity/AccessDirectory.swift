@@ -78,9 +78,10 @@ package final class AccessDirectory: Sendable {
     /// `caller` asking about the school `schoolID`: with the capabilities of the roles they hold
     /// there too (in force as their district roles are; their denials always).
     package func caller(_ caller: Caller, at schoolID: String) -> Caller {
-        caller.atSchool(
-            allowing: policy.capabilities(
-                holding: caller.schoolRoles[schoolID] ?? [], rolesInForce: caller.rolesInForce))
+        let roles = caller.schoolRoles[schoolID] ?? []
+        // Most people hold no role at one school: they are the same at every school.
+        if roles.isEmpty, caller.capabilities == caller.districtCapabilities { return caller }
+        return caller.atSchool(allowing: policy.capabilities(holding: roles, rolesInForce: caller.rolesInForce))
     }
 
     /// `stored` (roles at single schools granted to `identities`) with the ones the configuration

@@ -78,6 +78,7 @@ import Testing
                 #"/lunch set 2026-11-23 specials "Elementary pizza" at adams"#, from: "console:district",
                 verified: true)
             try await bot.expect("what's for lunch at Adams?", from: "console:parent", contains: "Elementary pizza")
+            try await bot.expect("¿qué hay de almuerzo en Adams?", from: "console:abuela", contains: "Elementary pizza")
         }
     }
 
