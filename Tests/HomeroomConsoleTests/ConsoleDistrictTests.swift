@@ -64,4 +64,17 @@ import Testing
             #expect(unknown.status == 404 && unknown.body.contains("/display?school="))
         }
     }
+
+    @Test func theAuditPageNamesEachChangesSchool() async throws {
+        try await ConsoleHarness.with(configure: Self.configure) { console in
+            try await console.bot.loginAsAdmin()
+            try await console.bot.expect(
+                #"/lunch set 2026-11-23 specials "Jefferson chili" at jefferson"#, from: ConsoleHarness.admin)
+            let (cookie, _) = try await console.signIn()
+            let page = try await console.get("/console/audit", cookie: cookie)
+            #expect(page.status == 200)
+            #expect(page.body.contains("<th scope=\"col\">School</th>"), "\(page.body.prefix(400))")
+            #expect(page.body.contains("<td>Jefferson Middle School</td>"))
+        }
+    }
 }

@@ -19,6 +19,8 @@ extension CorePlugin {
 
     private func showAudit(_ request: ConsoleRequest) async throws -> ConsoleView {
         let words = request.words
+        // In a district, each entry names the school whose data it changed.
+        let schools = district?.district
         let query = AuditPageQuery(request.query)
         var blocks: [ConsoleBlock] = [
             .form(
@@ -49,12 +51,16 @@ extension CorePlugin {
                 .table(
                     ConsoleTable(
                         caption: words("Audit entries, newest first"),
-                        columns: [words("When"), words("Who"), words("Action"), words("Detail"), words("Where")],
+                        columns: [words("When"), words("Who"), words("Action"), words("Detail"), words("Where")]
+                            + (schools == nil ? [] : [words("School")]),
                         rows: shown.map { _, entry in
                             [
                                 .moment(entry.at, words, at: request.school), .text(entry.actor.description),
                                 .text(entry.action), .text(entry.detail), entry.channel.map(ConsoleCell.text) ?? .empty,
                             ]
+                                + (schools.map { schools in
+                                    [entry.school.map { .text(schools.school(id: $0)?.name ?? $0) } ?? .empty]
+                                } ?? [])
                         })))
         }
         var links: [ConsoleLink] = []

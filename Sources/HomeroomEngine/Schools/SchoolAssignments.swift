@@ -77,25 +77,38 @@ package final class SchoolAssignments: Sendable {
     /// The school the channel `channel` of `adapter` is, else the school of the asker's
     /// workspace `workspace`; nil when neither is assigned (or names a school no longer configured).
     package func school(ofChannel channel: String, workspace: String, adapter: String) async throws -> School? {
-        if let school = try await school(of: Place.channel(channel), adapter: adapter) { return school }
-        return try await school(of: Place.workspace(workspace), adapter: adapter)
+        let ids = try await schoolIDs(of: [.channel(channel), .workspace(workspace)], adapter: adapter)
+        return (ids[0] ?? ids[1]).flatMap(district.school(id:))
     }
 
     /// The school `place` of `adapter` is assigned to, if any.
     package func school(of place: Place, adapter: String) async throws -> School? {
-        let key = CacheKey(adapter: adapter, place: place.key)
+        try await schoolIDs(of: [place], adapter: adapter)[0].flatMap(district.school(id:))
+    }
+
+    /// The school id each of `places` of `adapter` is assigned to, in order: from the cache, else
+    /// read together in one query. Stored assignments come first: an admin's word in chat wins
+    /// over the configuration.
+    private func schoolIDs(of places: [Place], adapter: String) async throws -> [String?] {
         let now = clock.now
-        if let cached = cache.value(for: key, at: now) { return cached.school.flatMap(district.school(id:)) }
-        // Stored assignments first: an admin's word in chat wins over the configuration.
+        let keys = places.map { CacheKey(adapter: adapter, place: $0.key) }
+        let cached = keys.map { cache.value(for: $0, at: now) }
+        if cached.allSatisfy({ $0 != nil }) { return cached.map { $0!.school } }
         let generation = cache.generation
-        let id = try await database.read { db in
-            try await db.select().column("school").from(Self.placesTable)
-                .where("adapter", .equal, SQLBind(adapter)).where("place", .equal, SQLBind(place.key)).first()
-                .map { try $0.decode(column: "school", as: String.self) }
+        let stored = try await database.read { db in
+            try await db.select().columns("place", "school").from(Self.placesTable)
+                .where("adapter", .equal, SQLBind(adapter)).where("place", .in, SQLBind.group(keys.map(\.place)))
+                .all()
+                .map {
+                    (try $0.decode(column: "place", as: String.self), try $0.decode(column: "school", as: String.self))
+                }
         }
-        let school = id ?? configured[ConfiguredPlace(adapter: adapter, place: place)]
-        cache.store(Lookup(school: school), for: key, at: now, readSince: generation)
-        return school.flatMap(district.school(id:))
+        let found = Dictionary(stored) { first, _ in first }
+        return zip(places, keys).map { place, key in
+            let school = found[key.place] ?? configured[ConfiguredPlace(adapter: adapter, place: place)]
+            cache.store(Lookup(school: school), for: key, at: now, readSince: generation)
+            return school
+        }
     }
 
     /// The school whose daily subscription goes to `target` on `adapter`: a channel's school (its
