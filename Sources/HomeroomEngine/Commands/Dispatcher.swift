@@ -127,6 +127,8 @@ package struct Dispatcher: Sendable {
     let services: Services
     /// Each plugin's services: its tables and a logger with its id.
     private let pluginServices: [String: PluginServices]
+    /// Each plugin's services at each school, made once: school id → plugin id → services.
+    private let schoolServices: [String: [String: PluginServices]]
     /// Every plugin's phrasebook, by plugin id.
     private let phrasebooks: [String: Phrasebook]
 
@@ -166,6 +168,11 @@ package struct Dispatcher: Sendable {
                 var logger = services.logger
                 logger[metadataKey: "plugin"] = "\(plugin.id)"
                 return (plugin.id, services.plugin(plugin.id, logger: logger))
+            })
+        let perPlugin = pluginServices
+        schoolServices = Dictionary(
+            uniqueKeysWithValues: services.district.schools.map { school in
+                (school.id, perPlugin.mapValues { $0.at(school) })
             })
         var pages: [String: ServedPage] = [:]
         for plugin in plugins {
@@ -337,8 +344,10 @@ package struct Dispatcher: Sendable {
             let district = services.district
             // Named at the end of the command's words (and then no longer its own), else anywhere
             // in a question in plain words.
-            let mention = named.flatMap {
-                Self.readsAt($0.command) ? nil : SchoolMention.find(in: $0.arguments, district: district)
+            let mention = named.flatMap { named in
+                SchoolMention.find(in: named.arguments, district: district).flatMap { found in
+                    Self.readsAt(named.command) ? nil : found
+                }
             }
             let asked =
                 mention?.school
@@ -421,7 +430,7 @@ package struct Dispatcher: Sendable {
         let context = CommandContext(
             message: message, arguments: Array(arguments), command: command, prefix: prefix,
             caller: caller, catalog: schoolCatalogs[school.id] ?? catalog,
-            services: pluginServices[command.pluginID]!.at(school),
+            services: schoolServices[school.id]?[command.pluginID] ?? pluginServices[command.pluginID]!.at(school),
             people: services.people.asked(by: message.sender), language: language, phrasebooks: phrasebooks)
         do {
             var reply = try await handler(context)
