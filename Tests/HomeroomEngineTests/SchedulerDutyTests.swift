@@ -50,8 +50,9 @@ struct SchedulerDutyTests {
                 firstTask.cancel()
                 secondTask.cancel()
             }
-            // One of them holds the job and waits on the clock; the other stands by.
-            try await eventually("one instance holds the job and waits on the clock") {
+            // One of them holds the job and waits on the clock; the other stands by. Taking the
+            // first lease waits on PostgreSQL beside the whole suite starting at once: up to 30 s.
+            try await eventually("one instance holds the job and waits on the clock", within: .seconds(30)) {
                 (first.heldDuties[Self.duty] != nil) != (second.heldDuties[Self.duty] != nil)
                     && bot.clock.sleeperCount == 1
             }
