@@ -86,7 +86,8 @@ struct ConsoleServer: Sendable {
     func menu(for visitor: Visitor) -> [ConsoleLayout.MenuItem] {
         let words = visitor.words
         return dispatcher.consolePages(at: visitor.school).filter {
-            visitor.working(on: $0).page.admits(visitor.working(on: $0).caller)
+            let (page, caller) = visitor.working(on: $0)
+            return page.admits(caller)
         }
         .map { ConsoleLayout.MenuItem(path: $0.page.path, title: $0.title(in: visitor.language)) }
             + (visitor.caller.may(Self.healthCapability)

@@ -156,17 +156,13 @@ package struct Scheduler: Sendable {
     private func runJob(_ entry: Entry, scheduledFor: Date, storage: PluginStorage) async -> Bool {
         var logger = logger
         logger[metadataKey: "job"] = "\(entry.pluginID).\(entry.job.name)"
-        var services = PluginServices(
+        if let school = entry.school { logger[metadataKey: "school"] = "\(school.id)" }
+        let services = PluginServices(
             storage: storage, school: school, clock: clock, logger: logger, fetcher: fetcher,
             translations: translations)
-        if let school = entry.school {
-            logger[metadataKey: "school"] = "\(school.id)"
-            services = PluginServices(
-                storage: storage, school: school.calendar, clock: clock, logger: logger, fetcher: fetcher,
-                translations: translations
-            ).at(school)
-        }
-        let context = ScheduledJob.Context(scheduledFor: scheduledFor, services: services)
+        // A school's own job runs in its zone, over its scope (`at` sets both).
+        let context = ScheduledJob.Context(
+            scheduledFor: scheduledFor, services: entry.school.map(services.at) ?? services)
         do {
             try await entry.job.run(context)
             logger.debug("scheduled job ran")
