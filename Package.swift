@@ -229,6 +229,7 @@ let package = Package(
                 "HomeroomCore", "HomeroomEngine",
                 "HomeroomStorage",
                 "HomeroomFetch",
+                "OneRoster",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -266,6 +267,8 @@ let package = Package(
                 "HomeroomIRC",
                 "HomeroomMatrix",
                 "HomeroomWebhooks",
+                "HomeroomTexts",
+                "OneRoster",
                 "Lunch",
                 "Schedule",
                 "Events",
@@ -357,12 +360,30 @@ let package = Package(
             ],
             plugins: ["EmbedCatalogs"]
         ),
+        // Text messages: the SMS provider protocol and Twilio's Programmable Messaging behind it,
+        // segment counting (GSM-7 and UCS-2), carrier keywords and opt-outs.
+        .target(
+            name: "HomeroomTexts",
+            dependencies: [
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            plugins: ["EmbedCatalogs"]
+        ),
+        // OneRoster 1.1 and 1.2 CSV exports (a folder or a ZIP) read within limits: orgs, users and
+        // their guardians, classes and enrollments, bulk or delta, each bad row named by file and line.
+        .target(name: "OneRoster", dependencies: ["HomeroomCore", "CZlib"]),
         // The chat platforms `homeroom` serves over HTTP, in one list.
         .target(
             name: "InstalledPlatforms",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts",
             ]),
         .target(
             name: "InstalledPlugins",
@@ -370,7 +391,7 @@ let package = Package(
         .executableTarget(
             name: "homeroom",
             dependencies: [
-                "InstalledPlatforms", "HomeroomConsole",
+                "InstalledPlatforms", "HomeroomConsole", "OneRoster",
                 "HomeroomMattermost",
                 "HomeroomMessageAPI",
                 "InstalledPlugins",
@@ -457,7 +478,7 @@ let package = Package(
             name: "HomeroomRuntimeTests",
             dependencies: [
                 "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
-                "HomeroomTestbed",
+                "HomeroomTestbed", "OneRoster",
                 "InstalledPlugins", "Lunch", "Events", "Schedule", "News", "Directions", "RecipesPlugin",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -556,7 +577,7 @@ let package = Package(
             name: "HomeroomWebhooksTests",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI", "InstalledPlatforms",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "InstalledPlatforms",
                 "HomeroomCore", "HomeroomEngine",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",
@@ -574,6 +595,19 @@ let package = Package(
             dependencies: [
                 "Schedule", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomTesting", "HomeroomTestbed",
             ]),
+        .testTarget(
+            name: "OneRosterTests", dependencies: ["OneRoster", "HomeroomCore", "HomeroomTesting", "HomeroomTestbed"]),
+        .testTarget(
+            name: "HomeroomTextsTests",
+            dependencies: [
+                "HomeroomTexts", "HomeroomWebhooks", "InstalledPlatforms", "HomeroomCore", "HomeroomEngine",
+                "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed", "Lunch",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "HomeroomFetchTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomWebhooks
 import Hummingbird
 import NIOCore
 
@@ -23,15 +24,10 @@ package struct PostedForm {
         if type.hasPrefix("multipart/form-data") {
             try readMultipart(body, contentType: contentType ?? "")
         } else if type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") {
-            guard let text = String(validating: body.readableBytesView, as: UTF8.self) else { throw Malformed() }
-            let pairs = text.split(separator: "&", maxSplits: Self.maximumFields)
-            guard pairs.count <= Self.maximumFields else { throw Malformed() }
-            for pair in pairs {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let name = Self.decoded(parts[0]) else { throw Malformed() }
-                guard let value = Self.decoded(parts.count > 1 ? parts[1] : "") else { throw Malformed() }
-                add(name, value)
-            }
+            guard let text = String(validating: body.readableBytesView, as: UTF8.self),
+                let pairs = URLEncodedPairs.read(text, maximumCount: Self.maximumFields)
+            else { throw Malformed() }
+            for (name, value) in pairs { add(name, value) }
         } else {
             throw Malformed()
         }
@@ -40,10 +36,6 @@ package struct PostedForm {
 
     private mutating func add(_ name: String, _ value: String) {
         if fields[name] == nil { fields[name] = value }
-    }
-
-    private static func decoded(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 
     private mutating func readMultipart(_ body: ByteBuffer, contentType: String) throws(Malformed) {

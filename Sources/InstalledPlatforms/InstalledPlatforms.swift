@@ -4,6 +4,7 @@ import HomeroomMattermost
 import HomeroomMessageAPI
 import HomeroomSlack
 import HomeroomTeams
+import HomeroomTexts
 import HomeroomWebhooks
 
 /// The chat platforms this build of `homeroom` serves over HTTP, in the order the `webhooks`
@@ -11,7 +12,7 @@ import HomeroomWebhooks
 /// a module of its own and one line here.
 package let installedPlatforms: [any PlatformModule.Type] = [
     SlackPlatform.self, MattermostPlatform.self, DiscordPlatform.self, TeamsPlatform.self, GoogleChatPlatform.self,
-    MessageAPIPlatform.self,
+    MessageAPIPlatform.self, TextsPlatform.self,
 ]
 
 extension WebhookSettings: Decodable {

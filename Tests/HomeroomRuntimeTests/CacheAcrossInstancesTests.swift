@@ -11,7 +11,8 @@ import Testing
 
 /// Two runtimes on one PostgreSQL database, each running its cache notifications, as two
 /// `homeroom serve` processes do: B answers first (so its caches are warm), A changes something,
-/// and B must answer with the change within 1 s.
+/// and B must answer with the change within 5 s (its notification arrives in milliseconds when idle,
+/// but the whole suite runs beside it).
 @Suite(.enabled(if: TemporaryDatabase.postgresServerURL != nil, "needs HOMEROOM_TEST_POSTGRES_URL"))
 struct CacheAcrossInstancesTests {
     static let plugins: [any ConfigurablePlugin.Type] = [
@@ -36,13 +37,13 @@ struct CacheAcrossInstancesTests {
             return await b.handle(message)?.text ?? ""
         }
 
-        /// Asks B `text` until the answer satisfies `done`, for at most 1 s; throws with the last answer.
+        /// Asks B `text` until the answer satisfies `done`, for at most 5 s; throws with the last answer.
         func untilB(
             _ text: String, from user: String = "console:student", in channel: String? = nil, verified: Bool = false,
             _ done: (String) -> Bool
         ) async throws {
             var answer = ""
-            try await eventually("B's answer to \"\(text)\" to change (still: \(answer))", within: .seconds(1)) {
+            try await eventually("B's answer to \"\(text)\" to change (still: \(answer))", within: .seconds(5)) {
                 answer = await askB(text, from: user, in: channel, verified: verified)
                 return done(answer)
             }

@@ -21,7 +21,7 @@ import Testing
         try await TemporaryDatabase.with(backend, logger: StorageTests.logger) { database in
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
-            #expect(ran == 14)
+            #expect(ran == 15)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(
@@ -44,8 +44,9 @@ import Testing
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
             // Step 11: each person's language; 12: translations of what admins wrote; 13: web console
-            // sign-ins; 14: schools of channels and people, roles per school, the audit's school.
-            #expect(ran == 4)
+            // sign-ins; 14: schools of channels and people, roles per school, the audit's school; 15:
+            // the roster and notification choices.
+            #expect(ran == 5)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(

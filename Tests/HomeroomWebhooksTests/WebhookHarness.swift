@@ -28,6 +28,10 @@ struct WebhookHarness {
     }
 
     let bot: TestBot
+    /// What the server was given from the bot's runtime (a platform's sender is made from them).
+    let dependencies: WebhookServer.Dependencies
+    /// The settings the server runs with.
+    let settings: WebhookSettings
     /// The server's port on 127.0.0.1.
     let port: Int
     let baseURL: String
@@ -73,7 +77,7 @@ struct WebhookHarness {
                 var iterator = ports.makeAsyncIterator()
                 guard let port = await iterator.next() else { throw HarnessError.serverDidNotStart }
                 let harness = WebhookHarness(
-                    bot: bot, port: port, baseURL: "http://127.0.0.1:\(port)", registry: registry,
+                    bot: bot, dependencies: dependencies, settings: settings, port: port, baseURL: "http://127.0.0.1:\(port)", registry: registry,
                     gate: Gate.named(gateName))
                 defer { harness.gate.open() }
                 try await body(harness)

@@ -11,7 +11,7 @@ extension CorePlugin {
                 .init(
                     "me", "your roles, settings, subscriptions, circles and linked accounts", answerContains: "Roles: ")
             ],
-            subcommands: [forgetCommand, forgetConfirmedCommand, meLanguageCommand]
+            subcommands: [forgetCommand, forgetConfirmedCommand, meLanguageCommand, meNotifyCommand]
                 + (district == nil ? [] : [meSchoolCommand])
         ) { context in
             guard context.arguments.isEmpty else { throw context.usageError() }
@@ -55,6 +55,7 @@ extension CorePlugin {
                         "Your school is {school}. {command} SCHOOL changes it.",
                         ["school": school.name, "command": context.typed("me school")]))
             }
+            lines += try await rosterLines(context)
             for (pluginID, data) in everyonesPersonalData {
                 lines += try await data.describe(
                     context.handingOver(to: pluginID, arguments: [], asDirectMessage: true))
@@ -77,7 +78,7 @@ extension CorePlugin {
                 .erased("confirmations", "identity"), .erased("adapter_state", "person"),
                 .erased("person_languages", "person"), .erased("console_links", "identity"),
                 .erased("school_people", "person"),
-                .erased("console_sessions", "identity"),
+                .erased("console_sessions", "identity"), .erased("notify_choices", "person"),
                 .kept("subscriptions", "created_by", because: "a channel's subscription stays, with who made it"),
                 .kept("roles", "identity", because: "roles are an admin's to change"),
                 .kept("roles", "granted_by", because: "the record of which admin granted a role"),
@@ -90,6 +91,11 @@ extension CorePlugin {
                 .kept("audit", "actor", because: "the audit log records who changed what, and that they asked"),
                 .kept("channel_switches", "target", because: "it names a plugin or command, never a person"),
                 .kept("outbox", "claimed_by", because: "it names the delivery worker, never a person"),
+                .kept("roster_people", "email", because: Self.rosterReason),
+                .kept("roster_people", "sms", because: Self.rosterReason),
+                .kept("roster_people", "phone", because: Self.rosterReason),
+                .kept("roster_guardians", "student", because: Self.rosterReason),
+                .kept("roster_enrollments", "person", because: Self.rosterReason),
             ],
             describe: { context in
                 let words = context.words
@@ -114,8 +120,13 @@ extension CorePlugin {
                 try await PendingConfirmations.forget(caller.identities, on: db)
                 try await AdapterState.forget(caller.identities, on: db)
                 try await PersonLanguages.forget(caller.person, on: db)
+                try await RosterBook.forgetChoice(of: caller.person, on: db)
             })
     }
+
+    /// Why the roster's rows stay after `/me forget`.
+    static let rosterReason =
+        "the school's roster brings them back at each import; the school office changes them"
 
     /// Every plugin's personal data that `/me` shows and `/me forget` deletes, then the runtime's own.
     private var everyonesPersonalData: [(pluginID: String, data: PersonalData)] {
@@ -132,6 +143,7 @@ extension CorePlugin {
             try await PendingConfirmations.ask(
                 context.caller.user, Self.forgetAction, at: context.now, in: context.storage.database)
             let words = context.words
+            let listed = try await RosterBook(database: context.storage.database).person(home: context.caller.person)
             // Each plugin's summary in its own words.
             let what = everyonesPersonalData.compactMap { entry in
                 entry.data.summary.map { context.wordsOfPlugin(entry.pluginID).translating($0) }
@@ -147,9 +159,18 @@ extension CorePlugin {
                     words(
                         "Kept: roles and PINs (an admin's to change), what you added for others (events, recipes), and the audit log, which will say that you asked."
                     ),
-                    words(
-                        "To go on, send {command} within 5 minutes.", ["command": context.typed("me forget yes")]),
-                ], visibility: .sender)
+                ]
+                    + (listed == nil
+                        ? []
+                        : [
+                            words(
+                                "Also kept: your name, contacts and students from the school's roster, which the next import would bring back; the school office changes them."
+                            )
+                        ])
+                    + [
+                        words(
+                            "To go on, send {command} within 5 minutes.", ["command": context.typed("me forget yes")])
+                    ], visibility: .sender)
         }
     }
 

@@ -33,6 +33,7 @@ package enum CoreSchema {
             ContentTranslationBook.migration,
             WebConsoleSignIns.migration,
             SchoolAssignments.migration,
+            RosterBook.migration,
         ]
     }
 }

@@ -233,6 +233,9 @@ package struct Dispatcher: Sendable {
     /// The district's schools.
     package var district: District { services.district }
 
+    /// Which school each channel, workspace and person belongs to; nil before the database is open.
+    package var schoolAssignments: SchoolAssignments? { services.schools }
+
     /// The school's calendar: its time zone, days and language.
     package var school: SchoolCalendar { services.school }
 

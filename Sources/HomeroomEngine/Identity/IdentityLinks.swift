@@ -132,10 +132,13 @@ package struct IdentityLinks: HomeIdentities {
     }
 
     /// Deletes the links and codes of every identity of the person whose home is `home`, inside
-    /// the caller's transaction (`/me forget`).
+    /// the caller's transaction (`/me forget`). The links the school's roster made (to a home
+    /// `roster:…`) stay: the next import would make them again, and the school office changes them.
     static func forget(home: UserID, identities: [UserID], on db: any SQLDatabase) async throws {
-        try await db.deleteRows(naming: [home], from: linksTable, column: "home")
-        try await db.deleteRows(naming: identities, from: linksTable, column: "identity")
+        let kept = Set(try await RosterBook.contactIdentities(of: home, on: db).map(\.description))
+        let joined = try await Self.identities(ofHome: home, on: db).dropFirst()
+        let leaving = (joined + identities).filter { !kept.contains($0.description) }
+        try await db.deleteRows(naming: leaving, from: linksTable, column: "identity")
         try await db.deleteRows(naming: identities, from: codesTable, column: "identity")
     }
 

@@ -3,11 +3,12 @@ import HomeroomCore
 extension UserIDForm {
     /// The user-id forms of the adapters Homeroom runs: IRC ids start with the network
     /// (`irc:NETWORK:NICK`), so a bare name typed on IRC is on the asker's network; the console's,
-    /// the webhook platforms', the JSON API's and Matrix's (`matrix:@alice:school.example`) are read
-    /// as typed.
+    /// the webhook platforms', the JSON API's, Matrix's (`matrix:@alice:school.example`) and text
+    /// messages' (`sms:+15551230000`) are read as typed.
     package static let homeroomAdapters: [UserIDForm] = [
         UserIDForm(adapter: "irc", sharedParts: 1), UserIDForm(adapter: "console"), UserIDForm(adapter: "slack"),
         UserIDForm(adapter: "mattermost"), UserIDForm(adapter: "discord"), UserIDForm(adapter: "teams"),
         UserIDForm(adapter: "googlechat"), UserIDForm(adapter: "api"), UserIDForm(adapter: "matrix", idSigil: "@"),
+        UserIDForm(adapter: "sms"),
     ]
 }

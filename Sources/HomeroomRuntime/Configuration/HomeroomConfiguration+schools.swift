@@ -83,7 +83,7 @@ extension HomeroomConfiguration {
         guard !schools.isEmpty else {
             return District(
                 soleSchool: School(
-                    id: School.soleSchoolID, name: schoolName, calendar: calendar,
+                    id: School.soleSchoolID, name: schoolName, contact: contact, calendar: calendar,
                     sharedScopes: try sharedScopes()[School.soleSchoolID] ?? [:]))
         }
         let scopes = try sharedScopes()
@@ -124,7 +124,7 @@ extension HomeroomConfiguration {
             let own = section.timeZone == nil && section.schoolDays == nil && section.language == nil
             resolved.append(
                 School(
-                    id: section.id, name: name, aliases: section.aliases, contact: section.contact,
+                    id: section.id, name: name, aliases: section.aliases, contact: section.contact ?? contact,
                     calendar: own
                         ? calendar
                         : SchoolCalendar(

@@ -7,6 +7,9 @@ import HomeroomEngine
 public struct HomeroomConfiguration: Sendable, Decodable {
     /// The school's name, as the bot says it.
     public var schoolName = "Homeroom High School"
+    /// How families reach the school (`front office 555-0100, office@school.example`), said in
+    /// answer to a text's HELP; in a district, the district office's, for schools that give none.
+    public var contact: String?
     /// The district's name, when the configuration lists `schools`; `schoolName` when nil.
     public var district: String?
     /// The district's schools; none: the deployment is the one school of the top-level settings.
@@ -181,7 +184,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         case schoolName, timeZone, schoolDays, language, botName, commandPrefixes, storage, rateLimit, channelAnswers,
             security,
             admins, roles, console, logLevel, plugins, webhooks, irc, matrix
-        case fetch, machineTranslation, webConsole, district, schools, groups
+        case fetch, machineTranslation, webConsole, district, schools, groups, contact
     }
 
     /// The embedded defaults.
@@ -192,6 +195,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schoolName = try container.decode(.schoolName, or: schoolName)
         district = try container.decodeIfPresent(String.self, forKey: .district)
+        contact = try container.decodeIfPresent(String.self, forKey: .contact)
         schools = try container.decode(.schools, or: schools)
         groups = try container.decode(.groups, or: groups)
         timeZone = try container.decode(.timeZone, or: timeZone)

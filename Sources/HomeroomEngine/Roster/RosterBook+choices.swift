@@ -1,0 +1,56 @@
+import Foundation
+import HomeroomCore
+import SQLKit
+
+extension RosterBook {
+    /// The choice `person` (a home identity) made with `/me notify`; nil when none.
+    package func notifyChoice(of person: UserID) async throws -> NotifyChoice? {
+        try await database.read { db in
+            try await db.select().column("via").from(Self.choicesTable)
+                .where("person", .equal, SQLBind(person.description)).first()
+                .flatMap { NotifyChoice(rawValue: try $0.decode(column: "via", as: String.self)) }
+        }
+    }
+
+    /// Records that `person` wants notifications by `choice`, with `audit`.
+    package func setNotifyChoice(_ choice: NotifyChoice, of person: UserID, at now: Date, audit: AuditEntry)
+        async throws
+    {
+        try await database.write { db in
+            try await db.insert(into: Self.choicesTable).columns("person", "via", "set_at")
+                .values(
+                    SQLBind(person.description), SQLBind(choice.rawValue), SQLBind(Int64(now.timeIntervalSince1970))
+                )
+                .onConflict(with: "person") { $0.set(excludedValueOf: "via").set(excludedValueOf: "set_at") }.run()
+            try await AuditLog.insert(audit, into: db)
+        }
+    }
+
+    /// Where a notice to each of `people` goes, one identity each, by their choices: each person
+    /// once, and those the roster gives no contact left out.
+    package func notifyTargets(of people: [RosterPerson]) async throws -> [(person: RosterPerson, target: UserID)] {
+        let choices = try await database.read { db in
+            var choices: [String: String] = [:]
+            let homes = people.map(\.home.description)
+            for batch in stride(from: 0, to: homes.count, by: Self.batchSize) {
+                let rows = try await db.select().columns("person", "via").from(Self.choicesTable)
+                    .where("person", .in, SQLBind.group(Array(homes[batch..<min(batch + Self.batchSize, homes.count)])))
+                    .all()
+                for row in rows {
+                    choices[try row.decode(column: "person", as: String.self)] = try row.decode(
+                        column: "via", as: String.self)
+                }
+            }
+            return choices
+        }
+        return people.compactMap { person in
+            let choice = choices[person.home.description].flatMap(NotifyChoice.init(rawValue:))
+            return NotifyChoice.target(of: person, choosing: choice).map { (person, $0) }
+        }
+    }
+
+    /// Deletes `person`'s notification choice, inside the `/me forget` transaction.
+    static func forgetChoice(of person: UserID, on db: any SQLDatabase) async throws {
+        try await db.deleteRows(naming: [person], from: choicesTable, column: "person")
+    }
+}

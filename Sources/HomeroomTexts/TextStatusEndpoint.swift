@@ -1,0 +1,38 @@
+import Foundation
+import HomeroomCore
+import HomeroomWebhooks
+import Hummingbird
+import Logging
+
+/// `POST /sms/twilio/status`: where a sent text got to, as the gateway reports it (Twilio's
+/// "Outbound Message Status in Status Callbacks"), checked against its signature. A text that
+/// failed because its number opted out records the opt-out, so nothing more is tried; other
+/// failures are logged with the number masked.
+struct TextStatusEndpoint: Sendable {
+    let provider: any TextMessageProvider
+    let optOuts: TextOptOuts
+    let clock: any HomeroomClock
+    let logger: Logger
+
+    func respond(to request: RawRequest, path: String) async throws(WebhookRejection) -> Response {
+        let status = try provider.deliveryStatus(request, path: path)
+        let number = status.to?.masked ?? "an unknown number"
+        switch status.stage {
+        case .failed, .undelivered:
+            logger.warning(
+                "the text \(status.messageID) to \(number) was \(status.stage.rawValue) (error \(status.errorCode.map(String.init) ?? "none"))"
+            )
+        default:
+            logger.debug("the text \(status.messageID) to \(number) is \(status.stage.rawValue)")
+        }
+        if status.recipientOptedOut, let to = status.to {
+            do {
+                try await optOuts.add(to, how: "the gateway's report that the number opted out", at: clock.now)
+            } catch {
+                logger.error("the opt-out of \(number) could not be recorded: \(error)")
+                throw WebhookRejection(.serviceUnavailable, "the status could not be recorded now")
+            }
+        }
+        return Response(status: .noContent)
+    }
+}
