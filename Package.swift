@@ -268,6 +268,9 @@ let package = Package(
                 "HomeroomMatrix",
                 "HomeroomWebhooks",
                 "HomeroomTexts",
+                "HomeroomWhatsApp",
+                "HomeroomTelegram",
+                "HomeroomEmail",
                 "OneRoster",
                 "Lunch",
                 "Schedule",
@@ -375,6 +378,56 @@ let package = Package(
             ],
             plugins: ["EmbedCatalogs"]
         ),
+        // WhatsApp (Cloud API): its verified webhook, answers and notifications within the 24-hour
+        // customer-service window, approved templates outside it.
+        .target(
+            name: "HomeroomWhatsApp",
+            dependencies: [
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks", "JSONReading",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            plugins: ["EmbedCatalogs"]
+        ),
+        // Telegram (Bot API): long polling as a duty or a webhook with its secret token, private
+        // chats and groups, HTML answers, paced to Telegram's limits.
+        .target(
+            name: "HomeroomTelegram",
+            dependencies: [
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks", "JSONReading",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            plugins: ["EmbedCatalogs"]
+        ),
+        // libcurl, for SMTP with STARTTLS and AUTH.
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // E-mail: notifications as multipart text and HTML through the school's SMTP server, with
+        // one-click unsubscribe (RFC 8058).
+        .target(
+            name: "HomeroomEmail",
+            dependencies: [
+                "CCurl", "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            plugins: ["EmbedCatalogs"]
+        ),
         // OneRoster 1.1 and 1.2 CSV exports (a folder or a ZIP) read within limits: orgs, users and
         // their guardians, classes and enrollments, bulk or delta, each bad row named by file and line.
         .target(name: "OneRoster", dependencies: ["HomeroomCore", "CZlib"]),
@@ -383,7 +436,7 @@ let package = Package(
             name: "InstalledPlatforms",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomTelegram", "HomeroomEmail",
             ]),
         .target(
             name: "InstalledPlugins",
@@ -444,6 +497,8 @@ let package = Package(
                 "HomeroomWebhooks",
                 "HomeroomMattermost",
                 "HomeroomFetch",
+                "HomeroomTexts",
+                "OneRoster",
                 "InstalledPlugins",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -493,7 +548,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "homeroomTests",
-            dependencies: ["HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime"]),
+            dependencies: [
+                "HomeroomTesting", "HomeroomTestbed", "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "OneRoster",
+            ]),
         // Three real `homeroom serve` processes on one PostgreSQL database (the executable is built
         // beside the tests), with ngircd, nginx and wrk; Scripts/test runs it after the others.
         .testTarget(
@@ -577,7 +634,8 @@ let package = Package(
             name: "HomeroomWebhooksTests",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "InstalledPlatforms",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomTelegram",
+                "HomeroomEmail", "InstalledPlatforms",
                 "HomeroomCore", "HomeroomEngine",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",
                 "HomeroomFetch", "Lunch", "Events",

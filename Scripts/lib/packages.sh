@@ -29,9 +29,10 @@ install_service_when_missing() {
 }
 
 # The C libraries `homeroom` links: libxml2 for the HTML and feed parsers, libqrencode and zlib for
-# the printable QR codes.
+# the printable QR codes, libcurl for e-mail.
 install_build_packages() {
     install_when_missing /usr/include/libxml2/libxml/HTMLparser.h libxml2-dev "the HTML and feed parsers"
     install_when_missing /usr/include/qrencode.h libqrencode-dev "the QR codes"
     install_when_missing /usr/include/zlib.h zlib1g-dev "the QR codes' PNG files"
+    install_when_missing /usr/bin/curl-config libcurl4-openssl-dev "e-mail through SMTP"
 }

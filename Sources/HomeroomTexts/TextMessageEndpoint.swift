@@ -19,7 +19,7 @@ struct TextMessageEndpoint: Sendable {
     let gateway: CommandGateway
     /// Incoming texts' signatures, remembered for ``replayWindow``: the gateway signs no time.
     let replays: ReplayGuard
-    let optOuts: TextOptOuts
+    let optOuts: OptOutList
     let book: TextPageBook
     let paging: TextPaging
     let outbox: Outbox
@@ -53,7 +53,7 @@ struct TextMessageEndpoint: Sendable {
         if let keyword = CarrierKeyword(message: text.body) {
             return try await answer(keyword, from: number, at: now)
         }
-        if try await optOuts.contains(number) {
+        if try await optOuts.contains(number.e164) {
             logger.info("a text from \(number.masked), who opted out, is not answered (START opts in again)")
             return nil
         }
@@ -92,12 +92,12 @@ struct TextMessageEndpoint: Sendable {
         let words = TextWords(language, prefix: gateway.prefix)
         switch keyword {
         case .optOut:
-            try await optOuts.add(number, how: "STOP", at: now)
+            try await optOuts.add(number.e164, how: "STOP", at: now)
             try await book.keep([], language: nil, for: number, at: now)
             logger.info("\(number.masked) opted out of texts")
             return words.optedOut(school: school.name)
         case .optIn:
-            try await optOuts.remove(number)
+            try await optOuts.remove(number.e164)
             logger.info("\(number.masked) opted in to texts again")
             return words.optedIn(school: school.name)
         case .help:

@@ -12,10 +12,10 @@ import Logging
 struct TextMessageSender: MessageSender {
     let adapter = TextsPlatform.platform.rawValue
     let provider: any TextMessageProvider
-    let optOuts: TextOptOuts
+    let optOuts: OptOutList
     let book: TextPageBook
     let paging: TextPaging
-    let pacer: TextPacer
+    let pacer: SendPacer
     let outbox: Outbox
     let database: any Database
     let clock: any HomeroomClock
@@ -34,7 +34,7 @@ struct TextMessageSender: MessageSender {
             throw DeliveryFailure(
                 "texts go to a person's number (sms:+15551230000), not to \(message.target)", isPermanent: true)
         }
-        if try await optOuts.contains(number) {
+        if try await optOuts.contains(number.e164) {
             throw DeliveryFailure(
                 "\(number.masked) opted out of texts (STOP); nothing is sent to it", isPermanent: true)
         }
@@ -44,11 +44,11 @@ struct TextMessageSender: MessageSender {
             } ?? schoolLanguage
         let pages = paging.pages(message.lines, words: TextWords(language, prefix: prefix))
         guard let first = pages.first else { return }
-        try await pacer.waitToSend(segments: SegmentCount(of: first).segments)
+        try await pacer.waitToSend(units: SegmentCount(of: first).segments)
         do {
             _ = try await provider.send(first, to: number, statusCallback: statusCallback)
         } catch let refusal as TextSendFailure {
-            try await optOuts.add(number, how: refusal.description, at: clock.now)
+            try await optOuts.add(number.e164, how: refusal.description, at: clock.now)
             throw DeliveryFailure("\(number.masked) opted out of texts (\(refusal))", isPermanent: true)
         }
         try await book.keep(Array(pages.dropFirst()), language: language, for: number, at: clock.now)

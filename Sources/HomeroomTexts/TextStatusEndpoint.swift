@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import HomeroomWebhooks
 import Hummingbird
 import Logging
@@ -10,7 +11,7 @@ import Logging
 /// failures are logged with the number masked.
 struct TextStatusEndpoint: Sendable {
     let provider: any TextMessageProvider
-    let optOuts: TextOptOuts
+    let optOuts: OptOutList
     let clock: any HomeroomClock
     let logger: Logger
 
@@ -27,7 +28,7 @@ struct TextStatusEndpoint: Sendable {
         }
         if status.recipientOptedOut, let to = status.to {
             do {
-                try await optOuts.add(to, how: "the gateway's report that the number opted out", at: clock.now)
+                try await optOuts.add(to.e164, how: "the gateway's report that the number opted out", at: clock.now)
             } catch {
                 logger.error("the opt-out of \(number) could not be recorded: \(error)")
                 throw WebhookRejection(.serviceUnavailable, "the status could not be recorded now")

@@ -87,7 +87,7 @@ package enum TextsPlatform: PlatformModule {
         guard let parts = TextsParts(settings, dependencies: dependencies) else { return nil }
         return TextMessageSender(
             provider: parts.provider, optOuts: parts.optOuts, book: parts.book, paging: parts.paging,
-            pacer: TextPacer(segmentsPerSecond: settings.sms.segmentsPerSecond, clock: clock ?? dependencies.clock),
+            pacer: SendPacer(perSecond: settings.sms.segmentsPerSecond, clock: clock ?? dependencies.clock),
             outbox: dependencies.outbox, database: dependencies.database, clock: dependencies.clock,
             statusCallback: parts.statusCallback, schoolLanguage: dependencies.dispatcher.school.language,
             prefix: dependencies.dispatcher.recognizer.preferredPrefix, logger: dependencies.logger)
@@ -97,7 +97,7 @@ package enum TextsPlatform: PlatformModule {
 /// What the texts' endpoints and sender share, as the settings configure them.
 struct TextsParts {
     let provider: any TextMessageProvider
-    let optOuts: TextOptOuts
+    let optOuts: OptOutList
     let book: TextPageBook
     let paging: TextPaging
     /// Where the gateway reports the statuses of sent texts.
@@ -109,7 +109,7 @@ struct TextsParts {
         let provider = TwilioProvider(
             settings: twilio, fetcher: dependencies.fetcher, timeout: settings.deliveryTimeout)
         self.provider = provider
-        optOuts = TextOptOuts(database: dependencies.database)
+        optOuts = OptOutList(adapter: TextsPlatform.platform.rawValue, database: dependencies.database)
         book = TextPageBook(database: dependencies.database)
         paging = TextPaging(maximumSegments: settings.sms.maximumSegments)
         statusCallback = URL(string: provider.signedURL(TextsPlatform.twilioStatusPath)) ?? twilio.publicURL

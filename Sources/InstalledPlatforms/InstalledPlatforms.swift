@@ -1,18 +1,21 @@
 import HomeroomDiscord
+import HomeroomEmail
 import HomeroomGoogleChat
 import HomeroomMattermost
 import HomeroomMessageAPI
 import HomeroomSlack
 import HomeroomTeams
+import HomeroomTelegram
 import HomeroomTexts
 import HomeroomWebhooks
+import HomeroomWhatsApp
 
 /// The chat platforms this build of `homeroom` serves over HTTP, in the order the `webhooks`
 /// section lists them: one list that the executable serves and the tests read. A new platform is
 /// a module of its own and one line here.
 package let installedPlatforms: [any PlatformModule.Type] = [
     SlackPlatform.self, MattermostPlatform.self, DiscordPlatform.self, TeamsPlatform.self, GoogleChatPlatform.self,
-    MessageAPIPlatform.self, TextsPlatform.self,
+    MessageAPIPlatform.self, TextsPlatform.self, WhatsAppPlatform.self, TelegramPlatform.self, EmailPlatform.self,
 ]
 
 extension WebhookSettings: Decodable {

@@ -36,4 +36,14 @@ import Testing
         #expect(PhoneNumber("+13125550142")?.masked == "+1••••••••42")
         #expect(PhoneNumber("+442079460958")?.masked == "+4•••••••••58")
     }
+
+    @Test func aLogLineShowsNumbersAndAddressesMaskedAndOtherIDsAsTheyAre() {
+        #expect(UserID(adapter: "sms", id: "+13125550142").logged == "sms:+1••••••••42")
+        #expect(UserID(adapter: "email", id: "rosa@mail.example").logged == "email:r…@mail.example")
+        #expect(UserID(adapter: "slack", id: "T1:U2").logged == "slack:T1:U2")
+        #expect(
+            DeliveryTarget.user(UserID(adapter: "whatsapp", id: "+442079460958")).logged
+                == "user:whatsapp:+4•••••••••58")
+        #expect(DeliveryTarget.channel("#lunch").logged == "channel:#lunch")
+    }
 }

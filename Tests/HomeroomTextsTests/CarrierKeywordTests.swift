@@ -1,6 +1,5 @@
+import HomeroomWebhooks
 import Testing
-
-@testable import HomeroomTexts
 
 /// The replies carriers and Twilio act on: the whole message must be one keyword.
 @Suite struct CarrierKeywordTests {

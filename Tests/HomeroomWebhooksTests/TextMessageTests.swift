@@ -1,3 +1,4 @@
+import Events
 import Foundation
 import HomeroomCore
 import HomeroomEngine
@@ -16,10 +17,10 @@ import Testing
 
     @Test func aTextIsAnsweredInTheResponseAsADirectQuestion() async throws {
         try await TextsHarness.with { texts in
-            let answer1 = try await texts.reply(to: "/lunch")
-            #expect(answer1.contains("Tacos"), "\(answer1)")
-            let answer2 = try await texts.reply(to: "what's for lunch today?")
-            #expect(answer2.contains("Tacos"), "\(answer2)")
+            let menu = try await texts.reply(to: "/lunch")
+            #expect(menu.contains("Tacos"), "\(menu)")
+            let asked = try await texts.reply(to: "what's for lunch today?")
+            #expect(asked.contains("Tacos"), "\(asked)")
             #expect(texts.twilio.messages.isEmpty, "answers ride back in the response, not through the API")
         }
     }
@@ -67,9 +68,12 @@ import Testing
     }
 
     @Test func stopIsHonouredOnEverySendingPathUntilStart() async throws {
-        try await TextsHarness.with { texts in
-            let answer3 = try await texts.reply(to: "/subscribe lunch 10:30")
-            #expect(answer3.contains("Subscribed"), "\(answer3)")
+        try await TextsHarness.with(plugins: [EventsPlugin.self]) { texts in
+            try await texts.bot.expect("/circle create robotics open", from: "console:admin", contains: "robotics")
+            let joined = try await texts.reply(to: "/circle join robotics")
+            #expect(joined.contains("robotics"), "\(joined)")
+            let subscribed = try await texts.reply(to: "/subscribe lunch 10:30")
+            #expect(subscribed.contains("Subscribed"), "\(subscribed)")
             let stopped = try await texts.reply(to: "STOP")
             #expect(stopped.contains("no more texts") && stopped.contains("START"), "\(stopped)")
 
@@ -81,9 +85,9 @@ import Testing
             let outbox = texts.bot.runtime.outbox
             _ = try await texts.bot.sendSubscriptions(at: "2026-11-23T10:30:00-05:00")
             #expect(try await outbox.pendingCount(for: "sms") == 1, "the lunch menu, due for the parent's number")
-            try await outbox.enqueue(
-                adapter: "sms", target: .user(Self.parentID), lines: ["New in Chess club: meet at 3"],
-                idempotencyKey: "circle:chess:1")
+            try await texts.bot.expect(
+                #"/circle post robotics "Meet in B-201 at 3""#, from: "console:admin", contains: "robotics")
+            #expect(try await outbox.pendingCount(for: "sms") == 2, "the menu and the circle post")
             try await outbox.enqueue(
                 adapter: "sms", target: .user(Self.parentID), lines: ["Lunch for Monday: Tacos"],
                 idempotencyKey: "sms-answer:SM1")
@@ -96,8 +100,8 @@ import Testing
 
             let started = try await texts.reply(to: "START")
             #expect(started.contains("again"), "\(started)")
-            let answer4 = try await texts.reply(to: "/lunch")
-            #expect(answer4.contains("Tacos"), "\(answer4)")
+            let answered = try await texts.reply(to: "/lunch")
+            #expect(answered.contains("Tacos"), "\(answered)")
             try await outbox.enqueue(
                 adapter: "sms", target: .user(Self.parentID), lines: ["New in Chess club: meet at 4"],
                 idempotencyKey: "circle:chess:2")
@@ -154,8 +158,8 @@ import Testing
             let help = try await texts.reply(to: "help")
             #expect(help.contains("Lincoln High") && help.contains("front office 555-0100") && help.contains("STOP"))
             _ = try await texts.reply(to: "STOP")
-            let answer5 = try await texts.reply(to: "HELP")
-            #expect(answer5.contains("Lincoln High"), "\(answer5)")
+            let helpAfterStop = try await texts.reply(to: "HELP")
+            #expect(helpAfterStop.contains("Lincoln High"), "\(helpAfterStop)")
         }
     }
 
@@ -170,12 +174,12 @@ import Testing
             }
             #expect(SegmentCount(of: page).segments <= 3)
             #expect(pages >= 2, "the command list takes more than one text")
-            let answer6 = try await texts.reply(to: "MORE")
-            #expect(answer6.contains("Nothing more"), "\(answer6)")
+            let nothingLeft = try await texts.reply(to: "MORE")
+            #expect(nothingLeft.contains("Nothing more"), "\(nothingLeft)")
 
-            let answer7 = try await texts.reply(to: "/language zh-Hans")
+            let chose = try await texts.reply(to: "/language zh-Hans")
 
-            #expect(answer7.contains("中文"), "\(answer7)")
+            #expect(chose.contains("中文"), "\(chose)")
             let chinese = try await texts.reply(to: "/help")
             let count = SegmentCount(of: chinese)
             #expect(count.encoding == .ucs2 && count.segments <= 3, "\(count)")

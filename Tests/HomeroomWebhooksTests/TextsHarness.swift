@@ -31,7 +31,8 @@ struct TextsHarness {
     /// Starts the bot (with a lunch menu for Monday, November 23, 2026 and an admin logged in on
     /// the console), the loopback Twilio and the server; runs `body`; stops them.
     static func with(
-        segmentsPerSecond: Double = 1, throughput: TwilioSenderThroughput = .longCode,
+        plugins: [any ConfigurablePlugin.Type] = [], segmentsPerSecond: Double = 1,
+        throughput: TwilioSenderThroughput = .longCode,
         configure: (inout HomeroomConfiguration) -> Void = { _ in },
         _ body: (TextsHarness) async throws -> Void
     ) async throws {
@@ -39,7 +40,7 @@ struct TextsHarness {
         let twilio = try await TwilioAPIServer.start(clock: pacing, throughput: throughput)
         do {
             try await WebhookHarness.with(
-                at: "2026-11-23T08:00:00-05:00",
+                at: "2026-11-23T08:00:00-05:00", plugins: plugins,
                 settings: { settings in
                     settings.sms.twilio = TwilioSettings(
                         accountSID: TwilioAPIServer.accountSID, authToken: TwilioAPIServer.authToken,

@@ -80,8 +80,14 @@ extension CorePlugin {
                     continue
                 }
                 guard let lines, !lines.isEmpty else { continue }
-                try await context.outbox.enqueue(
-                    adapter: entry.adapter, target: entry.target, lines: lines, idempotencyKey: key)
+                // A person the roster lists goes by the contact they chose with `/me notify`.
+                var (adapter, target) = (entry.adapter, entry.target)
+                if case .user(let identity) = target,
+                    let chosen = try await RosterBook(database: context.storage.database).chosenContact(for: identity)
+                {
+                    (adapter, target) = (chosen.adapter, .user(chosen))
+                }
+                try await context.outbox.enqueue(adapter: adapter, target: target, lines: lines, idempotencyKey: key)
             }
         }
     }

@@ -177,10 +177,11 @@ package struct OutboxDeliveryWorker: Sendable {
             switch recorded {
             case .retrying:
                 deliveries?.retrying.increment()
-                logger.warning("delivery \(message.idempotencyKey) to \(message.target) failed, retrying: \(error)")
+                logger.warning(
+                    "delivery \(message.idempotencyKey) to \(message.target.logged) failed, retrying: \(error)")
             case .givenUp:
                 deliveries?.givenUp.increment()
-                logger.error("delivery \(message.idempotencyKey) to \(message.target) given up: \(error)")
+                logger.error("delivery \(message.idempotencyKey) to \(message.target.logged) given up: \(error)")
             case .claimedElsewhere:
                 logger.warning(
                     "delivery \(message.idempotencyKey) to \(message.target) failed; another worker has it now: \(error)"

@@ -49,6 +49,16 @@ extension RosterBook {
         }
     }
 
+    /// Where a notification to `identity` goes instead, when its person is in the roster and
+    /// chose (with `/me notify`) a contact other than `identity`; nil to leave it as it is.
+    package func chosenContact(for identity: UserID) async throws -> UserID? {
+        let home = try await IdentityLinks(database: database).home(of: identity)
+        guard let choice = try await notifyChoice(of: home), let person = try await person(home: home),
+            let contact = choice.contact(of: person), contact != identity
+        else { return nil }
+        return contact
+    }
+
     /// Deletes `person`'s notification choice, inside the `/me forget` transaction.
     static func forgetChoice(of person: UserID, on db: any SQLDatabase) async throws {
         try await db.deleteRows(naming: [person], from: choicesTable, column: "person")

@@ -219,7 +219,7 @@ package struct RosterBook: Sendable {
             for identity in person.contactIdentities {
                 let key = identity.description
                 guard !taken.contains(key) else {
-                    unlinked.append("\(masked(identity)) of \(person.sourcedID) is already someone else's")
+                    unlinked.append("\(identity.logged) of \(person.sourcedID) is already someone else's")
                     continue
                 }
                 taken.insert(key)
@@ -296,14 +296,4 @@ package struct RosterBook: Sendable {
             .first().map(person(from:))?.contactIdentities ?? []
     }
 
-    /// An identity for a log or report line: a number masked, an address with its name hidden.
-    static func masked(_ identity: UserID) -> String {
-        if identity.adapter == "sms", let number = PhoneNumber(identity.id, assumingNorthAmerica: false) {
-            return number.masked
-        }
-        if let at = identity.id.lastIndex(of: "@") {
-            return "\(identity.id.prefix(1))…\(identity.id[at...])"
-        }
-        return identity.adapter
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomTexts
+import HomeroomWebhooks
 
 extension TwilioAPIServer {
     /// A way to spoil an incoming-message post, to test that the application refuses it.

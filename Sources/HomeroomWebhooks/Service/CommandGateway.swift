@@ -86,7 +86,8 @@ package struct CommandGateway: Sendable {
             let accepted = await conversation.accept(
                 recognized.text, from: asker, in: message.conversation.channelName)
         else {
-            logger.warning("too many questions are being answered at once; \(message.sender) is asked to ask again")
+            logger.warning(
+                "too many questions are being answered at once; \(message.sender.logged) is asked to ask again")
             return .error(tooBusyNote)
         }
         let reply = await dispatcher.handle(

@@ -4,6 +4,7 @@ import HomeroomEngine
 import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
+import Lunch
 import OneRoster
 import Testing
 
@@ -129,21 +130,42 @@ import Testing
         }
     }
 
+    @Test func aGuardiansSubscriptionGoesByTheContactTheyChose() async throws {
+        try await TestBot.with(plugins: [LunchPlugin.self], at: "2026-11-23T08:00:00-05:00") { bot in
+            _ = try await Self.imported(into: bot, files: Self.family)
+            try await bot.loginAsAdmin()
+            try await bot.expect(#"/lunch set 2026-11-23 specials "Tacos""#, from: "console:admin")
+            let rosa = "sms:+13125550142"
+            try await bot.expect("/subscribe lunch 10:30", from: rosa, verified: true, contains: "Subscribed")
+            try await bot.expect(
+                "/me notify email", from: rosa, verified: true, contains: "e-mail to rosa@mail.example")
+            _ = try await bot.sendSubscriptions(at: "2026-11-23T10:30:00-05:00")
+            let mail = try await bot.runtime.outbox.due(for: "email")
+            #expect(mail.map(\.target) == [.user(UserID(adapter: "email", id: "rosa@mail.example"))])
+            #expect(mail.first?.lines.joined().contains("Tacos") == true)
+            #expect(try await bot.runtime.outbox.pendingCount(for: "sms") == 0, "not by text as well")
+        }
+    }
+
+    /// A family: Ana (grade 9), her parent Rosa (a number and an address) and her guardian Tom (a
+    /// phone number only), and a row without an id on line 5.
+    static let family: [String: [UInt8]] = [
+        "manifest.csv": Array(
+            "propertyName,value\nmanifest.version,1.0\noneroster.version,1.1\nfile.users,bulk\n".utf8),
+        "users.csv": Array(
+            """
+            sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password
+            s1,active,,true,org1,student,,,Ana,Lopez,,,,,,g1,09,
+            g1,active,,true,org1,parent,,,Rosa,Lopez,,,rosa@mail.example,(312) 555-0142,,s1,,
+            g2,active,,true,org1,guardian,,,Tom,Lopez,,,,,312-555-0143,s1,,
+            ,active,,true,org1,student,,,No,Id,,,,,,,09,
+
+            """.utf8),
+    ]
+
     @Test func aDeltaChangesAndDeletesRowsAndABadRowIsNamed() async throws {
         try await TestBot.with { bot in
-            let bulk: [String: [UInt8]] = [
-                "manifest.csv": Array(
-                    "propertyName,value\nmanifest.version,1.0\noneroster.version,1.1\nfile.users,bulk\n".utf8),
-                "users.csv": Array(
-                    """
-                    sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password
-                    s1,active,,true,org1,student,,,Ana,Lopez,,,,,,g1,09,
-                    g1,active,,true,org1,parent,,,Rosa,Lopez,,,rosa@mail.example,(312) 555-0142,,s1,,
-                    g2,active,,true,org1,guardian,,,Tom,Lopez,,,,,312-555-0143,s1,,
-                    ,active,,true,org1,student,,,No,Id,,,,,,,09,
-
-                    """.utf8),
-            ]
+            let bulk = Self.family
             let first = try await Self.imported(into: bot, files: bulk)
             #expect(first.summary.people == 3 && first.summary.guardianLinks == 2)
             #expect(first.problems.contains { $0.hasPrefix("users.csv line 5") }, "\(first.problems)")
