@@ -269,7 +269,6 @@ let package = Package(
                 "HomeroomWebhooks",
                 "HomeroomTexts",
                 "HomeroomWhatsApp",
-                "HomeroomTelegram",
                 "HomeroomEmail",
                 "OneRoster",
                 "Lunch",
@@ -394,22 +393,6 @@ let package = Package(
             ],
             plugins: ["EmbedCatalogs"]
         ),
-        // Telegram (Bot API): long polling as a duty or a webhook with its secret token, private
-        // chats and groups, HTML answers, paced to Telegram's limits.
-        .target(
-            name: "HomeroomTelegram",
-            dependencies: [
-                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks", "JSONReading",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            plugins: ["EmbedCatalogs"]
-        ),
         // libcurl, for SMTP with STARTTLS and AUTH.
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -436,7 +419,7 @@ let package = Package(
             name: "InstalledPlatforms",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomTelegram", "HomeroomEmail",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomEmail",
             ]),
         .target(
             name: "InstalledPlugins",
@@ -634,7 +617,7 @@ let package = Package(
             name: "HomeroomWebhooksTests",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomTelegram",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp",
                 "HomeroomEmail", "InstalledPlatforms",
                 "HomeroomCore", "HomeroomEngine",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",

@@ -1,3 +1,4 @@
+import HomeroomCore
 import Mustache
 
 /// HTML escaping by Unicode scalar. swift-mustache's own escapes whole characters, so a quote
@@ -7,19 +8,5 @@ struct ScalarHTML: MustacheContentType {
     /// The name templates give it in their `CONTENT_TYPE` pragma.
     static let name = "ScalarHTML"
 
-    func escapeText(_ text: String) -> String {
-        var escaped = ""
-        escaped.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    func escapeText(_ text: String) -> String { text.escapingMarkupAttribute }
 }

@@ -10,24 +10,13 @@ import Synchronization
 public final class SMTPServer: Sendable {
     /// The Python of the virtualenv aiosmtpd is installed in: `$HOMEROOM_SMTP_PYTHON`, or
     /// `.build-venv/smtp/bin/python` in the package.
-    public static var python: URL {
-        if let path = ProcessInfo.processInfo.environment["HOMEROOM_SMTP_PYTHON"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return Corpus.packageRoot.appendingPathComponent(".build-venv/smtp/bin/python")
-    }
+    public static var python: URL { environment.python }
+
+    static let environment = PythonEnvironment("smtp", variable: "HOMEROOM_SMTP_PYTHON")
 
     /// True when aiosmtpd is installed beside ``python`` and `openssl` is there to make the certificate.
     public static var isInstalled: Bool {
-        let library = python.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
-        guard FileManager.default.isExecutableFile(atPath: python.path),
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"),
-            let versions = try? FileManager.default.contentsOfDirectory(atPath: library.path)
-        else { return false }
-        return versions.contains {
-            FileManager.default.fileExists(
-                atPath: library.appendingPathComponent("\($0)/site-packages/aiosmtpd/controller.py").path)
-        }
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") && environment.has("aiosmtpd/controller.py")
     }
 
     /// The account the server takes.

@@ -75,8 +75,8 @@ import Testing
             let problems = [
                 (
                     "xmpp:bob@example.org",
-                    "no chat here is called xmpp (there are api, console, discord, googlechat, irc, "
-                        + "matrix, mattermost, slack, teams)"
+                    "no chat here is called xmpp (there are api, console, discord, email, googlechat, irc, "
+                        + "matrix, mattermost, slack, sms, teams, whatsapp)"
                 ),
                 (
                     "#room:example.org",

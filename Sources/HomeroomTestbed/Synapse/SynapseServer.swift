@@ -9,24 +9,12 @@ import Synchronization
 public final class SynapseServer: Sendable {
     /// The Python of the virtualenv Synapse is installed in: `$HOMEROOM_SYNAPSE_PYTHON`, or
     /// `.build-venv/synapse/bin/python` in the package.
-    public static var python: URL {
-        if let path = ProcessInfo.processInfo.environment["HOMEROOM_SYNAPSE_PYTHON"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return Corpus.packageRoot.appendingPathComponent(".build-venv/synapse/bin/python")
-    }
+    public static var python: URL { environment.python }
+
+    static let environment = PythonEnvironment("synapse", variable: "HOMEROOM_SYNAPSE_PYTHON")
 
     /// True when Synapse is installed beside ``python`` (its package is in the virtualenv).
-    public static var isInstalled: Bool {
-        let library = python.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("lib")
-        guard FileManager.default.isExecutableFile(atPath: python.path),
-            let versions = try? FileManager.default.contentsOfDirectory(atPath: library.path)
-        else { return false }
-        return versions.contains {
-            FileManager.default.fileExists(
-                atPath: library.appendingPathComponent("\($0)/site-packages/synapse/app/homeserver.py").path)
-        }
-    }
+    public static var isInstalled: Bool { environment.has("synapse/app/homeserver.py") }
 
     /// The secret of the shared-secret registration.
     static let registrationSecret = "homeroom-test-registration"

@@ -166,23 +166,16 @@ package struct TwilioProvider: TextMessageProvider {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
-    /// `text` with `&`, `<`, `>` and quotes escaped for XML, and the control characters XML 1.0
-    /// cannot carry dropped.
+    /// `text` with `&`, `<`, `>` and quotes escaped for XML, and the characters XML 1.0 cannot
+    /// carry (controls other than tab and line breaks, U+FFFE, U+FFFF) dropped.
     static func escapedXML(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\n", "\r", "\t": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-            default: escaped.unicodeScalars.append(scalar)
-            }
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars
+        where scalar.value >= 0x20
+            ? scalar.value != 0xFFFE && scalar.value != 0xFFFF : "\t\n\r".unicodeScalars.contains(scalar)
+        {
+            kept.append(scalar)
         }
-        return escaped
+        return String(kept).escapingMarkupAttribute
     }
 }
