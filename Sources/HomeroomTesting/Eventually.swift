@@ -1,6 +1,8 @@
 /// Waits until `condition` holds, asking again every `interval`; when it still does not after
 /// `timeout` of real time, throws ``ConditionUnmet``, which says what it waited for and where.
-/// Returns how long the wait took.
+/// Returns how long the wait took. The default `timeout` is 30 s: a wait ends as soon as the
+/// condition holds, and the whole suite on two cores (servers, processes, PostgreSQL) can hold a
+/// lease or an answer back for more than 10 s.
 ///
 /// For what happens on its own: a server answering, another task taking a lease, the work a
 /// `TestClock` move set off. It cannot show that something did *not* happen: for that, move the
@@ -13,7 +15,7 @@
 /// ```
 @discardableResult
 public func eventually(
-    _ what: @autoclosure () -> String, within timeout: Duration = .seconds(10),
+    _ what: @autoclosure () -> String, within timeout: Duration = .seconds(30),
     every interval: Duration = .milliseconds(10), fileID: String = #fileID, line: Int = #line,
     _ condition: () async throws -> Bool
 ) async throws -> Duration {
