@@ -23,7 +23,6 @@ struct TextMessageEndpoint: Sendable {
     let book: TextPageBook
     let paging: TextPaging
     let outbox: Outbox
-    let database: any Database
     let logger: Logger
 
     /// How long the gateway waits for the answer in its response before the answer goes as a
@@ -58,7 +57,9 @@ struct TextMessageEndpoint: Sendable {
             return nil
         }
         if Self.asksForMore(text.body) {
-            let language = try await languageAndSchool(of: person).language
+            let language = try await gateway.dispatcher.languageAndSchool(
+                of: person, adapter: TextsPlatform.platform.rawValue
+            ).language
             guard let next = try await book.takeNext(for: number, at: now) else {
                 return TextWords(language, prefix: gateway.prefix).nothingMore
             }
@@ -80,7 +81,11 @@ struct TextMessageEndpoint: Sendable {
         }
         guard case .onTime(let reply) = outcome, let reply, !reply.lines.isEmpty else { return nil }
         var language = reply.language
-        if language == nil { language = try await languageAndSchool(of: person).language }
+        if language == nil {
+            language = try await gateway.dispatcher.languageAndSchool(
+                of: person, adapter: TextsPlatform.platform.rawValue
+            ).language
+        }
         let pages = paging.pages(reply.lines, words: TextWords(language ?? .english, prefix: gateway.prefix))
         try await book.keep(Array(pages.dropFirst()), language: language, for: number, at: now)
         return pages.first
@@ -88,7 +93,8 @@ struct TextMessageEndpoint: Sendable {
 
     /// The answer to a carrier keyword from `number`, in its person's language, naming their school.
     private func answer(_ keyword: CarrierKeyword, from number: PhoneNumber, at now: Date) async throws -> String? {
-        let (language, school) = try await languageAndSchool(of: TextsPlatform.user(number))
+        let (language, school) = try await gateway.dispatcher.languageAndSchool(
+            of: TextsPlatform.user(number), adapter: TextsPlatform.platform.rawValue)
         let words = TextWords(language, prefix: gateway.prefix)
         switch keyword {
         case .optOut:
@@ -103,20 +109,6 @@ struct TextMessageEndpoint: Sendable {
         case .help:
             return words.help(school: school.name, contact: school.contact)
         }
-    }
-
-    /// The language `person` chose (else their school's) and their school (else the district's first).
-    private func languageAndSchool(of person: UserID) async throws -> (language: Language, school: School) {
-        let dispatcher = gateway.dispatcher
-        let target = DeliveryTarget.user(person)
-        let adapter = TextsPlatform.platform.rawValue
-        let school =
-            try await dispatcher.schoolAssignments?.school(of: target, adapter: adapter)
-            ?? dispatcher.district.defaultSchool
-        let chosen = try await database.read { [outbox] db in
-            try await outbox.language(of: target, adapter: adapter, on: db)
-        }
-        return (chosen ?? school.calendar.language, school)
     }
 
     /// True for MORE (any case, `/more`, `!more`, `more.`), the reply that asks for the next page.

@@ -54,7 +54,7 @@ package enum TextsPlatform: PlatformModule {
                     window: TextMessageEndpoint.replayWindow, database: context.dependencies.database,
                     logger: context.dependencies.logger),
                 optOuts: parts.optOuts, book: parts.book, paging: parts.paging, outbox: context.dependencies.outbox,
-                database: context.dependencies.database, logger: context.dependencies.logger)
+                logger: context.dependencies.logger)
         }
         let statuses = parts.map { parts in
             TextStatusEndpoint(

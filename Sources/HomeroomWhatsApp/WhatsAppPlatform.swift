@@ -54,7 +54,7 @@ package enum WhatsAppPlatform: PlatformModule {
                 window: WhatsAppWindow(database: dependencies.database),
                 optOuts: OptOutList(adapter: WhatsAppPlatform.platform.rawValue, database: dependencies.database),
                 outbox: dependencies.outbox,
-                database: dependencies.database, logger: dependencies.logger)
+                logger: dependencies.logger)
         }
         router.get(RouterPath(webhookPath)) { request, _ in
             guard let endpoint else { throw WebhookRejection.notSetUp("WhatsApp messages", key: "whatsapp") }

@@ -23,7 +23,6 @@ struct WhatsAppWebhookEndpoint: Sendable {
     let window: WhatsAppWindow
     let optOuts: OptOutList
     let outbox: Outbox
-    let database: any Database
     let logger: Logger
 
     /// How long one post waits, in all, for answers before the rest are queued when they are ready
@@ -98,7 +97,8 @@ struct WhatsAppWebhookEndpoint: Sendable {
         // STOP and START as carriers read them; HELP is a question like any other here.
         switch CarrierKeyword(message: text) {
         case .optOut:
-            let (language, school) = try await languageAndSchool(of: person)
+            let (language, school) = try await gateway.dispatcher.languageAndSchool(
+                of: person, adapter: WhatsAppPlatform.platform.rawValue)
             try await optOuts.add(number.e164, how: "STOP", at: now)
             // The one message that still goes to the number: the sender lets its key through.
             try await outbox.enqueue(
@@ -108,7 +108,8 @@ struct WhatsAppWebhookEndpoint: Sendable {
             logger.info("\(number.masked) opted out of WhatsApp messages")
             return
         case .optIn:
-            let (language, school) = try await languageAndSchool(of: person)
+            let (language, school) = try await gateway.dispatcher.languageAndSchool(
+                of: person, adapter: WhatsAppPlatform.platform.rawValue)
             try await optOuts.remove(number.e164)
             try await outbox.enqueue(
                 adapter: WhatsAppPlatform.platform.rawValue, target: .user(person),
@@ -159,17 +160,4 @@ struct WhatsAppWebhookEndpoint: Sendable {
         logger.info("WhatsApp statuses: \(summary)")
     }
 
-    /// The language `person` chose (else their school's) and their school (else the district's first).
-    private func languageAndSchool(of person: UserID) async throws -> (language: Language, school: School) {
-        let dispatcher = gateway.dispatcher
-        let target = DeliveryTarget.user(person)
-        let adapter = WhatsAppPlatform.platform.rawValue
-        let school =
-            try await dispatcher.schoolAssignments?.school(of: target, adapter: adapter)
-            ?? dispatcher.district.defaultSchool
-        let chosen = try await database.read { [outbox] db in
-            try await outbox.language(of: target, adapter: adapter, on: db)
-        }
-        return (chosen ?? school.calendar.language, school)
-    }
 }

@@ -236,6 +236,21 @@ package struct Dispatcher: Sendable {
     /// Which school each channel, workspace and person belongs to; nil before the database is open.
     package var schoolAssignments: SchoolAssignments? { services.schools }
 
+    /// The language `person` on `adapter` chose (else their school's) and their school (else the
+    /// district's first): what an adapter's own words to them (a carrier keyword's answer) are
+    /// said in and name.
+    package func languageAndSchool(of person: UserID, adapter: String) async throws -> (
+        language: Language, school: School
+    ) {
+        let target = DeliveryTarget.user(person)
+        let school = try await services.schools?.school(of: target, adapter: adapter) ?? district.defaultSchool
+        let outbox = services.outbox
+        let chosen = try await services.database.read { db in
+            try await outbox.language(of: target, adapter: adapter, on: db)
+        }
+        return (chosen ?? school.calendar.language, school)
+    }
+
     /// The school's calendar: its time zone, days and language.
     package var school: SchoolCalendar { services.school }
 
