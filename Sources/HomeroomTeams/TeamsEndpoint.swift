@@ -33,9 +33,6 @@ struct TeamsEndpoint: Sendable {
         }
     }
 
-    /// How long Homeroom waits before the "still working" note, under Teams' 5 seconds.
-    static let deadline = Duration.milliseconds(4500)
-
     /// Where answers for the asker alone go when this server also runs the Teams bot: the bot's
     /// conversation references (who it can reach) and the outbox it delivers from.
     struct BotDelivery: Sendable {
@@ -53,6 +50,8 @@ struct TeamsEndpoint: Sendable {
     let signature: TeamsSignature?
     let replays: ReplayGuard
     let gateway: CommandGateway
+    /// How long the request waits for the answer before the "still working" note.
+    let answerWithin: Duration
     /// Nil without a Teams bot: answers for the asker alone are then not shown at all.
     let bot: BotDelivery?
 
@@ -83,7 +82,7 @@ struct TeamsEndpoint: Sendable {
             text: "\(botName): \(typed.isEmpty ? "help" : typed)", receivedAt: gateway.clock.now)
         let key = "teams-answer:" + HexBytes.encode(code)
         let endpoint = self
-        let outcome = await gateway.answer(message, within: Self.deadline) { reply in
+        let outcome = await gateway.answer(message, within: answerWithin) { reply in
             guard let reply else { return }
             if reply.isForAskerAlone, (await endpoint.deliverPrivately(reply, to: sender, key: key)).queued { return }
             let dropped = DroppedAnswer(

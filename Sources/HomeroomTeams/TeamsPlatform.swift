@@ -46,12 +46,13 @@ package enum TeamsPlatform: WebhookAndBotPlatform {
         let settings = context.settings.teams
         let teams = TeamsEndpoint(
             signature: settings.secret.flatMap(TeamsSignature.init(secret:)), replays: context.replays,
-            gateway: context.gateway,
+            gateway: context.gateway, answerWithin: settings.answerWithin,
             bot: TeamsEndpoint.BotDelivery(settings: settings, dependencies: context.dependencies))
         router.post(RouterPath(commandPath)) { request, _ in
             try await teams.respond(to: RawRequest.read(request))
         }
-        let teamsBot = TeamsBotEndpoint(settings: settings, dependencies: context.dependencies, gateway: context.gateway)
+        let teamsBot = TeamsBotEndpoint(
+            settings: settings, dependencies: context.dependencies, gateway: context.gateway)
         router.post(RouterPath(botPath)) { request, _ in
             try await teamsBot.respond(to: RawRequest.read(request))
         }

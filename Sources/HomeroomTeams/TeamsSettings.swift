@@ -27,6 +27,10 @@ public struct TeamsSettings: PlatformSettingsSection {
     /// (the tests' stand-in for the Bot Connector) and post its token there. No configuration key sets
     /// it, so in service the bot's token goes to `https` service URLs alone.
     package var allowsLoopbackHTTPServiceURLs = false
+    /// How long an outgoing webhook's request waits for the answer before the "still working" note,
+    /// under the 5 seconds Teams waits. No configuration key sets it: tests lengthen it, so that a
+    /// loaded machine does not turn an answer they check into the note.
+    package var answerWithin = Duration.milliseconds(4500)
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case secret, appID, appPassword, tenantID, openIDMetadataURL, tokenURL, incomingWebhooks

@@ -17,11 +17,12 @@ struct SchedulerDutyTests {
         var all: [Date] { times.withLock { $0 } }
     }
 
-    /// One instance: its roster (a short lease, so a takeover is quick) and its scheduler, running
-    /// until the task is cancelled.
+    /// One instance: its roster and its scheduler, running until the task is cancelled. A stopped
+    /// instance releases its leases, so a takeover is quick; the lease is long, so that a renewal
+    /// the loaded machine holds back never lets the duty move in the middle of a run.
     static func instance(_ name: String, bot: TestBot, runs: Runs) -> (LeaseRoster, Task<Void, Never>) {
         let roster = LeaseRoster(
-            database: bot.runtime.database, clock: SystemClock(), instanceID: name, leaseLifetime: .seconds(3),
+            database: bot.runtime.database, clock: SystemClock(), instanceID: name, leaseLifetime: .seconds(20),
             renewInterval: .milliseconds(300), logger: TestBot.testLogger())
         let job = ScheduledJob("count", schedule: try! CronSchedule("*/5 * * * *")) { context in
             runs.add(context.scheduledFor)

@@ -5,8 +5,8 @@ import HomeroomCore
 import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
-import InstalledPlatforms
 import HomeroomWebhooks
+import InstalledPlatforms
 import Lunch
 import NIOCore
 import Prometheus
@@ -63,6 +63,7 @@ struct WebhookHarness {
         var settings = WebhookSettings()
         settings.port = 0
         settings.acknowledgeAfterSeconds = answerInResponseSeconds
+        settings.teams.answerWithin = .seconds(answerInResponseSeconds)
         configureSettings(&settings)
         let dependencies = WebhookServer.Dependencies(
             dispatcher: bot.runtime.dispatcher, database: bot.runtime.database, outbox: bot.runtime.outbox,
@@ -77,7 +78,8 @@ struct WebhookHarness {
                 var iterator = ports.makeAsyncIterator()
                 guard let port = await iterator.next() else { throw HarnessError.serverDidNotStart }
                 let harness = WebhookHarness(
-                    bot: bot, dependencies: dependencies, settings: settings, port: port, baseURL: "http://127.0.0.1:\(port)", registry: registry,
+                    bot: bot, dependencies: dependencies, settings: settings, port: port,
+                    baseURL: "http://127.0.0.1:\(port)", registry: registry,
                     gate: Gate.named(gateName))
                 defer { harness.gate.open() }
                 try await body(harness)
