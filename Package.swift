@@ -1,6 +1,6 @@
+import Foundation
 // swift-tools-version: 6.1
 import PackageDescription
-import Foundation
 
 /// How the release `homeroom` is linked, to keep an idle `homeroom serve` small (DEPLOYMENT.md,
 /// "The binary" and "Sizing"): lld with packed relative relocations (168,000 of them would otherwise be 4 MB read at
@@ -8,7 +8,8 @@ import Foundation
 /// functions run at start-up side by side at the front (`Scripts/startup-order` lists them).
 let releaseLinkFlags = [
     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
-    "-Xlinker", "--symbol-ordering-file="
+    "-Xlinker",
+    "--symbol-ordering-file="
         + URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "Scripts/lib/startup-order.txt"
         ).path,
@@ -269,6 +270,7 @@ let package = Package(
                 "HomeroomWebhooks",
                 "HomeroomTexts",
                 "HomeroomWhatsApp",
+                "HomeroomTelegram",
                 "HomeroomEmail",
                 "OneRoster",
                 "Lunch",
@@ -393,6 +395,22 @@ let package = Package(
             ],
             plugins: ["EmbedCatalogs"]
         ),
+        // Telegram (Bot API): long polling as a duty or a webhook with its secret token, private
+        // chats and groups, HTML answers, paced to Telegram's limits.
+        .target(
+            name: "HomeroomTelegram",
+            dependencies: [
+                "HomeroomCore", "HomeroomEngine", "HomeroomWebhooks", "JSONReading",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            plugins: ["EmbedCatalogs"]
+        ),
         // libcurl, for SMTP with STARTTLS and AUTH.
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -419,7 +437,8 @@ let package = Package(
             name: "InstalledPlatforms",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomEmail",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomTelegram",
+                "HomeroomEmail",
             ]),
         .target(
             name: "InstalledPlugins",
@@ -617,7 +636,7 @@ let package = Package(
             name: "HomeroomWebhooksTests",
             dependencies: [
                 "HomeroomWebhooks", "HomeroomDiscord", "HomeroomGoogleChat", "HomeroomMattermost", "HomeroomSlack",
-                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp",
+                "HomeroomTeams", "HomeroomMessageAPI", "HomeroomTexts", "HomeroomWhatsApp", "HomeroomTelegram",
                 "HomeroomEmail", "InstalledPlatforms",
                 "HomeroomCore", "HomeroomEngine",
                 "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting", "HomeroomTestbed",

@@ -5,6 +5,7 @@ import HomeroomMattermost
 import HomeroomMessageAPI
 import HomeroomSlack
 import HomeroomTeams
+import HomeroomTelegram
 import HomeroomTexts
 import HomeroomWebhooks
 import HomeroomWhatsApp
@@ -14,7 +15,7 @@ import HomeroomWhatsApp
 /// a module of its own and one line here.
 package let installedPlatforms: [any PlatformModule.Type] = [
     SlackPlatform.self, MattermostPlatform.self, DiscordPlatform.self, TeamsPlatform.self, GoogleChatPlatform.self,
-    MessageAPIPlatform.self, TextsPlatform.self, WhatsAppPlatform.self, EmailPlatform.self,
+    MessageAPIPlatform.self, TextsPlatform.self, WhatsAppPlatform.self, TelegramPlatform.self, EmailPlatform.self,
 ]
 
 extension WebhookSettings: Decodable {

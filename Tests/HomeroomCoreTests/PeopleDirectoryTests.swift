@@ -76,7 +76,7 @@ import Testing
                 (
                     "xmpp:bob@example.org",
                     "no chat here is called xmpp (there are api, console, discord, email, googlechat, irc, "
-                        + "matrix, mattermost, slack, sms, teams, whatsapp)"
+                        + "matrix, mattermost, slack, sms, teams, telegram, whatsapp)"
                 ),
                 (
                     "#room:example.org",

@@ -79,6 +79,14 @@ import Testing
             (#"{"maximumBodyBytes": 1e15}"#, "webhooks.maximumBodyBytes"),
             (#"{"timestampToleranceSeconds": 1e300}"#, "webhooks.timestampToleranceSeconds: from 10 to 86400"),
             (#"{"deliveryTimeoutSeconds": 1e300}"#, "webhooks.deliveryTimeoutSeconds: above 0 and at most 3600"),
+            (#"{"telegram": {"botToken": "no-colon"}}"#, "webhooks.telegram.botToken: the token BotFather gave"),
+            (#"{"telegram": {"botUsername": "Bot"}}"#, "webhooks.telegram.botUsername: the bot's username"),
+            (#"{"telegram": {"secretToken": "has space"}}"#, "webhooks.telegram.secretToken: 1 to 256"),
+            (
+                #"{"telegram": {"botToken": "123456:ABC-def", "mode": "webhook"}}"#,
+                "webhooks.telegram.secretToken: webhook mode needs the secretToken"
+            ),
+            (#"{"telegram": {"mode": "push"}}"#, "webhooks.telegram.mode"),
         ]
         for (json, expected) in cases {
             let problem = Self.problem(json)

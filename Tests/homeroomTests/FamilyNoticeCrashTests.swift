@@ -58,6 +58,14 @@ import Testing
             twilio.messages.count >= expected.count
         }
         let took = ContinuousClock.now - started
+        // Twilio has the last text a moment before the instance records it as delivered: stopped
+        // in between, that send is interrupted, and it would go again on the next start.
+        let watcher = try await BotRuntime.start(
+            configuration: configuration, plugins: [], logger: TestBot.testLogger())
+        try await eventually("the instance records every text as delivered") {
+            try await watcher.outbox.pendingCount(for: "sms") == 0
+        }
+        await watcher.close()
         kill(second.process.processIdentifier, SIGTERM)
         #expect(try await second.waitForExit() == 0)
         print(
