@@ -535,7 +535,7 @@ let package = Package(
             name: "HomeroomRuntimeTests",
             dependencies: [
                 "HomeroomCore", "HomeroomEngine", "HomeroomRuntime", "HomeroomStorage", "HomeroomTesting",
-                "HomeroomTestbed", "OneRoster",
+                "HomeroomTestbed", "OneRoster", "CivilDates",
                 "InstalledPlugins", "Lunch", "Events", "Schedule", "News", "Directions", "RecipesPlugin",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),

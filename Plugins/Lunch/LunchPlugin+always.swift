@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomCore
 
@@ -30,8 +31,11 @@ extension LunchPlugin {
         ) { context in
             let dish = try dishArgument(context)
             let store = LunchMenuStore(storage: context.storage)
-            let added = try await context.auditedWrite("lunch.always.add", dish) { db in
-                try await store.addAlways(dish, on: db) ? true : nil
+            let (storage, now, coming) = (context.storage, context.now, comingDays(context))
+            let added = try await context.auditedWrite("lunch.always.add", dish) { db -> Bool? in
+                guard try await store.addAlways(dish, on: db) else { return nil }
+                for day in coming { try await storage.markChanged(day, at: now, in: db) }
+                return true
             }
             cache.invalidate()
             let words = context.words
@@ -54,8 +58,11 @@ extension LunchPlugin {
         ) { context in
             let dish = try dishArgument(context)
             let store = LunchMenuStore(storage: context.storage)
-            let removed = try await context.auditedWrite("lunch.always.remove", dish) { db in
-                try await store.removeAlways(dish, on: db)
+            let (storage, now, coming) = (context.storage, context.now, comingDays(context))
+            let removed = try await context.auditedWrite("lunch.always.remove", dish) { db -> String? in
+                guard let removed = try await store.removeAlways(dish, on: db) else { return nil }
+                for day in coming { try await storage.markChanged(day, at: now, in: db) }
+                return removed
             }
             cache.invalidate()
             let words = context.words
@@ -70,6 +77,12 @@ extension LunchPlugin {
             }
             return Reply(words("{dish} is no longer listed.", ["dish": removed]))
         }
+    }
+
+    /// The days whose menus a change to the always-available dishes changes for those who got
+    /// them already: today's and tomorrow's.
+    private func comingDays(_ context: CommandContext) -> [LocalDate] {
+        [context.today, context.today.adding(days: 1)]
     }
 
     private func dishArgument(_ context: CommandContext) throws(UserFacingError) -> String {

@@ -22,6 +22,7 @@ extension LunchPlugin {
                 let existing = try await store.menus(in: change.date...change.date, on: db)[change.date]
                 let menu = change.applied(to: existing)
                 try await store.save(menu, by: user, at: now, on: db)
+                try await context.storage.markChanged(change.date, at: now, in: db)
                 try await context.storage.audit.insert(audit, into: db)
                 return menu
             }
@@ -46,8 +47,11 @@ extension LunchPlugin {
         ) { context in
             let date = try context.dateArgument()
             let store = LunchMenuStore(storage: context.storage)
-            let removed = try await context.auditedWrite("lunch.clear", date.iso) { db in
-                try await store.delete(date, on: db) ? true : nil
+            let (storage, now) = (context.storage, context.now)
+            let removed = try await context.auditedWrite("lunch.clear", date.iso) { db -> Bool? in
+                guard try await store.delete(date, on: db) else { return nil }
+                try await storage.markChanged(date, at: now, in: db)
+                return true
             }
             cache.invalidate()
             let words = context.words

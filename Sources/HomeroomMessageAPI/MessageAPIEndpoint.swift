@@ -90,7 +90,7 @@ struct MessageAPIEndpoint: Sendable {
     }
 
     /// The client's name, from its bearer token or its HMAC signature.
-    private func authenticate(_ request: RawRequest) async throws(WebhookRejection) -> String {
+    func authenticate(_ request: RawRequest) async throws(WebhookRejection) -> String {
         if let authorization = request.headers[.authorization] {
             guard let token = BearerToken.read(authorization), let client = credentials.client(bearer: token) else {
                 throw .unauthorized("the bearer token does not match a client")

@@ -24,9 +24,11 @@ package enum MessageAPIPlatform: PlatformModule {
     package static let sectionKey = "api"
     /// Where messages are posted.
     static let messagePath = "/api/v1/messages"
+    /// Where programs post announcements (``AnnouncementAPIEndpoint``).
+    static let announcementPath = "/api/v1/announcements"
 
     package static func endpoints(_ settings: WebhookSettings) -> [String] {
-        settings.api.clients.isEmpty ? [] : [messagePath]
+        settings.api.clients.isEmpty ? [] : [messagePath, announcementPath]
     }
 
     /// False: the API takes messages from programs, not commands from a chat platform's people.
@@ -41,6 +43,10 @@ package enum MessageAPIPlatform: PlatformModule {
             credentials: APICredentials(context.settings.api), replays: context.replays, gateway: context.gateway)
         router.post(RouterPath(messagePath)) { request, _ in
             try await api.respond(to: RawRequest.read(request))
+        }
+        let announcements = AnnouncementAPIEndpoint(messages: api)
+        router.post(RouterPath(announcementPath)) { request, _ in
+            try await announcements.respond(to: RawRequest.read(request))
         }
     }
 

@@ -154,7 +154,7 @@ public final class BotRuntime: Sendable {
                     login: login, switchboard: switchboard, outbox: outbox, plugins: plugins,
                     retention: configuration.configuration.security.retention, contentTranslations: translations,
                     machineTranslator: machineTranslator, webConsole: webConsole, schools: schools,
-                    schoolTopics: schoolTopics)
+                    schoolTopics: schoolTopics, announcements: configuration.announcements)
             } catch let error as UserFacingError {
                 throw ConfigurationError(key: "plugins", problem: error.message)
             }

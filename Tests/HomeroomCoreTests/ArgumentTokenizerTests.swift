@@ -34,4 +34,19 @@ import Testing
     @Test func apostrophesAreOrdinaryLetters() throws {
         #expect(try ArgumentTokenizer.words(in: "chef's special") == ["chef's", "special"])
     }
+
+    /// Found by the Commands fuzz target: a text that begins with a combining mark (U+0593), once
+    /// quoted, hid its opening quote inside one character, and an Arabic number sign (U+0600, a
+    /// prepended mark) at the end hid the closing one.
+    @Test(arguments: [
+        "\u{0593}uFloat\u{FFFD}\u{1}$$$u", "ends with a prepended mark \u{0600}", "a \"quote\" and a \\ backslash",
+        "\u{301}", "",
+    ])
+    func anyTextQuotedReadsBackWhole(_ text: String) throws {
+        #expect(try ArgumentTokenizer.words(in: ArgumentTokenizer.quoted(text)) == [text])
+    }
+
+    @Test func aCombiningMarkAfterAQuoteBelongsToTheQuotedWord() throws {
+        #expect(try ArgumentTokenizer.words(in: "set \"\u{301}e\" x") == ["set", "\u{301}e", "x"])
+    }
 }

@@ -76,7 +76,7 @@ import Testing
             try await bot.expect("/subscriptions", contains: "No subscriptions for you.")
             for (input, problem) in [
                 ("/subscribe lunch 25:00", "the time is HH:MM"), ("/subscribe lunch 10.30", "the time is HH:MM"),
-                ("/subscribe pizza", "no topic pizza — the topics are day, lunch"),
+                ("/subscribe pizza", "no topic pizza — the topics are day, announcements, lunch"),
                 ("/unsubscribe lunch", "you are not subscribed to lunch"),
             ] {
                 try await bot.expect(input, contains: problem, error: true)

@@ -41,6 +41,7 @@ public enum LunchImporter {
                 } else {
                     try await store.delete(day.date, on: db)
                 }
+                try await storage.markChanged(day.date, at: now, in: db)
                 for translation in day.translations {
                     try await storage.translations.record(
                         translation.text, of: translation.original, in: translation.language, on: db)

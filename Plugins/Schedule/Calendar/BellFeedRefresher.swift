@@ -21,7 +21,7 @@ struct BellFeedRefresher: Sendable {
     ) async throws -> CalendarFeedRefresher.Outcome {
         try await CalendarFeedRefresher(url: url, limits: limits, name: "bell schedule feed").refresh(
             into: BellFeedStore(
-                store: ScheduleStore(storage: storage), alertTargets: alertTargets, schoolLanguage: school.language),
+                store: ScheduleStore(storage: storage), alertTargets: alertTargets, school: school),
             fetcher: fetcher, now: now, logger: logger)
     }
 }

@@ -1,15 +1,19 @@
 import CalendarFeeds
+import CivilDates
 import Foundation
 import HomeroomCore
+import ICalendar
 import SQLKit
 
 /// The bell schedule feed's row in `schedule_feed`, with the alerts its failures and recoveries send,
-/// each in its recipient's language (else the school's).
+/// each in its recipient's language (else the school's). A new copy that changes today's or
+/// tomorrow's items marks those days changed, for the subscribers who got them already.
 struct BellFeedStore: CalendarFeedStore {
     let store: ScheduleStore
     let alertTargets: [AlertTarget]
-    /// The language of an alert to someone who chose none.
-    let schoolLanguage: Language
+    /// The school, whose days a new copy may change, and whose language an alert to someone who
+    /// chose none is written in.
+    let school: SchoolCalendar
 
     func heldValidators(of url: URL) async throws -> CalendarFeedCopy.Validators? {
         guard let state = try await store.feedState(for: url.absoluteString), state.hasBody else { return nil }
@@ -17,21 +21,33 @@ struct BellFeedStore: CalendarFeedStore {
     }
 
     func keep(_ copy: CalendarFeedCopy, of url: URL, at now: Date) async throws {
-        try await recordSuccess(of: url, storing: copy, now: now)
+        let held = try await store.feedBody(for: url.absoluteString)?.body
+        let changed = [0, 1].map { school.localDate(at: now).adding(days: $0) }.filter { date in
+            day(date, of: held) != day(date, of: copy.body)
+        }
+        try await recordSuccess(of: url, storing: copy, changedDays: changed, now: now)
     }
 
     func confirm(_ url: URL, at now: Date) async throws {
-        try await recordSuccess(of: url, storing: nil, now: now)
+        try await recordSuccess(of: url, storing: nil, changedDays: [], now: now)
     }
 
-    /// Stores a new copy (or, for 304, marks the stored one checked without rewriting it) and
-    /// announces a recovery.
-    private func recordSuccess(of url: URL, storing copy: CalendarFeedCopy?, now: Date) async throws {
+    /// The items of `date` in the calendar `body`; nil without a copy, or when it cannot be read.
+    private func day(_ date: LocalDate, of body: String?) -> DaySchedule? {
+        guard let body, let calendar = try? VCalendar(bytes: Array(body.utf8)) else { return nil }
+        return try? SchedulePlugin.day(date, from: calendar, school: school, Words(SchedulePlugin.catalogs, .english))
+    }
+
+    /// Stores a new copy (or, for 304, marks the stored one checked without rewriting it), marks
+    /// `changedDays` changed and announces a recovery.
+    private func recordSuccess(
+        of url: URL, storing copy: CalendarFeedCopy?, changedDays: [LocalDate], now: Date
+    ) async throws {
         let key = url.absoluteString
         let shown = url.redacted
         let targets = alertTargets
         let store = store
-        let schoolLanguage = schoolLanguage
+        let schoolLanguage = school.language
         try await store.storage.write { db in
             let current = try await store.feedState(for: key, on: db)
             if let failing = current?.failingSince, current?.alerted == true {
@@ -49,6 +65,7 @@ struct BellFeedStore: CalendarFeedStore {
                 try await store.saveBody(
                     copy.body, url: key, etag: copy.validators.etag, lastModified: copy.validators.lastModified,
                     at: now, on: db)
+                for day in changedDays { try await store.storage.markChanged(day, at: now, in: db) }
             } else if var state = current {
                 state.checkedAt = now
                 state.failingSince = nil
@@ -65,7 +82,7 @@ struct BellFeedStore: CalendarFeedStore {
         let shown = url.redacted
         let targets = alertTargets
         let store = store
-        let schoolLanguage = schoolLanguage
+        let schoolLanguage = school.language
         try await store.storage.write { db in
             var state = try await store.feedState(for: key, on: db) ?? .empty(url: key, at: now)
             state.checkedAt = now

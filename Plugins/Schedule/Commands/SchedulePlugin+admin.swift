@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomCore
 
@@ -25,10 +26,12 @@ extension SchedulePlugin {
             }
             let type = DayType(name: name, slots: sorted)
             let store = ScheduleStore(storage: context.storage)
+            let (storage, now, coming) = (context.storage, context.now, comingDays(context))
             _ = try await context.auditedWrite(
                 "schedule.daytype.set", "\(name): \(sorted.map(\.text).joined(separator: "; "))"
             ) { db in
                 try await store.saveDayType(type, on: db)
+                for day in coming { try await storage.markChanged(day, at: now, in: db) }
                 return true
             }
             days.invalidate()
@@ -73,8 +76,11 @@ extension SchedulePlugin {
             guard context.arguments.count == 1 else { throw context.usageError() }
             let name = context.arguments[0].lowercased()
             let store = ScheduleStore(storage: context.storage)
-            let removed = try await context.auditedWrite("schedule.daytype.remove", name) { db in
-                try await store.removeDayType(name, on: db) ? true : nil
+            let (storage, now, coming) = (context.storage, context.now, comingDays(context))
+            let removed = try await context.auditedWrite("schedule.daytype.remove", name) { db -> Bool? in
+                guard try await store.removeDayType(name, on: db) else { return nil }
+                for day in coming { try await storage.markChanged(day, at: now, in: db) }
+                return true
             }
             days.invalidate()
             let words = context.words
@@ -115,11 +121,12 @@ extension SchedulePlugin {
                 assignment = .init(
                     date: date, dayType: word, note: context.arguments.dropFirst(2).joined(separator: " ").nilIfEmpty)
             }
-            let (user, now) = (context.caller.user, context.now)
+            let (user, now, storage) = (context.caller.user, context.now, context.storage)
             _ = try await context.auditedWrite(
                 "schedule.assign", "\(date.iso) \(assignment.dayType ?? "off") \(assignment.note ?? "")"
             ) { db in
                 try await store.assign(assignment, by: user, at: now, on: db)
+                try await storage.markChanged(date, at: now, in: db)
                 return true
             }
             days.invalidate()
@@ -144,8 +151,11 @@ extension SchedulePlugin {
         ) { context in
             let date = try context.dateArgument()
             let store = ScheduleStore(storage: context.storage)
-            let removed = try await context.auditedWrite("schedule.unassign", date.iso) { db in
-                try await store.unassign(date, on: db) ? true : nil
+            let (storage, now) = (context.storage, context.now)
+            let removed = try await context.auditedWrite("schedule.unassign", date.iso) { db -> Bool? in
+                guard try await store.unassign(date, on: db) else { return nil }
+                try await storage.markChanged(date, at: now, in: db)
+                return true
             }
             days.invalidate()
             let words = context.words
@@ -237,6 +247,12 @@ extension SchedulePlugin {
                     : words("Day types: {names}.", ["names": words.items(types.map(\.name))]))
             return Reply(lines: lines)
         }
+    }
+
+    /// The days whose schedules a change to a day type changes for those who got them already:
+    /// today's and tomorrow's.
+    private func comingDays(_ context: CommandContext) -> [LocalDate] {
+        [context.today, context.today.adding(days: 1)]
     }
 
     /// That `name` is no day type: the `known` ones, or that there are none, and "off" for a day without school.

@@ -7,44 +7,59 @@ package enum ArgumentTokenizer {
     /// The text had an opening quote and no closing one.
     package struct UnclosedQuote: Error, Equatable {}
 
-    /// Returns the words of `text`.
+    /// Returns the words of `text`. Quotes, backslashes and spaces are read scalar by scalar, so
+    /// that a combining mark right after a quote (or a prepended mark right before one) belongs
+    /// to the word and never hides the quote.
     package static func words(in text: String) throws(UnclosedQuote) -> [String] {
         if let plain = plainASCIIWords(in: text) { return plain }
         var words: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inWord = false
-        var closingQuote: Character?
+        var closingQuote: Unicode.Scalar?
         var escaping = false
 
-        for character in text {
+        for scalar in text.unicodeScalars {
             if let closing = closingQuote {
                 if escaping {
-                    current.append(character)
+                    current.append(scalar)
                     escaping = false
-                } else if character == "\\" {
+                } else if scalar == "\\" {
                     escaping = true
-                } else if character == closing || (closing == "”" && character == "\"") {
+                } else if scalar == closing || (closing == "”" && scalar == "\"") {
                     closingQuote = nil
                 } else {
-                    current.append(character)
+                    current.append(scalar)
                 }
-            } else if character.isWhitespace {
+            } else if scalar.properties.isWhitespace {
                 if inWord {
-                    words.append(current)
-                    current = ""
+                    words.append(String(current))
+                    current = String.UnicodeScalarView()
                     inWord = false
                 }
-            } else if let closing = Self.closingQuote(for: character) {
+            } else if let closing = Self.closingQuote(for: scalar) {
                 closingQuote = closing
                 inWord = true
             } else {
-                current.append(character)
+                current.append(scalar)
                 inWord = true
             }
         }
         if closingQuote != nil { throw UnclosedQuote() }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(current)) }
         return words
+    }
+
+    /// `word` as one word of a command's text, whatever it holds: in double quotes, with backslashes and
+    /// `"` escaped, so that ``words(in:)`` reads it back as it was.
+    package static func quoted(_ word: String) -> String {
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in word.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { quoted.append("\\") }
+            quoted.append(scalar)
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     /// The words of pure-ASCII text without quotes or backslashes, split on bytes; nil for any other text.
@@ -69,8 +84,8 @@ package enum ArgumentTokenizer {
         return words
     }
 
-    private static func closingQuote(for character: Character) -> Character? {
-        switch character {
+    private static func closingQuote(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
         case "\"": "\""
         case "“": "”"
         default: nil

@@ -47,7 +47,7 @@ extension AdapterState {
                 case .removeAll(let prefix):
                     try await db.delete(from: Self.table)
                         .where("adapter", .equal, SQLBind(adapter)).where("connection", .equal, SQLBind(account))
-                        .where(Self.startsWith(prefix)).run()
+                        .where(startsWith("key", prefix)).run()
                 }
             }
         }
@@ -63,7 +63,7 @@ extension AdapterState {
         let rows = try await database.read { db in
             try await db.select().column("key").column("value").from(Self.table)
                 .where("adapter", .equal, SQLBind(adapter)).where("connection", .equal, SQLBind(account))
-                .where(Self.startsWith(prefix))
+                .where(startsWith("key", prefix))
                 .all()
         }
         var found: [(key: String, value: String)] = []
@@ -74,15 +74,5 @@ extension AdapterState {
         // Sorted here, by bytes: a PostgreSQL collation would order by the locale's rules.
         found.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         return Array(found.prefix(limit))
-    }
-
-    /// The condition that `key` starts with `prefix`: its first characters compared, so that `%` or
-    /// `_` in the prefix mean themselves (as they would not in `LIKE`). The length is written as a
-    /// number, not bound: PostgreSQL has no `substr(text, integer, bigint)`.
-    private static func startsWith(_ prefix: String) -> any SQLExpression {
-        SQLBinaryExpression(
-            left: SQLFunction(
-                "substr", args: SQLColumn("key"), SQLLiteral.numeric("1"), SQLLiteral.numeric("\(prefix.count)")),
-            op: SQLBinaryOperator.equal, right: SQLBind(prefix))
     }
 }

@@ -79,6 +79,7 @@ extension CorePlugin {
                 .erased("person_languages", "person"), .erased("console_links", "identity"),
                 .erased("school_people", "person"),
                 .erased("console_sessions", "identity"), .erased("notify_choices", "person"),
+                .erased("announcement_subscribers", "target"),
                 .kept("subscriptions", "created_by", because: "a channel's subscription stays, with who made it"),
                 .kept("roles", "identity", because: "roles are an admin's to change"),
                 .kept("roles", "granted_by", because: "the record of which admin granted a role"),
@@ -91,6 +92,9 @@ extension CorePlugin {
                 .kept("audit", "actor", because: "the audit log records who changed what, and that they asked"),
                 .kept("channel_switches", "target", because: "it names a plugin or command, never a person"),
                 .kept("outbox", "claimed_by", because: "it names the delivery worker, never a person"),
+                .kept("announcements", "author", because: "the record of who wrote what the school sent to everyone"),
+                .kept("announcements", "approved_by", because: "the record of who approved what the school sent"),
+                .kept("announcements", "claimed_by", because: "it names the instance sending it, never a person"),
                 .kept("roster_people", "email", because: Self.rosterReason),
                 .kept("roster_people", "sms", because: Self.rosterReason),
                 .kept("roster_people", "phone", because: Self.rosterReason),
@@ -115,6 +119,7 @@ extension CorePlugin {
             forget: { context, db in
                 let caller = context.caller
                 try await SubscriptionBook.forget(caller.identities, on: db)
+                try await AnnouncementBook.forgetSubscriptions(of: caller.identities, on: db)
                 try await Outbox.forget(caller.identities, on: db)
                 try await IdentityLinks.forget(home: caller.person, identities: caller.identities, on: db)
                 try await PendingConfirmations.forget(caller.identities, on: db)

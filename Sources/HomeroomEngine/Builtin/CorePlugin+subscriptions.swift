@@ -1,3 +1,4 @@
+import CivilDates
 import Foundation
 import HomeroomCore
 
@@ -27,12 +28,8 @@ extension CorePlugin {
     /// yet: each at its time in its school's zone (a channel's school, a person's own), composed
     /// by that school's plugins over its data.
     var subscriptionJob: ScheduledJob {
-        ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) {
-            [topics, schoolTopics, schools, outbox] context in
-            let district =
-                schools?.district
-                ?? District(
-                    soleSchool: School(id: context.schoolID, name: "", calendar: context.school))
+        ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) { context in
+            let district = district(of: context)
             // Each zone's recent minutes, by local time, and the instant each fell on (the first,
             // when DST repeats it).
             var dueAt: [String: [String: Date]] = [:]
@@ -48,33 +45,19 @@ extension CorePlugin {
             let book = SubscriptionBook(database: context.storage.database)
             let times = Set(dueAt.values.flatMap(\.keys))
             for entry in try await book.entries(at: Array(times)) {
-                // The school it was made at, else its channel's or person's, else the district's first.
-                var found = entry.school.flatMap(district.school(id:))
-                if found == nil { found = try await schools?.school(of: entry.target, adapter: entry.adapter) }
-                let school = found ?? district.defaultSchool
-                let calendar = school.calendar
-                guard let due = dueAt[calendar.timeZone.identifier]?[entry.time], entry.createdAt <= due,
-                    let (pluginID, topic) = (schoolTopics[school.id] ?? topics).first(where: {
-                        $0.topic.name == entry.topic
-                    }),
-                    case .daily(_, let schoolDaysOnly, let compose) = topic.delivery
-                else { continue }
+                guard let subscription = try await dailySubscription(entry, in: district) else { continue }
+                let calendar = subscription.school.calendar
+                guard let due = dueAt[calendar.timeZone.identifier]?[entry.time], entry.createdAt <= due else {
+                    continue
+                }
                 let date = calendar.localDate(at: due)
-                let key = "subscription:\(entry.id):\(date.iso)"
-                guard !schoolDaysOnly || calendar.isSchoolDay(date),
+                let key = SentSubscription.key(subscription: entry.id, on: date)
+                guard !subscription.schoolDaysOnly || calendar.isSchoolDay(date),
                     try await !outbox.hasMessage(withKey: key)
                 else { continue }
                 let lines: [String]?
                 do {
-                    let language =
-                        try await context.storage.database.read { db in
-                            try await outbox.language(of: entry.target, adapter: entry.adapter, on: db)
-                        } ?? calendar.language
-                    lines = try await compose(
-                        SubscriptionTopic.DailyContext(
-                            date: date, target: entry.target, adapter: entry.adapter, now: context.scheduledFor,
-                            services: context.services.at(school).handingOver(to: pluginID), language: language,
-                            phrasebook: phrasebooks[pluginID] ?? .untranslated))
+                    lines = try await self.lines(of: subscription, on: date, context).lines
                 } catch {
                     context.logger.error("subscription \(entry.id) (\(entry.topic)) failed: \(error)")
                     continue
@@ -90,6 +73,60 @@ extension CorePlugin {
                 try await context.outbox.enqueue(adapter: adapter, target: target, lines: lines, idempotencyKey: key)
             }
         }
+    }
+
+    /// A daily subscription with what composes it: the school it is composed at and its topic there.
+    struct DailySubscription: Sendable {
+        /// The subscription.
+        let entry: SubscriptionBook.Entry
+        /// The school whose plugins and data compose it.
+        let school: School
+        /// The plugin whose topic it is.
+        let pluginID: String
+        /// True when it is sent on school days only.
+        let schoolDaysOnly: Bool
+        /// The topic's composition.
+        let compose: @Sendable (SubscriptionTopic.DailyContext) async throws -> [String]?
+    }
+
+    /// The district a core job sends for: the configured one, else the job's school alone.
+    func district(of context: ScheduledJob.Context) -> District {
+        schools?.district
+            ?? District(soleSchool: School(id: context.schoolID, name: "", calendar: context.school))
+    }
+
+    /// `entry` at its school — the one it was made at, else its channel's or person's, else the
+    /// district's first — with that school's daily topic of its name; nil when there is none.
+    func dailySubscription(_ entry: SubscriptionBook.Entry, in district: District) async throws -> DailySubscription? {
+        var found = entry.school.flatMap(district.school(id:))
+        if found == nil { found = try await schools?.school(of: entry.target, adapter: entry.adapter) }
+        let school = found ?? district.defaultSchool
+        guard
+            let (pluginID, topic) = (schoolTopics[school.id] ?? topics).first(where: {
+                $0.topic.name == entry.topic
+            }),
+            case .daily(_, let schoolDaysOnly, let compose) = topic.delivery
+        else { return nil }
+        return DailySubscription(
+            entry: entry, school: school, pluginID: pluginID, schoolDaysOnly: schoolDaysOnly, compose: compose)
+    }
+
+    /// What `subscription` sends for `date` when the job `context` runs, and the language it is
+    /// written in: the reader's choice, else the school's. Lines nil or empty send nothing.
+    func lines(of subscription: DailySubscription, on date: LocalDate, _ context: ScheduledJob.Context)
+        async throws -> (lines: [String]?, language: Language)
+    {
+        let entry = subscription.entry
+        let language =
+            try await context.storage.database.read { [outbox] db in
+                try await outbox.language(of: entry.target, adapter: entry.adapter, on: db)
+            } ?? subscription.school.calendar.language
+        let lines = try await subscription.compose(
+            SubscriptionTopic.DailyContext(
+                date: date, target: entry.target, adapter: entry.adapter, now: context.scheduledFor,
+                services: context.services.at(subscription.school).handingOver(to: subscription.pluginID),
+                language: language, phrasebook: phrasebooks[subscription.pluginID] ?? .untranslated))
+        return (lines, language)
     }
 
     private func subscribe(_ context: CommandContext) async throws -> Reply {

@@ -41,6 +41,8 @@ package struct CorePlugin: Plugin {
     let dayDeadline: Duration
     /// What the daily pruning deletes, and when.
     let retention: RetentionPolicy
+    /// Whether announcements need approval, and the quiet hours that hold them.
+    let announcementRules: AnnouncementRules
 
     /// Creates the core commands over the runtime's login service, channel switches, outbox and the
     /// plugins' subscription topics; throws when two plugins declare the same topic.
@@ -49,8 +51,10 @@ package struct CorePlugin: Plugin {
         dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy(),
         contentTranslations: ContentTranslationBook? = nil, machineTranslator: MachineTranslator? = nil,
         webConsole: WebConsoleSignIns? = nil, schools: SchoolAssignments? = nil,
-        schoolTopics: [String: [(pluginID: String, topic: SubscriptionTopic)]] = [:]
+        schoolTopics: [String: [(pluginID: String, topic: SubscriptionTopic)]] = [:],
+        announcements: AnnouncementRules = AnnouncementRules()
     ) throws {
+        announcementRules = announcements
         self.schools = schools
         self.schoolTopics = schoolTopics
         self.webConsole = webConsole
@@ -71,6 +75,7 @@ package struct CorePlugin: Plugin {
         var topics: [(pluginID: String, topic: SubscriptionTopic)] =
             sections.isEmpty
             ? [] : [(Self.id, Self.dayTopic(sections, deadline: dayDeadline, phrasebooks: phrasebooks))]
+        topics.append((Self.id, Self.announcementsTopic))
         for plugin in plugins {
             for topic in plugin.topics {
                 if let other = topics.first(where: { $0.topic.name == topic.name }) {
@@ -91,8 +96,9 @@ package struct CorePlugin: Plugin {
                 let records = try await RecordPruning.prune(
                     retention, at: context.clock.now, in: context.storage.database)
                 context.logger.info("pruned \(logins) expired logins and failure counts, \(records)")
-            }
-        ] + (topics.isEmpty ? [] : [subscriptionJob]) + machineTranslationJobs
+            },
+            announcementJob,
+        ] + (topics.isEmpty ? [] : [subscriptionJob, changeAlertJob]) + machineTranslationJobs
     }
 
     package var phrasebook: Phrasebook { .engine }
@@ -126,7 +132,7 @@ package struct CorePlugin: Plugin {
     package var commands: [Command] {
         [
             HelpCommand.command, loginCommand, logoutCommand, adminCommand, linkCommand, unlinkCommand, meCommand,
-            languageCommand,
+            languageCommand, announceCommand,
         ] + (contentTranslations == nil ? [] : [translateCommand])
             + (topics.isEmpty ? [] : subscriptionCommands) + (sections.isEmpty ? [] : [dayCommand])
             + (district == nil ? [] : [schoolsCommand])

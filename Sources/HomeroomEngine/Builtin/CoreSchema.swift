@@ -34,6 +34,11 @@ package enum CoreSchema {
             WebConsoleSignIns.migration,
             SchoolAssignments.migration,
             RosterBook.migration,
+            Migration(16, "changed days of plugins' content, and the change alerts sent for them") { context in
+                try await ContentChanges.createTable(on: context.database)
+                try await SentSubscription.createAlertsTable(on: context.database)
+            },
+            AnnouncementBook.migration,
         ]
     }
 }

@@ -55,12 +55,12 @@ package struct OutboxTargets: Sendable {
                 return SQLBinaryExpression(end, excludes ? .notEqual : .equal, SQLBind(suffix))
             }
             guard let first = ends.first else {
-                return excludes ? startsWith(prefix) : OutboxTargets.nothing
+                return excludes ? startsWith("target", prefix) : OutboxTargets.nothing
             }
             let joined = ends.dropFirst().reduce(first) {
                 SQLBinaryExpression($0, excludes ? .and : .or, $1) as any SQLExpression
             }
-            return SQLBinaryExpression(startsWith(prefix), .and, SQLGroupExpression(joined))
+            return SQLBinaryExpression(startsWith("target", prefix), .and, SQLGroupExpression(joined))
         }
     }
 
@@ -71,11 +71,11 @@ package struct OutboxTargets: Sendable {
     /// differently). Both backends count `n` in Unicode scalars.
     var condition: (any SQLExpression)? {
         guard let prefixes else { return nil }
-        var terms: [any SQLExpression] = prefixes.map(startsWith)
+        var terms: [any SQLExpression] = prefixes.map { startsWith("target", $0) }
         if alsoChannelsWithoutSlash {
             // The pattern is a constant: `/` is no wildcard, so nothing needs escaping.
             let noSlash = SQLBinaryExpression(SQLColumn("target"), .notLike, SQLBind("%/%"))
-            terms.append(SQLBinaryExpression(startsWith("channel:"), .and, noSlash))
+            terms.append(SQLBinaryExpression(startsWith("target", "channel:"), .and, noSlash))
         }
         terms += endings.map(\.condition)
         guard let first = terms.first else {
@@ -90,13 +90,6 @@ package struct OutboxTargets: Sendable {
     static var nothing: any SQLExpression {
         SQLBinaryExpression(SQLLiteral.numeric("1"), .equal, SQLLiteral.numeric("0"))
     }
-}
-
-/// `SUBSTR(target, 1, n) = prefix`.
-private func startsWith(_ prefix: String) -> any SQLExpression {
-    let length = SQLLiteral.numeric(String(prefix.unicodeScalars.count))
-    return SQLBinaryExpression(
-        SQLFunction("SUBSTR", args: SQLColumn("target"), SQLLiteral.numeric("1"), length), .equal, SQLBind(prefix))
 }
 
 extension String {

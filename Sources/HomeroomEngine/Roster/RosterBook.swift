@@ -203,9 +203,7 @@ package struct RosterBook: Sendable {
     private static func relinkContacts(_ people: [RosterPerson], at stamp: Int64, on db: any SQLDatabase) async throws
         -> (linked: Int, unlinked: [String])
     {
-        let rosterHome = SQLBinaryExpression(
-            SQLFunction("SUBSTR", args: SQLColumn("home"), SQLLiteral.numeric("1"), SQLLiteral.numeric("7")), .equal,
-            SQLBind(RosterPerson.adapter + ":"))
+        let rosterHome = startsWith("home", RosterPerson.adapter + ":")
         try await db.delete(from: IdentityLinks.linksTable).where(rosterHome).run()
         let others = try await db.select().columns("identity", "home").from(IdentityLinks.linksTable).all()
         var taken = Set<String>()

@@ -85,6 +85,15 @@ package struct SubscriptionBook: Sendable {
         }
     }
 
+    /// The daily subscriptions to any of `topics` after subscription `id`, in id order, at most `limit`.
+    func entries(topics: Set<String>, after id: Int64, limit: Int) async throws -> [Entry] {
+        try await database.read { db in
+            try await db.select().columns(Self.columns).from(Self.table)
+                .where("topic", .in, SQLBind.group(topics.sorted())).where("id", .greaterThan, SQLBind(id))
+                .orderBy("id").limit(max(1, limit)).all().compactMap(Self.entry(in:))
+        }
+    }
+
     /// Deletes the subscriptions of `identities` in direct messages, inside the caller's transaction.
     static func forget(_ identities: [UserID], on db: any SQLDatabase) async throws {
         try await db.deleteRows(naming: identities, from: table, column: "target", asDeliveryTargets: true)

@@ -120,7 +120,7 @@ extension HomeroomConfiguration {
             recognizer: CommandRecognizer(prefixes: commandPrefixes, botName: botName), storage: location,
             accessPolicy: schoolPolicy, loginPolicy: security.loginPolicy, logLevel: level, consoleUser: consoleUser,
             fetchPolicy: fetchPolicy, machineTranslation: try machineTranslation.resolve(environment),
-            webConsole: try webConsole.resolve())
+            webConsole: try webConsole.resolve(), announcements: try announcements.resolve())
     }
 
     private func validateSecurity() throws(ConfigurationError) {
@@ -231,6 +231,8 @@ package struct ResolvedConfiguration: Sendable {
     package let machineTranslation: MachineTranslator.Settings?
     /// The office's web console and the hallway display.
     package let webConsole: WebConsoleSettings
+    /// Announcements: approval and quiet hours.
+    package let announcements: AnnouncementRules
 
     /// Decodes a configuration section (a plugin's, an adapter's) into its settings type: a
     /// problem is reported with its full key (`webhooks.slack.signingSecret`), and `"env:NAME"`

@@ -27,6 +27,8 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var machineTranslation = MachineTranslationSettings()
     /// The office's web console and the hallway display.
     public var webConsole = WebConsoleSection()
+    /// Announcements: approval and quiet hours.
+    public var announcements = AnnouncementSection()
     /// The name users address the bot by (`homeroom: lunch`).
     public var botName = "homeroom"
     /// The characters that start a command in a channel.
@@ -184,7 +186,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         case schoolName, timeZone, schoolDays, language, botName, commandPrefixes, storage, rateLimit, channelAnswers,
             security,
             admins, roles, console, logLevel, plugins, webhooks, irc, matrix
-        case fetch, machineTranslation, webConsole, district, schools, groups, contact
+        case fetch, machineTranslation, webConsole, district, schools, groups, contact, announcements
     }
 
     /// The embedded defaults.
@@ -213,6 +215,7 @@ public struct HomeroomConfiguration: Sendable, Decodable {
         fetch = try container.decode(.fetch, or: fetch)
         machineTranslation = try container.decode(.machineTranslation, or: machineTranslation)
         webConsole = try container.decode(.webConsole, or: webConsole)
+        announcements = try container.decode(.announcements, or: announcements)
         logLevel = try container.decode(.logLevel, or: logLevel)
         plugins = try container.decode(.plugins, or: plugins)
         webhooks = try container.decode(.webhooks, or: webhooks)
