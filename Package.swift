@@ -500,6 +500,8 @@ let package = Package(
                 "HomeroomMattermost",
                 "HomeroomFetch",
                 "HomeroomTexts",
+                "HomeroomWhatsApp",
+                "HomeroomTelegram",
                 "OneRoster",
                 "InstalledPlugins",
                 .product(name: "Logging", package: "swift-log"),

@@ -179,7 +179,7 @@ if let compare = CommandLine.arguments.firstIndex(of: "--compare") {
     exit(0)
 }
 
-// HOMEROOM_BENCH=parse (or dispatch, understanding, now, memory, district, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox, say, roster) runs one of them, for a profiler.
+// HOMEROOM_BENCH=parse (or dispatch, understanding, now, memory, district, webhooks, irc, busy-channel, feeds, articles, recipes, recipe-search, routing, outbox, say, roster, announce) runs one of them, for a profiler.
 let only = ProcessInfo.processInfo.environment["HOMEROOM_BENCH"]
 if only == nil || only == "dispatch" { try await benchmarkDispatch() }
 if only == nil || only == "understanding" { try await benchmarkUnderstanding() }
@@ -198,3 +198,4 @@ if only == nil || only == "routing" { try await benchmarkRouting() }
 if only == nil || only == "outbox" { try await benchmarkOutbox() }
 if only == nil || only == "say" { try benchmarkSay() }
 if only == nil || only == "roster" { try await benchmarkRoster() }
+if only == nil || only == "announce" { try await benchmarkAnnouncements() }

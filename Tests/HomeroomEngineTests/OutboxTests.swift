@@ -147,6 +147,23 @@ let quietLogger: Logger = {
             #expect(sender.sent.first?.lines == ["at ten"])
         }
     }
+
+    @Test func aMessageQueuedInThisProcessWakesTheSleepingWorkerAtOnce() async throws {
+        try await TestBot.with { bot in
+            let sender = RecordingSender()
+            let worker = OutboxDeliveryWorker(
+                outbox: bot.runtime.outbox, sender: sender, logger: quietLogger, pollInterval: 3600)
+            let task = Task { await worker.run() }
+            defer { task.cancel() }
+            try await eventually("the worker sleeps for an hour") { bot.clock.sleeperCount == 1 }
+            try await bot.runtime.outbox.enqueue(
+                adapter: "irc", target: .channel("#x"), lines: ["lockdown"], idempotencyKey: "urgent")
+            // The clock stands still: only the bell can have woken it.
+            try await eventually("the message is sent") { sender.sent.count == 1 }
+            #expect(sender.sent.first?.lines == ["lockdown"])
+            try await eventually("the worker sleeps again") { bot.clock.sleeperCount == 1 }
+        }
+    }
 }
 
 @Suite struct DeadLetterTests {

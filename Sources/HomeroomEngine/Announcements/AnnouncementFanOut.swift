@@ -23,17 +23,20 @@ package struct AnnouncementFanOut: Sendable {
     /// The name this instance's claims carry.
     let claimer: String
     let logger: Logger
+    /// Rung after each batch, so that this process's workers send it at once.
+    let bell: OutboxBell?
 
     /// Recipients per transaction.
     package static let batchSize = 500
     /// How long a claim keeps other instances off a fan-out; each batch renews it.
     static let claimLifetime: TimeInterval = 60
 
-    /// A fan-out over `database` by `claimer`.
+    /// A fan-out over `database` by `claimer`, ringing `bell` after each batch.
     package init(
         database: any Database, rules: AnnouncementRules, district: District, clock: any HomeroomClock,
-        claimer: String, logger: Logger
+        claimer: String, logger: Logger, bell: OutboxBell? = nil
     ) {
+        self.bell = bell
         self.database = database
         self.rules = rules
         self.district = district
@@ -109,6 +112,7 @@ package struct AnnouncementFanOut: Sendable {
                 return queued
             }
             progress.queued += queued
+            if queued > 0, due <= clock.now { bell?.ring() }
             phase = batch.next.phase
         }
         guard try await book.finish(id, by: claimer, at: clock.now) else { return false }

@@ -75,7 +75,7 @@ extension CorePlugin {
     func announcementFanOut(database: any Database, services: PluginServices) -> AnnouncementFanOut {
         AnnouncementFanOut(
             database: database, rules: announcementRules, district: district(services), clock: services.clock,
-            claimer: Outbox.processClaimer, logger: services.logger)
+            claimer: Outbox.processClaimer, logger: services.logger, bell: outbox.bell)
     }
 
     /// The district the runtime serves; one school of `services`' calendar when none was given.

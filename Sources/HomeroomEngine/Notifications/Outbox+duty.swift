@@ -8,7 +8,7 @@ extension Outbox {
     package func working(under hold: DutyHold) -> Outbox {
         Outbox(
             database: hold.database, clock: clock, retryPolicy: retryPolicy, claimer: "\(hold.duty)#\(hold.token)",
-            claimLifetime: claimLifetime, hold: hold, metrics: metrics)
+            claimLifetime: claimLifetime, hold: hold, metrics: metrics, bell: bell)
     }
 
     /// Throws ``DutyLost`` when this outbox works under a hold that is no longer held: checked

@@ -52,6 +52,8 @@ public struct Outbox: NotificationOutbox {
     let hold: DutyHold?
     /// Where its workers count their deliveries (`homeroom_outbox_deliveries_total`), if anywhere.
     let metrics: (any MetricsFactory)?
+    /// Rung when messages due now were queued in this process, to wake its workers at once.
+    package let bell: OutboxBell
 
     /// Creates the outbox over `database`; its claims are `claimer`'s and last `claimLifetime`
     /// seconds; under `hold`, its workers send only while the hold is held; its workers count
@@ -59,8 +61,9 @@ public struct Outbox: NotificationOutbox {
     package init(
         database: any Database, clock: any HomeroomClock, retryPolicy: RetryPolicy = RetryPolicy(),
         claimer: String = Outbox.processClaimer, claimLifetime: TimeInterval = 120, hold: DutyHold? = nil,
-        metrics: (any MetricsFactory)? = nil
+        metrics: (any MetricsFactory)? = nil, bell: OutboxBell = OutboxBell()
     ) {
+        self.bell = bell
         self.database = database
         self.clock = clock
         self.retryPolicy = retryPolicy
@@ -102,16 +105,18 @@ public struct Outbox: NotificationOutbox {
             adapter: adapter, target: target, lines: lines, idempotencyKey: idempotencyKey, due: due, into: db)
     }
 
-    /// Adds a notification, due now, in a transaction of its own.
+    /// Adds a notification, due now, in a transaction of its own, and wakes this process's workers.
     @discardableResult
     public func enqueue(adapter: String, target: DeliveryTarget, lines: [String], idempotencyKey: String) async throws
         -> Bool
     {
         let now = clock.now
-        return try await database.write { db in
+        let queued = try await database.write { db in
             try await Self.enqueue(
                 adapter: adapter, target: target, lines: lines, idempotencyKey: idempotencyKey, due: now, into: db)
         }
+        if queued { bell.ring() }
+        return queued
     }
 
     /// True when a message with `key` was ever queued (delivered, waiting or given up).

@@ -69,10 +69,11 @@ package struct OutboxDeliveryWorker: Sendable {
         }
         while !Task.isCancelled {
             do {
+                let rings = outbox.bell.rings
                 try await deliverDue()
                 let next = try await outbox.nextDue(for: sender.adapter, targets: targets)
                 let wake = min(next ?? .distantFuture, clock.now.addingTimeInterval(pollInterval))
-                try await clock.sleep(until: wake)
+                try await sleep(until: wake, orRingAfter: rings)
             } catch is CancellationError {
                 return
             } catch let lost as DutyLost {
@@ -83,6 +84,19 @@ package struct OutboxDeliveryWorker: Sendable {
                 do { try await clock.sleep(until: clock.now.addingTimeInterval(pollInterval)) } catch { return }
             }
         }
+    }
+
+    /// Waits until `wake` on the outbox's clock, or until the bell rings after `rings` (messages
+    /// were queued in this process), whichever comes first.
+    private func sleep(until wake: Date, orRingAfter rings: UInt64) async throws {
+        let (clock, bell) = (outbox.clock, outbox.bell)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await clock.sleep(until: wake) }
+            group.addTask { await bell.wait(pastRing: rings) }
+            await group.next()
+            group.cancelAll()
+        }
+        try Task.checkCancellation()
     }
 
     /// Claims the messages due now (up to ``claimSize``) and sends them in order; returns how many

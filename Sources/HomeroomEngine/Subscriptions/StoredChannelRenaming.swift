@@ -20,7 +20,9 @@ package struct StoredChannelRenaming: Sendable {
             let subscribed = try await db.select().column("target").from(SubscriptionBook.table)
                 .where("adapter", .equal, SQLBind(adapter)).all()
                 .compactMap { row -> String? in
-                    guard case .channel(let name)? = DeliveryTarget(stored: try row.decode(column: "target", as: String.self))
+                    guard
+                        case .channel(let name)? = DeliveryTarget(
+                            stored: try row.decode(column: "target", as: String.self))
                     else { return nil }
                     return name
                 }
@@ -40,13 +42,15 @@ package struct StoredChannelRenaming: Sendable {
             let subscriptions = try await db.select().columns("id", "topic", "target").from(SubscriptionBook.table)
                 .where("adapter", .equal, SQLBind(adapter)).all()
             for row in subscriptions {
-                guard case .channel(let old)? = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)),
+                guard
+                    case .channel(let old)? = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)),
                     let new = newName(old)
                 else { continue }
                 let id = try row.decode(column: "id", as: Int64.self)
                 let topic = try row.decode(column: "topic", as: String.self)
                 let target = DeliveryTarget.channel(new).description
-                let taken = try await db.select().column("id").from(SubscriptionBook.table)
+                let taken =
+                    try await db.select().column("id").from(SubscriptionBook.table)
                     .where("topic", .equal, SQLBind(topic)).where("adapter", .equal, SQLBind(adapter))
                     .where("target", .equal, SQLBind(target)).first() != nil
                 if taken {
@@ -65,7 +69,8 @@ package struct StoredChannelRenaming: Sendable {
                 let target = try row.decode(column: "target", as: String.self)
                 try await db.delete(from: ChannelSwitchboard.table).where("adapter", .equal, SQLBind(adapter))
                     .where("channel", .equal, SQLBind(old)).where("target", .equal, SQLBind(target)).run()
-                let taken = try await db.select().column("target").from(ChannelSwitchboard.table)
+                let taken =
+                    try await db.select().column("target").from(ChannelSwitchboard.table)
                     .where("adapter", .equal, SQLBind(adapter)).where("channel", .equal, SQLBind(new))
                     .where("target", .equal, SQLBind(target)).first() != nil
                 if !taken {
