@@ -6,7 +6,8 @@ extension AnnouncementBook {
     /// How far an announcement's fan-out got: the step it is at, the last recipient of that step
     /// put in the outbox, and the counts so far.
     package struct Progress: Sendable, Equatable {
-        /// The step: `roster`, `subscribers`, `channels` or `correction`; nil before the first.
+        /// The step: `roster`, `subscribers`, `channels` or `correction`; nil before the first,
+        /// `done` once the last batch went in.
         package var phase: String?
         /// The last recipient of ``phase`` done (a roster id, a subscriber, an outbox row id).
         package var cursor: String?

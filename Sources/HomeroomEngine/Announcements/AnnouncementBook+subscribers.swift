@@ -56,20 +56,43 @@ extension AnnouncementBook {
     {
         var query = db.select().columns("subscriber", "adapter", "target").from(subscribersTable)
         if let cursor { query = query.where("subscriber", .greaterThan, SQLBind(cursor)) }
-        if let school {
-            query = query.where { same in
-                same.where("school", .equal, SQLBind(school)).orWhere("school", .is, SQLLiteral.null)
-            }
+        if let school { query = query.where(Self.atSchool(school)) }
+        return try await query.orderBy("subscriber").limit(limit).all().compactMap(Self.subscriber(in:))
+    }
+
+    /// The first `count` subscribers of each platform (of `school`, or of every school when nil),
+    /// in key order, on `db`.
+    static func firstSubscribers(perPlatform count: Int, school: String?, on db: any SQLDatabase) async throws
+        -> [(key: String, subscriber: Subscriber)]
+    {
+        var platforms = db.select().distinct().column("adapter").from(subscribersTable)
+        if let school { platforms = platforms.where(Self.atSchool(school)) }
+        var found: [(key: String, subscriber: Subscriber)] = []
+        for row in try await platforms.all() {
+            let adapter = try row.decode(column: "adapter", as: String.self)
+            var query = db.select().columns("subscriber", "adapter", "target").from(subscribersTable)
+                .where("adapter", .equal, SQLBind(adapter))
+            if let school { query = query.where(Self.atSchool(school)) }
+            found += try await query.orderBy("subscriber").limit(count).all().compactMap(Self.subscriber(in:))
         }
-        return try await query.orderBy("subscriber").limit(limit).all().compactMap { row in
-            guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else {
-                return nil
-            }
-            return (
-                try row.decode(column: "subscriber", as: String.self),
-                Subscriber(adapter: try row.decode(column: "adapter", as: String.self), target: target)
-            )
-        }
+        return found
+    }
+
+    /// The condition that a subscriber is `school`'s or made before Homeroom knew of schools.
+    private static func atSchool(_ school: String) -> any SQLExpression {
+        SQLGroupExpression(
+            SQLBinaryExpression(
+                SQLBinaryExpression(SQLColumn("school"), .equal, SQLBind(school)), .or,
+                SQLBinaryExpression(SQLColumn("school"), .is, SQLLiteral.null)))
+    }
+
+    /// The subscriber a row holds; nil for a target no version wrote.
+    private static func subscriber(in row: any SQLRow) throws -> (key: String, subscriber: Subscriber)? {
+        guard let target = DeliveryTarget(stored: try row.decode(column: "target", as: String.self)) else { return nil }
+        return (
+            try row.decode(column: "subscriber", as: String.self),
+            Subscriber(adapter: try row.decode(column: "adapter", as: String.self), target: target)
+        )
     }
 
     /// Deletes the subscriptions of `identities` in direct messages, inside `/me forget`'s transaction.

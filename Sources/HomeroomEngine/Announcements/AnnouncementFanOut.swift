@@ -11,9 +11,11 @@ import SQLKit
 /// renews); the rest wait for the claim to run out.
 ///
 /// The steps: the roster's people in the audience (each once, on the contact they chose, opted-out
-/// contacts left out), then for `everyone` the subscribers of `announcements` (a person whose
-/// home is a roster person already reached is not reached again), then named channels. A
-/// correction goes to the recipients the corrected announcement reached, and to no one else.
+/// contacts left out); for `everyone` also the subscribers of `announcements` (a person whose home
+/// is a roster person is reached once, whichever step comes to them first); or named channels.
+/// The steps take turns, a batch each, so that the first recipients on every platform are reached
+/// at once. A correction goes to the recipients the corrected announcement reached, and to no one
+/// else.
 package struct AnnouncementFanOut: Sendable {
     let database: any Database
     let rules: AnnouncementRules
@@ -45,8 +47,14 @@ package struct AnnouncementFanOut: Sendable {
         self.logger = logger
     }
 
+    /// The step recorded once the last batch went in: nothing is left but to mark it sent.
+    static let done = "done"
+
     /// The steps of a fan-out, in order.
     enum Phase: String, CaseIterable {
+        /// A few subscribers of each platform, so that every platform's first ones are reached
+        /// at once (the `subscribers` step passes them again, and queues them no second time).
+        case firstSubscribers = "first-subscribers"
         case roster, subscribers, channels, correction
     }
 
@@ -60,12 +68,12 @@ package struct AnnouncementFanOut: Sendable {
         let person: UserID?
     }
 
-    /// What one batch read: its recipients, and the step and cursor after it.
+    /// What one batch read: its recipients, and where its step goes on from (nil: the step is done).
     struct Batch {
         var recipients: [Recipient] = []
         var optedOut = 0
         var unreachable = 0
-        var next: (phase: Phase?, cursor: String?)
+        var cursor: String?
     }
 
     /// Runs the fan-out of announcement `id` to its end, while this instance holds it; returns
@@ -79,41 +87,59 @@ package struct AnnouncementFanOut: Sendable {
             let announcement = try await book.announcement(id), var progress = try await book.progress(of: id)
         else { return false }
         let school = announcement.school.flatMap(district.school(id:)) ?? district.defaultSchool
-        let steps = Self.phases(of: announcement)
-        var phase = progress.phase.flatMap(Phase.init(rawValue:)) ?? steps.first
+        // The steps take turns, a batch each, so that every platform's first recipients are
+        // reached at once: the steps left (none once the last batch went in, `done`), and where
+        // each goes on from.
+        var remaining = Self.steps(left: progress.phase, of: announcement)
+        var cursors = Self.cursors(progress.cursor)
+        var turn = 0
         var batches = 0
-        while let current = phase {
+        while !remaining.isEmpty {
             guard batches < batchLimit else { return false }
             batches += 1
             try Task.checkCancellation()
-            let batch = try await read(current, after: progress.cursor, of: announcement, steps: steps)
+            let current = remaining[turn % remaining.count]
+            let batch = try await read(current, after: cursors[current], of: announcement)
             let due = rules.release(at: clock.now, urgent: announcement.isUrgent, in: school.calendar)
-            progress.phase = batch.next.phase?.rawValue
-            progress.cursor = batch.next.cursor
+            if let cursor = batch.cursor {
+                cursors[current] = cursor
+                turn += 1
+            } else {
+                remaining.removeAll { $0 == current }
+                cursors[current] = nil
+            }
+            progress.phase = remaining.isEmpty ? Self.done : remaining.map(\.rawValue).joined(separator: ",")
+            progress.cursor = Self.encoded(cursors)
             progress.optedOut += batch.optedOut
             progress.unreachable += batch.unreachable
             let recorded = progress
             let until = claimUntil()
-            let queued = try await database.write { [claimer] db in
-                var queued = 0
-                for recipient in batch.recipients {
-                    let language = try await Self.language(of: recipient, on: db) ?? school.calendar.language
-                    if try await Outbox.enqueue(
-                        adapter: recipient.adapter, target: recipient.target,
-                        lines: announcement.lines(in: language, from: school),
-                        idempotencyKey: AnnouncementBook.keyPrefix(of: id) + recipient.key, due: due, into: db)
-                    {
-                        queued += 1
+            let written: Int?
+            do {
+                written = try await database.write { [claimer] db in
+                    var queued = 0
+                    for recipient in batch.recipients {
+                        let language = try await Self.language(of: recipient, on: db) ?? school.calendar.language
+                        if try await Outbox.enqueue(
+                            adapter: recipient.adapter, target: recipient.target,
+                            lines: announcement.lines(in: language, from: school),
+                            idempotencyKey: AnnouncementBook.keyPrefix(of: id) + recipient.key, due: due, into: db)
+                        {
+                            queued += 1
+                        }
                     }
+                    var advanced = recorded
+                    advanced.queued += queued
+                    try await AnnouncementBook.advance(id, to: advanced, by: claimer, until: until, on: db)
+                    return queued
                 }
-                var advanced = recorded
-                advanced.queued += queued
-                try await AnnouncementBook.advance(id, to: advanced, by: claimer, until: until, on: db)
-                return queued
+            } catch is FanOutLost {
+                // Cancelled, or taken over by an instance that found the claim run out: theirs to finish.
+                written = nil
             }
+            guard let queued = written else { return false }
             progress.queued += queued
             if queued > 0, due <= clock.now { bell?.ring() }
-            phase = batch.next.phase
         }
         guard try await book.finish(id, by: claimer, at: clock.now) else { return false }
         logger.info(
@@ -128,18 +154,40 @@ package struct AnnouncementFanOut: Sendable {
     static func phases(of announcement: Announcement) -> [Phase] {
         if announcement.corrects != nil { return [.correction] }
         switch announcement.audience {
-        case .everyone: return [.roster, .subscribers]
+        case .everyone: return [.firstSubscribers, .roster, .subscribers]
         case .channels: return [.channels]
         default: return [.roster]
         }
     }
 
-    /// The next batch of step `phase` after `cursor`, and where the fan-out goes after it.
-    private func read(_ phase: Phase, after cursor: String?, of announcement: Announcement, steps: [Phase])
-        async throws -> Batch
-    {
-        let following = steps.firstIndex(of: phase).flatMap { $0 + 1 < steps.count ? steps[$0 + 1] : nil }
-        var batch = Batch(next: (following, nil))
+    /// The steps left of `announcement`'s fan-out, as its progress records them: all of them
+    /// before the first batch, none once it is `done`.
+    static func steps(left recorded: String?, of announcement: Announcement) -> [Phase] {
+        guard let recorded else { return phases(of: announcement) }
+        return recorded.split(separator: ",").compactMap { Phase(rawValue: String($0)) }
+    }
+
+    /// Each step's cursor, as ``encoded(_:)`` records them: `roster=g-00412` lines.
+    static func cursors(_ recorded: String?) -> [Phase: String] {
+        var cursors: [Phase: String] = [:]
+        for line in (recorded ?? "").split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "="), let phase = Phase(rawValue: String(line[..<equals])) else {
+                continue
+            }
+            cursors[phase] = String(line[line.index(after: equals)...])
+        }
+        return cursors
+    }
+
+    /// `cursors` as one text, a `step=cursor` line each, in step order.
+    static func encoded(_ cursors: [Phase: String]) -> String? {
+        let lines = Phase.allCases.compactMap { phase in cursors[phase].map { "\(phase.rawValue)=\($0)" } }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+    }
+
+    /// The next batch of step `phase` after `cursor`, and where the step goes on from.
+    private func read(_ phase: Phase, after cursor: String?, of announcement: Announcement) async throws -> Batch {
+        var batch = Batch()
         let limit = Self.batchSize
         switch phase {
         case .roster:
@@ -161,28 +209,20 @@ package struct AnnouncementFanOut: Sendable {
                         key: "person:\(person.home)", adapter: contact.adapter, target: .user(contact),
                         person: person.home))
             }
-            if people.count == limit { batch.next = (.roster, people.last?.sourcedID) }
+            if people.count == limit { batch.cursor = people.last?.sourcedID }
+        case .firstSubscribers:
+            let page = try await database.read { db in
+                try await AnnouncementBook.firstSubscribers(
+                    perPlatform: Self.firstPerPlatform, school: announcement.school, on: db)
+            }
+            batch.recipients = try await recipients(page.map(\.subscriber))
         case .subscribers:
             let page = try await database.read { db in
                 try await AnnouncementBook.subscribers(
                     after: cursor, school: announcement.school, limit: limit, on: db)
             }
-            for (_, subscriber) in page {
-                switch subscriber.target {
-                case .user(let identity):
-                    let home = try await database.read { db in try await IdentityLinks.home(of: identity, on: db) }
-                    batch.recipients.append(
-                        Recipient(
-                            key: "person:\(home)", adapter: subscriber.adapter, target: subscriber.target, person: home)
-                    )
-                case .channel(let name):
-                    batch.recipients.append(
-                        Recipient(
-                            key: "channel:\(subscriber.adapter):\(name)", adapter: subscriber.adapter,
-                            target: subscriber.target, person: nil))
-                }
-            }
-            if page.count == limit { batch.next = (.subscribers, page.last?.key) }
+            batch.recipients = try await recipients(page.map(\.subscriber))
+            if page.count == limit { batch.cursor = page.last?.key }
         case .channels:
             guard case .channels(let names) = announcement.audience else { break }
             for name in names {
@@ -205,10 +245,36 @@ package struct AnnouncementFanOut: Sendable {
                         key: String(message.idempotencyKey.dropFirst(prefix.count)), adapter: message.adapter,
                         target: message.target, person: nil))
             }
-            if sent.count == limit { batch.next = (.correction, sent.last.map { String($0.id) }) }
+            if sent.count == limit { batch.cursor = sent.last.map { String($0.id) } }
         }
         try await leaveOutOptedOut(&batch)
+        // The `subscribers` step counts them.
+        if phase == .firstSubscribers { batch.optedOut = 0 }
         return batch
+    }
+
+    /// The subscribers of each platform reached in the first step.
+    static let firstPerPlatform = 20
+
+    /// The recipients `subscribers` are: a person by their home (reached once, whatever step
+    /// comes to them first), a channel by its platform and name.
+    private func recipients(_ subscribers: [AnnouncementBook.Subscriber]) async throws -> [Recipient] {
+        var recipients: [Recipient] = []
+        for subscriber in subscribers {
+            switch subscriber.target {
+            case .user(let identity):
+                let home = try await database.read { db in try await IdentityLinks.home(of: identity, on: db) }
+                recipients.append(
+                    Recipient(
+                        key: "person:\(home)", adapter: subscriber.adapter, target: subscriber.target, person: home))
+            case .channel(let name):
+                recipients.append(
+                    Recipient(
+                        key: "channel:\(subscriber.adapter):\(name)", adapter: subscriber.adapter,
+                        target: subscriber.target, person: nil))
+            }
+        }
+        return recipients
     }
 
     /// Removes from `batch` the people whose contact opted out (a number that texted STOP, an

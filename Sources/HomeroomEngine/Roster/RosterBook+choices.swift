@@ -30,22 +30,15 @@ extension RosterBook {
     /// once, and those the roster gives no contact left out.
     package func notifyTargets(of people: [RosterPerson]) async throws -> [(person: RosterPerson, target: UserID)] {
         let choices = try await database.read { db in
-            var choices: [String: String] = [:]
-            let homes = people.map(\.home.description)
-            for batch in stride(from: 0, to: homes.count, by: Self.batchSize) {
-                let rows = try await db.select().columns("person", "via").from(Self.choicesTable)
-                    .where("person", .in, SQLBind.group(Array(homes[batch..<min(batch + Self.batchSize, homes.count)])))
-                    .all()
-                for row in rows {
-                    choices[try row.decode(column: "person", as: String.self)] = try row.decode(
-                        column: "via", as: String.self)
-                }
+            var choices: [String: NotifyChoice] = [:]
+            for batch in stride(from: 0, to: people.count, by: Self.batchSize) {
+                let page = Array(people[batch..<min(batch + Self.batchSize, people.count)])
+                choices.merge(try await Self.choices(of: page, on: db)) { first, _ in first }
             }
             return choices
         }
         return people.compactMap { person in
-            let choice = choices[person.home.description].flatMap(NotifyChoice.init(rawValue:))
-            return NotifyChoice.target(of: person, choosing: choice).map { (person, $0) }
+            NotifyChoice.target(of: person, choosing: choices[person.home.description]).map { (person, $0) }
         }
     }
 
