@@ -9,9 +9,9 @@ extension Outbox {
         package var sent = 0
         /// Given up, with how many each reason counted.
         package var failed: [String: Int] = [:]
-        /// Due, waiting for their turn (or a retry).
+        /// Due, waiting for their turn, or waiting for a retry after a failed attempt.
         package var pending = 0
-        /// Held for later (quiet hours).
+        /// Held for later before any attempt (the quiet hours).
         package var held = 0
         /// When the last one went out.
         package var lastSentAt: Date?
@@ -45,14 +45,20 @@ extension Outbox {
                 case .failed, nil: break
                 }
             }
-            let held = try await db.select().column("adapter")
+            // Due later: held when never tried, else waiting for its retry.
+            let later = try await db.select().column("adapter").column("failed_attempts")
                 .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
                 .from(Self.table).where(startsWith("idempotency_key", prefix))
                 .where("state", .equal, SQLBind(State.pending.rawValue))
-                .where("due_at", .greaterThan, SQLBind(stamp)).groupBy("adapter").all()
-            for row in held {
-                tallies[try row.decode(column: "adapter", as: String.self), default: Tally()].held += Int(
-                    try row.decode(column: "n", as: Int64.self))
+                .where("due_at", .greaterThan, SQLBind(stamp)).groupBy("adapter").groupBy("failed_attempts").all()
+            for row in later {
+                let adapter = try row.decode(column: "adapter", as: String.self)
+                let count = Int(try row.decode(column: "n", as: Int64.self))
+                if try row.decode(column: "failed_attempts", as: Int64.self) == 0 {
+                    tallies[adapter, default: Tally()].held += count
+                } else {
+                    tallies[adapter, default: Tally()].pending += count
+                }
             }
             let failures = try await db.select().column("adapter").column("last_error")
                 .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")

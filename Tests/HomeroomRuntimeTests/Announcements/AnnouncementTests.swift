@@ -202,11 +202,18 @@ import Testing
             let joys = try #require(texts.first { $0.target.description == "user:\(Self.joy)" })
             try await bot.runtime.outbox.markDelivered([gails])
             try await bot.runtime.outbox.markFailed(joys, error: "21211: not a mobile number", permanent: true)
+            // Hal's e-mail failed once and waits for its retry: waiting, not held.
+            let mails = try await bot.runtime.outbox.claim(for: "email")
+            #expect(mails.count == 1)
+            for mail in mails { try await bot.runtime.outbox.markFailed(mail, error: "451 try again later") }
             let status = try await bot.expect("/announce status 1", from: "console:admin")
             #expect(
                 status.text.contains("sms: 1 sent, 0 waiting, 0 held until the quiet hours end, 1 failed"),
                 "\(status.text)")
             #expect(status.text.contains("1 failed: 21211: not a mobile number"), "\(status.text)")
+            #expect(
+                status.text.contains("email: 0 sent, 1 waiting, 0 held until the quiet hours end, 0 failed"),
+                "\(status.text)")
             #expect(status.text.contains("The last message went out"), "\(status.text)")
             try await bot.expect(
                 "/announce retry 1", from: "console:admin", contains: "1 failed message goes out again")
