@@ -94,7 +94,6 @@ package enum EmailPlatform: PlatformModule {
             unsubscribes: OptOutList(adapter: EmailPlatform.platform.rawValue, database: dependencies.database),
             pacer: SendPacer(
                 perSecond: Double(settings.email.messagesPerMinute) / 60, clock: clock ?? dependencies.clock),
-            dispatcher: dependencies.dispatcher, outbox: dependencies.outbox, database: dependencies.database,
-            clock: dependencies.clock, logger: dependencies.logger)
+            dispatcher: dependencies.dispatcher, clock: dependencies.clock, logger: dependencies.logger)
     }
 }

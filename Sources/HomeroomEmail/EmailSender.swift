@@ -16,8 +16,6 @@ struct EmailSender: MessageSender {
     let unsubscribes: OptOutList
     let pacer: SendPacer
     let dispatcher: Dispatcher
-    let outbox: Outbox
-    let database: any Database
     let clock: any HomeroomClock
     let logger: Logger
 
@@ -33,13 +31,7 @@ struct EmailSender: MessageSender {
             throw DeliveryFailure(
                 "\(address.masked) unsubscribed from e-mail; nothing is sent to it", isPermanent: true)
         }
-        let school =
-            try await dispatcher.schoolAssignments?.school(of: message.target, adapter: adapter)
-            ?? dispatcher.district.defaultSchool
-        let language =
-            try await database.read { [outbox, adapter] db in
-                try await outbox.language(of: message.target, adapter: adapter, on: db)
-            } ?? school.calendar.language
+        let (language, school) = try await dispatcher.languageAndSchool(of: user, adapter: adapter)
         let now = clock.now
         let token = UnsubscribeToken.make(
             for: address, expires: now.addingTimeInterval(UnsubscribeToken.lifetime),

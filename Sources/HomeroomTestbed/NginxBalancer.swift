@@ -83,8 +83,7 @@ public final class NginxBalancer: Sendable {
 
     private func stopProcess() async {
         guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
-        process.terminate()
-        if await !process.waitForExit(within: .seconds(5)) { kill(process.processIdentifier, SIGKILL) }
+        await process.terminate(killingAfter: .seconds(5))
     }
 
     /// nginx did not accept connections; what its error log said.

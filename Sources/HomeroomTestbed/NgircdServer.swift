@@ -112,8 +112,7 @@ public final class NgircdServer: Sendable {
     /// Stops the server (every client is disconnected) and waits for it to end.
     public func stop() async {
         guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
-        process.terminate()
-        if await !process.waitForExit(within: .seconds(5)) { kill(process.processIdentifier, SIGKILL) }
+        await process.terminate(killingAfter: .seconds(5))
     }
 
     /// Stops it and removes its folder.

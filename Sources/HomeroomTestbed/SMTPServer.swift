@@ -104,11 +104,7 @@ public final class SMTPServer: Sendable {
     /// Stops the server (SIGTERM; SIGKILL after 10 s) and waits for it to end.
     public func stop() async {
         guard let process = process.withLock({ $0.take() }), process.isRunning else { return }
-        process.terminate()
-        if await !process.waitForExit(within: .seconds(10)) {
-            kill(process.processIdentifier, SIGKILL)
-            await process.waitForExit(within: .seconds(5))
-        }
+        await process.terminate(killingAfter: .seconds(10))
     }
 
     /// Stops it and removes its folder.

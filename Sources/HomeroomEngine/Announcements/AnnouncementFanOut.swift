@@ -303,13 +303,7 @@ package struct AnnouncementFanOut: Sendable {
         if let person = recipient.person, let chosen = try await PersonLanguages.stored(for: person, on: db).language {
             return chosen
         }
-        switch recipient.target {
-        case .user(let user):
-            let home = try await IdentityLinks.home(of: user, on: db)
-            return try await PersonLanguages.stored(for: home, on: db).language
-        case .channel(let channel):
-            return try await ChannelSwitchboard.language(adapter: recipient.adapter, channel: channel, on: db)
-        }
+        return try await Outbox.language(of: recipient.target, adapter: recipient.adapter, on: db)
     }
 
     /// The platform and channel `name` names: `slack:#general`, else `#general` on `adapter`.

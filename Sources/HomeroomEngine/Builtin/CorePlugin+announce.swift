@@ -78,12 +78,6 @@ extension CorePlugin {
             claimer: Outbox.processClaimer, logger: services.logger, bell: outbox.bell)
     }
 
-    /// The district the runtime serves; one school of `services`' calendar when none was given.
-    func district(_ services: PluginServices) -> District {
-        schools?.district
-            ?? District(soleSchool: School(id: services.schoolID, name: "", calendar: services.school))
-    }
-
     /// The school an announcement typed in `context` is from: nil in a deployment of one school.
     private func announcementSchool(_ context: CommandContext) -> String? {
         district(context.services).hasOneSchool ? nil : context.services.schoolID

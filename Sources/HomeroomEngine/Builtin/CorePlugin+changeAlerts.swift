@@ -22,7 +22,7 @@ extension CorePlugin {
     var changeAlertJob: ScheduledJob {
         ScheduledJob("send change alerts", schedule: try! CronSchedule("* * * * *")) { context in
             let database = context.storage.database
-            let district = district(of: context)
+            let district = district(context.services)
             let earliestToday = district.schools.map { $0.calendar.localDate(at: context.scheduledFor) }.min()
             if let earliestToday { try await SentSubscription.forgetAlerts(before: earliestToday, in: database) }
             let marks = try await ContentChanges.settled(

@@ -29,7 +29,7 @@ extension CorePlugin {
     /// by that school's plugins over its data.
     var subscriptionJob: ScheduledJob {
         ScheduledJob("send subscriptions", schedule: try! CronSchedule("* * * * *")) { context in
-            let district = district(of: context)
+            let district = district(context.services)
             // Each zone's recent minutes, by local time, and the instant each fell on (the first,
             // when DST repeats it).
             var dueAt: [String: [String: Date]] = [:]
@@ -87,12 +87,6 @@ extension CorePlugin {
         let schoolDaysOnly: Bool
         /// The topic's composition.
         let compose: @Sendable (SubscriptionTopic.DailyContext) async throws -> [String]?
-    }
-
-    /// The district a core job sends for: the configured one, else the job's school alone.
-    func district(of context: ScheduledJob.Context) -> District {
-        schools?.district
-            ?? District(soleSchool: School(id: context.schoolID, name: "", calendar: context.school))
     }
 
     /// `entry` at its school — the one it was made at, else its channel's or person's, else the

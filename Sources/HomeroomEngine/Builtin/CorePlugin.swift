@@ -37,6 +37,12 @@ package struct CorePlugin: Plugin {
     /// The assignments of a district of several schools, whose commands (`/schools`, `/me
     /// school`, `/admin school`, `/admin workspace`) are offered; nil for one school, which needs none.
     var district: SchoolAssignments? { schools.flatMap { $0.district.hasOneSchool ? nil : $0 } }
+    /// The district the runtime serves; `services`' school alone when none was given.
+    func district(_ services: PluginServices) -> District {
+        schools?.district
+            ?? District(soleSchool: School(id: services.schoolID, name: "", calendar: services.school))
+    }
+
     /// How long `/day` waits for a section before leaving it out.
     let dayDeadline: Duration
     /// What the daily pruning deletes, and when.
