@@ -54,6 +54,19 @@ import Testing
         #expect(MailHeader.mailbox("To", displayName: nil, address: address) == "To: <homeroom@school.example>")
     }
 
+    /// Found by the Email fuzz target: a plain ASCII name of many short words, quoted, was one
+    /// word of over 998 bytes that folding could not break, past the longest line RFC 5322 allows.
+    @Test func aDisplayNameTooLongForALineIsEncodedAndFolded() throws {
+        let address = try #require(EmailAddress("homeroom@school.example"))
+        let name = Array(repeating: "Lincoln High School", count: 60).joined(separator: " ")
+        let field = MailHeader.mailbox("From", displayName: name, address: address)
+        let lines = field.components(separatedBy: "\r\n")
+        #expect(lines.count > 1)
+        #expect(lines.allSatisfy { $0.utf8.count <= 78 }, "\(lines.map(\.utf8.count))")
+        #expect(lines.first?.hasPrefix("From: =?UTF-8?B?") == true, "\(field)")
+        #expect(lines.last?.hasSuffix("<homeroom@school.example>") == true)
+    }
+
     @Test func addressesAreCheckedLowerCasedAndMasked() {
         #expect(EmailAddress("Parent.One+pta@Families.Example")?.description == "parent.one+pta@families.example")
         #expect(EmailAddress("parent@families.example")?.masked == "p•••@families.example")

@@ -20,18 +20,18 @@ package enum MailHeader {
     }
 
     /// `Name: Display Name <address>`: the display name quoted, or in encoded words when it is not
-    /// plain ASCII; the address alone when there is no name.
+    /// plain ASCII or too long for one line; the address alone when there is no name.
     package static func mailbox(_ name: String, displayName: String?, address: EmailAddress) -> String {
         let cleaned = displayName.map(Self.cleaned) ?? ""
         guard !cleaned.isEmpty else { return "\(name): <\(address)>" }
-        let phrase: [String]
-        if needsEncoding(cleaned) {
-            phrase = encodedWords(cleaned)
-        } else {
-            let escaped = cleaned.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                of: "\"", with: "\\\"")
-            phrase = ["\"\(escaped)\""]
-        }
+        let escaped = cleaned.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+            of: "\"", with: "\\\"")
+        let quoted = "\"\(escaped)\""
+        // A quoted name is one word, which cannot be folded: one longer than a line goes in
+        // encoded words, which can.
+        let phrase =
+            needsEncoding(cleaned) || quoted.utf8.count > lineWidth - name.utf8.count - 2
+            ? encodedWords(cleaned) : [quoted]
         return folded(name + ":", phrase + ["<\(address)>"])
     }
 
