@@ -20,6 +20,7 @@ package final class SQLiteStore: Database {
     private let writer: SQLiteConnection
     private let reader: SQLiteConnection
     private let writeLock = AsyncLock()
+    private let gate = QueryGate()
     private let logger: Logger
     /// One file is one instance: the signatures it accepted are kept in memory.
     package let seenSignatures: any SeenSignatures = SeenSignaturesInMemory()
@@ -66,12 +67,14 @@ package final class SQLiteStore: Database {
     }
 
     package func read<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await body(reader.sql(queryLogLevel: nil))
+        try await gate.run { try await body(reader.sql(queryLogLevel: nil)) }
     }
 
     package func write<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
-        try await writeLock.withLock {
-            try await writer.sql(queryLogLevel: nil).transaction(begin: "BEGIN IMMEDIATE", logger: logger, body)
+        try await gate.run {
+            try await writeLock.withLock {
+                try await writer.sql(queryLogLevel: nil).transaction(begin: "BEGIN IMMEDIATE", logger: logger, body)
+            }
         }
     }
 
@@ -84,14 +87,16 @@ package final class SQLiteStore: Database {
     package func backup(to destination: String) async throws {
         try OwnerOnlyFile.create(at: destination)
         do {
-            try await reader.sql().raw("VACUUM INTO \(bind: destination)").run()
+            try await gate.run { try await reader.sql().raw("VACUUM INTO \(bind: destination)").run() }
         } catch {
             try? FileManager.default.removeItem(atPath: destination)
             throw error
         }
     }
 
+    /// Waits for the queries under way, refusing new ones, then closes both connections.
     package func close() async {
+        await gate.close()
         do {
             try await reader.close()
             try await writer.close()

@@ -31,9 +31,11 @@ import Testing
         )
     }()
 
-    /// Runs a sync session of the stand-in's account, asking without waiting, under a held duty
-    /// on `bot`'s database, until the task is cancelled.
-    static func runSession(on server: MatrixTestServer, of bot: TestBot, logger: Logger) -> Task<Void, any Error> {
+    /// A sync session of the stand-in's account, asking without waiting, under a held duty on
+    /// `bot`'s database, to run until cancelled.
+    static func session(on server: MatrixTestServer, of bot: TestBot, logger: Logger)
+        -> @Sendable () async throws -> Void
+    {
         var account = server.account(token: "token")
         account.syncTimeoutSeconds = 0
         let client = server.client()
@@ -42,82 +44,81 @@ import Testing
             credentials: MatrixCredentials(userID: account.userID, deviceID: "D", accessToken: "token"),
             client: client, directRooms: DirectRooms(client: client, account: "school", clock: bot.clock),
             dispatcher: bot.runtime.dispatcher, adapterStatus: AdapterStatusBoard(), clock: bot.clock, logger: logger)
-        return Task { try await session.run(under: heldDuty(database: bot.runtime.database)) }
+        let database = bot.runtime.database
+        return { try await session.run(under: heldDuty(database: database)) }
     }
 
     @Test func aSyncOverSixteenMegabytesShrinksItsTimelineThenSkipsAheadAndGoesOn() async throws {
-        let bot = try await TestBot.start(plugins: [LunchPlugin.self])
-        defer { Task { await bot.stop() } }
-        try await MatrixTestServer.with { server in
-            let state = AdapterState(adapter: "matrix", account: "school")
-            try await state.set("s1", for: MatrixSyncSession.sinceKey, at: bot.clock.now, in: bot.runtime.database)
-            let asked = [
-                Self.path(since: "s1", filter: SyncFilter.incremental),
-                Self.path(since: "s1", filter: SyncFilter.filter(timelineLimit: 10)),
-                Self.path(since: "s1", filter: SyncFilter.filter(timelineLimit: 1)),
-            ]
-            for path in asked { server.server.serve(path, Self.seventeenMegabytes) }
-            let skip = Self.path(since: "s1", filter: SyncFilter.skippingAhead)
-            server.server.serve(
-                skip,
-                MatrixTestServer.json(
-                    #"{"next_batch":"s2","rooms":{"join":{"\#(Self.room)":{"timeline":{"limited":true,"events":[]}},"!other:school.example":{"timeline":{"limited":true,"events":[]}}}}}"#
-                ))
-            let after = Self.path(since: "s2", filter: SyncFilter.incremental)
-            server.server.serve(after, MatrixTestServer.json(#"{"next_batch":"s2"}"#))
+        try await TestBot.with(plugins: [LunchPlugin.self]) { bot in
+            try await MatrixTestServer.with { server in
+                let state = AdapterState(adapter: "matrix", account: "school")
+                try await state.set("s1", for: MatrixSyncSession.sinceKey, at: bot.clock.now, in: bot.runtime.database)
+                let asked = [
+                    Self.path(since: "s1", filter: SyncFilter.incremental),
+                    Self.path(since: "s1", filter: SyncFilter.filter(timelineLimit: 10)),
+                    Self.path(since: "s1", filter: SyncFilter.filter(timelineLimit: 1)),
+                ]
+                for path in asked { server.server.serve(path, Self.seventeenMegabytes) }
+                let skip = Self.path(since: "s1", filter: SyncFilter.skippingAhead)
+                server.server.serve(
+                    skip,
+                    MatrixTestServer.json(
+                        #"{"next_batch":"s2","rooms":{"join":{"\#(Self.room)":{"timeline":{"limited":true,"events":[]}},"!other:school.example":{"timeline":{"limited":true,"events":[]}}}}}"#
+                    ))
+                let after = Self.path(since: "s2", filter: SyncFilter.incremental)
+                server.server.serve(after, MatrixTestServer.json(#"{"next_batch":"s2"}"#))
 
-            let recorder = LogRecorder()
-            let running = Self.runSession(on: server, of: bot, logger: recorder.logger())
-            defer { running.cancel() }
-
-            _ = try await server.server.requests(to: after, count: 1, timeout: .seconds(30))
-            for path in asked + [skip] {
-                #expect(server.requests(to: path).count == 1, "asked once: \(path)")
+                let recorder = LogRecorder()
+                try await whileRunning(Self.session(on: server, of: bot, logger: recorder.logger())) {
+                    _ = try await server.server.requests(to: after, count: 1, timeout: .seconds(30))
+                    for path in asked + [skip] {
+                        #expect(server.requests(to: path).count == 1, "asked once: \(path)")
+                    }
+                    let stored = try await state.value(for: MatrixSyncSession.sinceKey, in: bot.runtime.database)
+                    #expect(stored == "s2")
+                    let skipped = recorder.lines.filter { $0.contains("skipped to s2") }
+                    #expect(skipped.count == 1, "\(recorder.lines)")
+                    #expect(skipped.first?.contains("the news of 2 rooms went unread") == true, "\(skipped)")
+                    #expect(skipped.first?.contains("the position s1") == true, "\(skipped)")
+                    #expect(
+                        server.server.requests.filter { $0.path.contains("/send/") }.isEmpty,
+                        "nothing of the skipped news answered")
+                }
             }
-            let stored = try await state.value(for: MatrixSyncSession.sinceKey, in: bot.runtime.database)
-            #expect(stored == "s2")
-            let skipped = recorder.lines.filter { $0.contains("skipped to s2") }
-            #expect(skipped.count == 1, "\(recorder.lines)")
-            #expect(skipped.first?.contains("the news of 2 rooms went unread") == true, "\(skipped)")
-            #expect(skipped.first?.contains("the position s1") == true, "\(skipped)")
-            #expect(
-                server.server.requests.filter { $0.path.contains("/send/") }.isEmpty,
-                "nothing of the skipped news answered")
         }
     }
 
     @Test func aSmallerTimelineThatFitsIsReadAndItsCommandsAnswered() async throws {
-        let bot = try await TestBot.start(plugins: [LunchPlugin.self])
-        defer { Task { await bot.stop() } }
-        try await MatrixTestServer.with { server in
-            let state = AdapterState(adapter: "matrix", account: "school")
-            try await state.set("s1", for: MatrixSyncSession.sinceKey, at: bot.clock.now, in: bot.runtime.database)
-            server.server.serve(Self.path(since: "s1", filter: SyncFilter.incremental), Self.seventeenMegabytes)
-            let shrunk = Self.path(since: "s1", filter: SyncFilter.filter(timelineLimit: 10))
-            server.server.serve(
-                shrunk,
-                MatrixTestServer.json(
-                    #"{"next_batch":"s2","rooms":{"join":{"\#(Self.room)":{"summary":{"m.joined_member_count":3},"timeline":{"limited":true,"events":[{"type":"m.room.message","event_id":"$q","sender":"@ada:school.example","content":{"msgtype":"m.text","body":"!lunch"}}]}}}}}"#
-                ))
-            server.server.serve(
-                MatrixTestServer.path("rooms", Self.room, "joined_members"),
-                MatrixTestServer.json(#"{"joined":{"@a:s":{},"@b:s":{},"@c:s":{}}}"#))
-            let answer = MatrixTestServer.path(
-                "rooms", Self.room, "send", "m.room.message", TransactionID.forReply(unique: "$q"))
-            server.server.serve(answer, MatrixTestServer.json(#"{"event_id":"$a"}"#))
-            let after = Self.path(since: "s2", filter: SyncFilter.incremental)
-            server.server.serve(after, MatrixTestServer.json(#"{"next_batch":"s2"}"#))
+        try await TestBot.with(plugins: [LunchPlugin.self]) { bot in
+            try await MatrixTestServer.with { server in
+                let state = AdapterState(adapter: "matrix", account: "school")
+                try await state.set("s1", for: MatrixSyncSession.sinceKey, at: bot.clock.now, in: bot.runtime.database)
+                server.server.serve(Self.path(since: "s1", filter: SyncFilter.incremental), Self.seventeenMegabytes)
+                let shrunk = Self.path(since: "s1", filter: SyncFilter.filter(timelineLimit: 10))
+                server.server.serve(
+                    shrunk,
+                    MatrixTestServer.json(
+                        #"{"next_batch":"s2","rooms":{"join":{"\#(Self.room)":{"summary":{"m.joined_member_count":3},"timeline":{"limited":true,"events":[{"type":"m.room.message","event_id":"$q","sender":"@ada:school.example","content":{"msgtype":"m.text","body":"!lunch"}}]}}}}}"#
+                    ))
+                server.server.serve(
+                    MatrixTestServer.path("rooms", Self.room, "joined_members"),
+                    MatrixTestServer.json(#"{"joined":{"@a:s":{},"@b:s":{},"@c:s":{}}}"#))
+                let answer = MatrixTestServer.path(
+                    "rooms", Self.room, "send", "m.room.message", TransactionID.forReply(unique: "$q"))
+                server.server.serve(answer, MatrixTestServer.json(#"{"event_id":"$a"}"#))
+                let after = Self.path(since: "s2", filter: SyncFilter.incremental)
+                server.server.serve(after, MatrixTestServer.json(#"{"next_batch":"s2"}"#))
 
-            let recorder = LogRecorder()
-            let running = Self.runSession(on: server, of: bot, logger: recorder.logger())
-            defer { running.cancel() }
-
-            let answers = try await server.server.requests(to: answer, count: 1, timeout: .seconds(30))
-            #expect(answers.count == 1)
-            _ = try await server.server.requests(to: after, count: 1, timeout: .seconds(30))
-            #expect(server.requests(to: shrunk).count == 1)
-            let unread = recorder.lines.filter { $0.contains("older ones in 1 rooms went unread") }
-            #expect(unread.count == 1, "\(recorder.lines)")
+                let recorder = LogRecorder()
+                try await whileRunning(Self.session(on: server, of: bot, logger: recorder.logger())) {
+                    let answers = try await server.server.requests(to: answer, count: 1, timeout: .seconds(30))
+                    #expect(answers.count == 1)
+                    _ = try await server.server.requests(to: after, count: 1, timeout: .seconds(30))
+                    #expect(server.requests(to: shrunk).count == 1)
+                    let unread = recorder.lines.filter { $0.contains("older ones in 1 rooms went unread") }
+                    #expect(unread.count == 1, "\(recorder.lines)")
+                }
+            }
         }
     }
 }
