@@ -1,3 +1,4 @@
+import Events
 import Foundation
 import HomeroomCore
 import HomeroomEngine
@@ -11,8 +12,11 @@ import Testing
 @Suite struct AnnouncementAPITests {
     static let auth = [("Authorization", "Bearer \(MessageAPITests.token)")]
 
-    static func withAPI(_ body: (WebhookHarness) async throws -> Void) async throws {
+    static func withAPI(
+        plugins: [any ConfigurablePlugin.Type] = [], _ body: (WebhookHarness) async throws -> Void
+    ) async throws {
         try await WebhookHarness.with(
+            plugins: plugins,
             settings: { settings in settings.api.clients = ["kiosk": .init(token: MessageAPITests.token)] },
             configure: { configuration in configuration.roles = ["office": ["announce.send"]] }
         ) { harness in
@@ -60,6 +64,29 @@ import Testing
                 headers: [("Authorization", "Bearer not-the-token-0123456789")])
             #expect(stranger.status == 401)
             #expect(try await harness.bot.runtime.outbox.pendingCount() == 0, "nothing was sent")
+        }
+    }
+
+    @Test func aProgramsAnnouncementToACircleReachesItsMembers() async throws {
+        try await Self.withAPI(plugins: [EventsPlugin.self]) { harness in
+            try await harness.bot.expect("/circle create chess open", from: "console:cy", contains: "Created chess")
+            let answer = try await harness.post(
+                "/api/v1/announcements",
+                text: #"{"user": "office", "audience": "circle Chess", "text": "Club photo at noon."}"#,
+                headers: Self.auth)
+            #expect(answer.status == 200, "\(answer.body)")
+            #expect(answer.json["error"] as? Bool == false, "\(answer.body)")
+            #expect((answer.json["replies"] as? [String])?.first?.contains("to the circle chess") == true)
+            let queued = try await harness.bot.runtime.outbox.due(for: "console")
+            #expect(
+                queued.filter { $0.idempotencyKey.hasPrefix("announce:1:") }.map(\.target) == [
+                    .user(UserID("console:cy")!)
+                ])
+            let unknown = try await harness.post(
+                "/api/v1/announcements", text: #"{"user": "office", "audience": "circle go", "text": "Hi"}"#,
+                headers: Self.auth)
+            #expect(unknown.json["error"] as? Bool == true, "\(unknown.body)")
+            #expect((unknown.json["replies"] as? [String])?.first?.contains("no circle go") == true, "\(unknown.body)")
         }
     }
 }

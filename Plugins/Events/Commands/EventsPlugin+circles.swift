@@ -228,7 +228,8 @@ extension EventsPlugin {
         }
     }
 
-    private func existingCircle(_ text: String, _ context: CommandContext) async throws -> Circle {
+    /// The circle `text` names, in any case (`Robotics` is `robotics`); else an error naming it.
+    func existingCircle(_ text: String, _ context: CommandContext) async throws -> Circle {
         let name = try Self.circleName(text, context.words)
         guard let circle = try await CircleStore(storage: context.storage).circle(name) else {
             throw UserFacingError(

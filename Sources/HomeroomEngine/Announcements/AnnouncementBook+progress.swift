@@ -59,6 +59,22 @@ extension AnnouncementBook {
         }
     }
 
+    /// Ends at once the claims on fan-outs under way that `claimer` does not hold, and returns how
+    /// many it ended: for a database only one process sends from (one SQLite file is one `serve`),
+    /// where such a claim is a killed process's, so its fan-out goes on now instead of when the
+    /// claim runs out. A one-shot process still running its own fan-out loses it at its next batch
+    /// (``FanOutLost``) and stops; the outbox's keys keep either from queuing a message twice.
+    package func endClaims(notHeldBy claimer: String) async throws -> Int {
+        try await database.write { db in
+            try await db.update(Self.table)
+                .set("claim_expires_at", to: SQLBind(Int64(0)))
+                .where("state", .equal, SQLBind(Announcement.State.sending.rawValue))
+                .where("claimed_by", .notEqual, SQLBind(claimer))
+                .where("claim_expires_at", .greaterThan, SQLBind(Int64(0)))
+                .returning("id").all().count
+        }
+    }
+
     /// Records, inside the fan-out's transaction `db`, that `claimer` went on to `progress` and
     /// holds the fan-out until `until`; throws ``FanOutLost`` (rolling the batch back) when it
     /// no longer holds it or the announcement was cancelled.

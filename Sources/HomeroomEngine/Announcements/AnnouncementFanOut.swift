@@ -12,7 +12,9 @@ import SQLKit
 ///
 /// The steps: the roster's people in the audience (each once, on the contact they chose, opted-out
 /// contacts left out); for `everyone` also the subscribers of `announcements` (a person whose home
-/// is a roster person is reached once, whichever step comes to them first); or named channels.
+/// is a roster person is reached once, whichever step comes to them first); or a circle's members,
+/// which the plugin that keeps circles lists (``PluginAudiences``), reached as the roster's people
+/// are and keyed by their person as they are; or named channels.
 /// The steps take turns, a batch each, so that the first recipients on every platform are reached
 /// at once. A correction goes to the recipients the corrected announcement reached, and to no one
 /// else.
@@ -27,17 +29,21 @@ package struct AnnouncementFanOut: Sendable {
     let logger: Logger
     /// Rung after each batch, so that this process's workers send it at once.
     let bell: OutboxBell?
+    /// The plugins that list the members of a circle.
+    let audiences: PluginAudiences
 
     /// Recipients per transaction.
     package static let batchSize = 500
     /// How long a claim keeps other instances off a fan-out; each batch renews it.
     static let claimLifetime: TimeInterval = 60
 
-    /// A fan-out over `database` by `claimer`, ringing `bell` after each batch.
+    /// A fan-out over `database` by `claimer`, ringing `bell` after each batch, reaching a
+    /// circle's members through `audiences`.
     package init(
         database: any Database, rules: AnnouncementRules, district: District, clock: any HomeroomClock,
-        claimer: String, logger: Logger, bell: OutboxBell? = nil
+        claimer: String, logger: Logger, bell: OutboxBell? = nil, audiences: PluginAudiences = .none
     ) {
+        self.audiences = audiences
         self.bell = bell
         self.database = database
         self.rules = rules
@@ -56,6 +62,8 @@ package struct AnnouncementFanOut: Sendable {
         /// at once (the `subscribers` step passes them again, and queues them no second time).
         case firstSubscribers = "first-subscribers"
         case roster, subscribers, channels, correction
+        /// The members of a group a plugin keeps (a circle).
+        case members
     }
 
     /// One message to queue.
@@ -99,7 +107,7 @@ package struct AnnouncementFanOut: Sendable {
             batches += 1
             try Task.checkCancellation()
             let current = remaining[turn % remaining.count]
-            let batch = try await read(current, after: cursors[current], of: announcement)
+            let batch = try await read(current, after: cursors[current], of: announcement, at: school)
             let due = rules.release(at: clock.now, urgent: announcement.isUrgent, in: school.calendar)
             if let cursor = batch.cursor {
                 cursors[current] = cursor
@@ -156,6 +164,7 @@ package struct AnnouncementFanOut: Sendable {
         switch announcement.audience {
         case .everyone: return [.firstSubscribers, .roster, .subscribers]
         case .channels: return [.channels]
+        case .circle: return [.members]
         default: return [.roster]
         }
     }
@@ -185,8 +194,11 @@ package struct AnnouncementFanOut: Sendable {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
-    /// The next batch of step `phase` after `cursor`, and where the step goes on from.
-    private func read(_ phase: Phase, after cursor: String?, of announcement: Announcement) async throws -> Batch {
+    /// The next batch of step `phase` after `cursor` of `announcement` from `school`, and where the
+    /// step goes on from.
+    private func read(_ phase: Phase, after cursor: String?, of announcement: Announcement, at school: School)
+        async throws -> Batch
+    {
         var batch = Batch()
         let limit = Self.batchSize
         switch phase {
@@ -246,6 +258,8 @@ package struct AnnouncementFanOut: Sendable {
                         target: message.target, person: nil))
             }
             if sent.count == limit { batch.cursor = sent.last.map { String($0.id) } }
+        case .members:
+            batch = try await members(after: cursor, of: announcement, at: school)
         }
         try await leaveOutOptedOut(&batch)
         // The `subscribers` step counts them.

@@ -24,7 +24,8 @@ package struct AnnouncementRequest {
         guard let (audience, count) = Audience.read(rest) else {
             throw UserFacingError(
                 words(
-                    "say whom it is for: everyone, students, staff, families, grade 9, class ID, or channels #name"))
+                    "say whom it is for: everyone, students, staff, families, grade 9, class ID, circle NAME, or channels #name"
+                ))
         }
         self.audience = audience
         rest = rest.dropFirst(count)

@@ -1,8 +1,9 @@
 import HomeroomCore
 
 /// Who an announcement is for. The roster's people (``RosterPerson``) make up every audience but
-/// ``channels``: each person once, on the contact they chose. ``everyone`` also reaches the
-/// channels and people that subscribed to `announcements` (`/subscribe announcements`).
+/// ``channels`` and ``circle(_:)``: each person once, on the contact they chose. ``everyone`` also
+/// reaches the channels and people that subscribed to `announcements` (`/subscribe announcements`);
+/// a circle's members are listed by the plugin that keeps circles (an ``AudienceProvider``).
 package enum Audience: Sendable, Equatable {
     /// Every person the roster lists at the school, and every subscriber.
     case everyone
@@ -18,6 +19,21 @@ package enum Audience: Sendable, Equatable {
     case rosterClass(String)
     /// Named channels only: `#general`, or `slack:#general` for another platform's.
     case channels([String])
+    /// The members of a circle, by its name (as typed until the plugin that keeps circles
+    /// finds it, then as the plugin keeps it).
+    case circle(String)
+
+    /// The group whose members a plugin's ``AudienceProvider`` lists: its kind (`circle`) and
+    /// name; nil for the audiences the runtime reaches itself.
+    package var group: (kind: String, name: String)? {
+        switch self {
+        case .circle(let name): (Self.circleKind, name)
+        default: nil
+        }
+    }
+
+    /// The word `/announce` names a circle by, and the kind of its ``AudienceProvider``.
+    package static let circleKind = "circle"
 
     /// The most channels one announcement names.
     static let maximumChannels = 50
@@ -32,6 +48,7 @@ package enum Audience: Sendable, Equatable {
         case .grade(let grade): "grade:" + grade
         case .rosterClass(let id): "class:" + id
         case .channels(let names): "channels:" + names.joined(separator: "\n")
+        case .circle(let name): "circle:" + name
         }
     }
 
@@ -49,6 +66,8 @@ package enum Audience: Sendable, Equatable {
                 self = .rosterClass(String(text.dropFirst(6)))
             } else if text.hasPrefix("channels:") {
                 self = .channels(text.dropFirst(9).split(separator: "\n").map(String.init))
+            } else if text.hasPrefix("circle:") {
+                self = .circle(String(text.dropFirst(7)))
             } else {
                 return nil
             }
@@ -56,7 +75,8 @@ package enum Audience: Sendable, Equatable {
     }
 
     /// The audience the words at the start of `arguments` name, and how many words it took; nil
-    /// when they name none. `grade 9` is read as the roster writes grades (`09`).
+    /// when they name none. `grade 9` is read as the roster writes grades (`09`); a circle's name
+    /// is taken as typed, for its plugin to find.
     package static func read(_ arguments: ArraySlice<String>) -> (audience: Audience, words: Int)? {
         guard let first = arguments.first?.lowercased() else { return nil }
         switch first {
@@ -70,6 +90,9 @@ package enum Audience: Sendable, Equatable {
         case "class":
             guard let id = arguments.dropFirst().first, !id.isEmpty, id.count <= 255 else { return nil }
             return (.rosterClass(id), 2)
+        case circleKind, "circles":
+            guard let name = arguments.dropFirst().first, isGroupName(name) else { return nil }
+            return (.circle(name), 2)
         case "channel", "channels":
             let names = arguments.dropFirst().prefix { Self.isChannelName($0) }
             guard !names.isEmpty, names.count <= maximumChannels else { return nil }
@@ -83,6 +106,11 @@ package enum Audience: Sendable, Equatable {
         if let number = Int(typed), (1...13).contains(number) { return number < 10 ? "0\(number)" : String(number) }
         let upper = typed.uppercased()
         return ["KG", "PK", "IT", "PR", "TK", "PS", "UG"].contains(upper) ? upper : nil
+    }
+
+    /// True for a word that may name a group: 1 to 255 characters, no spaces.
+    static func isGroupName(_ word: String) -> Bool {
+        (1...255).contains(word.count) && !word.contains(where: \.isWhitespace)
     }
 
     /// True for a channel's name as `/announce` takes it: `#name`, or `ADAPTER:…` naming a platform's.

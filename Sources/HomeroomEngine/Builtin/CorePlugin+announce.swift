@@ -8,7 +8,7 @@ extension CorePlugin {
         Command(
             "announce", summary: "send an announcement or an urgent alert to everyone it is for",
             usage:
-                "[urgent] everyone|students|staff|families|grade N|class ID|channels #… \"TEXT\" [at [DATE] HH:MM] [LANGUAGE \"TEXT\"]…",
+                "[urgent] everyone|students|staff|families|grade N|class ID|circle NAME|channels #… \"TEXT\" [at [DATE] HH:MM] [LANGUAGE \"TEXT\"]…",
             access: .restricted, capability: "announce.send",
             subcommands: [
                 Command(
@@ -57,11 +57,20 @@ extension CorePlugin {
     }
 
     /// Every minute: the announcements whose time came, and the fan-outs an instance left
-    /// half-way when it stopped.
+    /// half-way when it stopped. On SQLite, where one file is one `serve`, a fan-out another
+    /// process claimed is a killed one's: it is taken over at once rather than when the claim runs out.
     var announcementJob: ScheduledJob {
         ScheduledJob("send announcements", schedule: try! CronSchedule("* * * * *")) { context in
-            let fanOut = announcementFanOut(database: context.storage.database, services: context.services)
-            for id in try await AnnouncementBook(database: context.storage.database).due(at: context.clock.now) {
+            let database = context.storage.database
+            let fanOut = announcementFanOut(database: database, services: context.services)
+            let book = AnnouncementBook(database: database)
+            if database.backend == .sqlite {
+                let taken = try await book.endClaims(notHeldBy: fanOut.claimer)
+                if taken > 0 {
+                    context.logger.info("took over \(taken) announcement fan-out(s) a stopped process left")
+                }
+            }
+            for id in try await book.due(at: context.clock.now) {
                 do {
                     try await fanOut.run(id)
                 } catch {
@@ -75,7 +84,8 @@ extension CorePlugin {
     func announcementFanOut(database: any Database, services: PluginServices) -> AnnouncementFanOut {
         AnnouncementFanOut(
             database: database, rules: announcementRules, district: district(services), clock: services.clock,
-            claimer: Outbox.processClaimer, logger: services.logger, bell: outbox.bell)
+            claimer: Outbox.processClaimer, logger: services.logger, bell: outbox.bell,
+            audiences: PluginAudiences(providers: audienceProviders, services: services))
     }
 
     /// The school an announcement typed in `context` is from: nil in a deployment of one school.
@@ -90,9 +100,9 @@ extension CorePlugin {
         if request.isUrgent, !context.caller.capabilities.allows("announce.urgent") {
             throw UserFacingError.missingPermission("announce.urgent", words)
         }
+        let audience = try await resolved(request.audience, context)
         var draft = AnnouncementBook.Draft(
-            school: announcementSchool(context), author: context.caller.user, text: request.text,
-            audience: request.audience)
+            school: announcementSchool(context), author: context.caller.user, text: request.text, audience: audience)
         draft.isUrgent = request.isUrgent
         draft.sendAt = request.sendAt
         draft.translations = request.translations
@@ -102,9 +112,9 @@ extension CorePlugin {
             draft, state: needsApproval ? .awaitingApproval : .scheduled, at: context.now,
             audit: context.auditEntry(
                 request.isUrgent ? "announce.urgent" : "announce",
-                "\(request.audience.stored): \(request.text.prefix(200))"))
+                "\(audience.stored): \(request.text.prefix(200))"))
         let values: KeyValuePairs<String, String> = [
-            "number": String(announcement.id), "audience": Self.describe(request.audience, words),
+            "number": String(announcement.id), "audience": Self.describe(audience, words),
             "approve": context.typed("announce approve \(announcement.id)"),
         ]
         if needsApproval {
@@ -116,6 +126,17 @@ extension CorePlugin {
                     count: asked, values))
         }
         return try await sendIfDue(announcement, context)
+    }
+
+    /// `audience` with its group (a circle) as the plugin that keeps it found it for the asker:
+    /// its name as kept, or the plugin's refusal (no such circle, a private one the asker is not
+    /// in). Any other audience as it is.
+    private func resolved(_ audience: Audience, _ context: CommandContext) async throws -> Audience {
+        guard let group = audience.group else { return audience }
+        guard let (pluginID, provider) = audienceProviders.first(where: { $0.provider.kind == group.kind }) else {
+            throw UserFacingError(context.words("there are no circles here to announce to"))
+        }
+        return .circle(try await provider.resolve(group.name, context.handingOver(to: pluginID, arguments: [])))
     }
 
     /// Sends `announcement` now when its time has come, and says what happened.
@@ -196,6 +217,7 @@ extension CorePlugin {
         case .grade(let grade): words("grade {grade} and their families", ["grade": grade])
         case .rosterClass(let id): words("class {class} and their families", ["class": id])
         case .channels(let names): words.items(names)
+        case .circle(let name): words("the circle {circle}", ["circle": name])
         }
     }
 }

@@ -49,9 +49,11 @@ package struct CorePlugin: Plugin {
     let retention: RetentionPolicy
     /// Whether announcements need approval, and the quiet hours that hold them.
     let announcementRules: AnnouncementRules
+    /// The groups plugins keep that announcements may be addressed to (circles), with the plugin's id.
+    let audienceProviders: [(pluginID: String, provider: AudienceProvider)]
 
     /// Creates the core commands over the runtime's login service, channel switches, outbox and the
-    /// plugins' subscription topics; throws when two plugins declare the same topic.
+    /// plugins' subscription topics; throws when two plugins declare the same topic or audience.
     package init(
         login: PinLogin, switchboard: ChannelSwitchboard, outbox: Outbox, plugins: [any Plugin] = [],
         dayDeadline: Duration = .seconds(2), retention: RetentionPolicy = RetentionPolicy(),
@@ -61,6 +63,7 @@ package struct CorePlugin: Plugin {
         announcements: AnnouncementRules = AnnouncementRules()
     ) throws {
         announcementRules = announcements
+        audienceProviders = try PluginAudiences.providers(of: plugins)
         self.schools = schools
         self.schoolTopics = schoolTopics
         self.webConsole = webConsole

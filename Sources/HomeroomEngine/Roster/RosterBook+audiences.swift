@@ -4,13 +4,13 @@ import SQLKit
 extension RosterBook {
     /// The roster's people in `audience` (at `school`, or anywhere when nil) after roster id
     /// `cursor`, `limit` at a time in id order, each once, on `db`: a grade or a class brings its
-    /// students' guardians too. Nil for an audience the roster has no part in (named channels).
+    /// students' guardians too. Nil for an audience the roster has no part in (named channels, a circle).
     static func people(
         in audience: Audience, at school: String?, after cursor: String?, limit: Int, on db: any SQLDatabase
     ) async throws -> [RosterPerson]? {
         var query = db.select().column("*").from(peopleTable)
         switch audience {
-        case .channels: return nil
+        case .channels, .circle: return nil
         case .everyone:
             if let school { query = query.where("school", .equal, SQLBind(school)) }
         case .students, .staff, .families:

@@ -234,8 +234,11 @@ import Testing
         }
     }
 
-    @Test func aFanOutAnInstanceLeftIsTakenUpByTheNextAndQueuesNoOneTwice() async throws {
-        try await Self.withSchool { bot in
+    /// On PostgreSQL another instance may still be alive, so its claim must run out first; one
+    /// SQLite file is one `serve`, so there a claim of another process is a killed one's.
+    @Test(arguments: TemporaryDatabase.availableBackends)
+    func aFanOutAnInstanceLeftIsTakenUpByTheNextAndQueuesNoOneTwice(backend: DatabaseBackend) async throws {
+        try await Self.withSchool(backend: backend) { bot in
             var families: [RosterPerson] = []
             for index in 0..<1_203 {
                 families.append(
@@ -261,10 +264,12 @@ import Testing
             #expect(try await !dead.run(announcement.id, batchLimit: 1))
             let afterOne = try #require(try await announcements.progress(of: announcement.id))
             #expect(afterOne.queued == AnnouncementFanOut.batchSize)
-            // Another instance cannot take it while the claim lasts; once it ran out, the job does.
-            try await bot.runJob("send announcements", of: CorePlugin.self)
-            #expect(try await announcements.progress(of: announcement.id)?.queued == AnnouncementFanOut.batchSize)
-            bot.clock.advance(by: 61)
+            if backend == .postgres {
+                // Another instance cannot take it while the claim lasts; once it ran out, the job does.
+                try await bot.runJob("send announcements", of: CorePlugin.self)
+                #expect(try await announcements.progress(of: announcement.id)?.queued == AnnouncementFanOut.batchSize)
+                bot.clock.advance(by: 61)
+            }
             try await bot.runJob("send announcements", of: CorePlugin.self)
             let done = try #require(try await announcements.progress(of: announcement.id))
             let sent = try await Self.messages(of: Int(announcement.id), bot)
