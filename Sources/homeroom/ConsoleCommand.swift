@@ -4,7 +4,11 @@ import HomeroomRuntime
 
 struct ConsoleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "console", abstract: "An interactive prompt: each line is a direct message to the bot.")
+        commandName: "console",
+        abstract: """
+            An interactive prompt: each line is a direct message to the bot, or, started with #NAME, a message \
+            in the channel #NAME.
+            """)
 
     @OptionGroup var options: RuntimeOptions
 
@@ -19,7 +23,9 @@ struct ConsoleCommand: AsyncParsableCommand {
         let runtime = try await options.startRuntime(quietest: .warning)
         let words = Words(.homeroom, runtime.configuration.school.language)
         StandardOutput.write(
-            words("Homeroom console as {user} — type {help}, Ctrl-D to leave.", ["user": sender, "help": "/help"]))
+            words(
+                "Homeroom console as {user} — type {help}; start a line with {channel} to say it in that channel. Ctrl-D to leave.",
+                ["user": sender, "help": "/help", "channel": "#name"]))
         try await ConsoleAdapter(runtime: runtime, user: UserID(sender)!, prompt: "homeroom> ").run()
         await runtime.close()
     }

@@ -41,4 +41,39 @@ import Testing
                 && answers[8].contains("Adams Elementary School"), "\(answers[8])")
         #expect(answers[10].contains("Advisory"), "a person's own school answers them: \(answers[10])")
     }
+
+    @Test func eachSchoolsChannelAnswersWithThatSchoolsNowAndLunch() async throws {
+        let homeroom = try HomeroomProcess()
+        defer { homeroom.remove() }
+        let config = try homeroom.writeConfig(#", "rateLimit": {"enabled": false}, "webhooks": {"enabled": false}"#)
+        let monday = Self.nextMonday()
+        // Each channel's answer is checked against the other channel asking `at` that school, in the
+        // same words. Jefferson's channel is asked while the asker's own school is Lincoln (the first
+        // listed), Lincoln's once it is Jefferson: neither channel's answer is the asker's own. Each
+        // `/now` sits between two `at` questions, so a minute ticking over between them is one of those.
+        let answers = try await answers(
+            homeroom, config: config,
+            to: [
+                "#lincoln /now at Jefferson", "#jefferson /now", "#lincoln /now at Jefferson",
+                "#lincoln /lunch at Jefferson", "#jefferson /lunch", "#jefferson /schedule \(monday)",
+                "/me school jefferson", "#jefferson /now at Lincoln", "#lincoln /now", "#jefferson /now at Lincoln",
+                "#jefferson /lunch at Lincoln", "#lincoln /lunch", "#lincoln /schedule \(monday)", "#adams /lunch",
+                "#lincoln /lunch at Adams", "/lunch at Adams",
+            ])
+        let (jeffersonNow, lincolnNow) = (answers[1], answers[8])
+        #expect([answers[0], answers[2]].contains(jeffersonNow), "Jefferson's /now: \(answers[0...2])")
+        #expect([answers[7], answers[9]].contains(lincolnNow), "Lincoln's /now: \(answers[7...9])")
+        // The bells differ at every minute: Jefferson starts earlier, and no period ends when Lincoln's
+        // of the same name does.
+        #expect(jeffersonNow != lincolnNow, "\(jeffersonNow) | \(lincolnNow)")
+        #expect(answers[5].contains("Advisory") && !answers[5].contains("Period 7"), "\(answers[5])")
+        #expect(answers[12].contains("Period 7") && !answers[12].contains("Advisory"), "\(answers[12])")
+        let (jeffersonLunch, lincolnLunch, adamsLunch) = (answers[4], answers[11], answers[13])
+        #expect(jeffersonLunch == answers[3], "Jefferson's /lunch: \(answers[3...4])")
+        #expect(lincolnLunch == answers[10], "Lincoln's /lunch: \(answers[10...11])")
+        #expect(Set([jeffersonLunch, lincolnLunch, adamsLunch]).count == 3, "each school's menu differs: \(answers)")
+        #expect(adamsLunch.contains("Specials: "), "\(adamsLunch)")
+        // `at Adams` answers for Adams, in Lincoln's channel as in a direct message.
+        #expect(answers[14] == adamsLunch && answers[15] == adamsLunch, "\(answers[13...15])")
+    }
 }

@@ -3,8 +3,9 @@ import HomeroomCore
 import Logging
 import ServiceLifecycle
 
-/// The terminal as a chat: each line typed on standard input is a direct message from the
-/// console's user, and the replies are printed. `homeroom console` and `homeroom serve` use it.
+/// The terminal as a chat: each line typed on standard input is a message from the console's user,
+/// a direct one unless it starts with a channel (`#jefferson /now`, read by ``ConsoleLine``), and
+/// the replies are printed. `homeroom console` and `homeroom serve` use it.
 package struct ConsoleAdapter: Service {
     let runtime: BotRuntime
     let user: UserID
@@ -23,8 +24,9 @@ package struct ConsoleAdapter: Service {
         let interactive = isatty(STDIN_FILENO) == 1
         showPrompt(interactive)
         for await line in lines.cancelOnGracefulShutdown() {
+            let typed = ConsoleLine(line)
             let message = IncomingMessage(
-                sender: user, conversation: .direct, text: line, receivedAt: runtime.clock.now)
+                sender: user, conversation: typed.conversation, text: typed.text, receivedAt: runtime.clock.now)
             if let reply = await runtime.handle(message), !reply.lines.isEmpty {
                 StandardOutput.write(reply.text)
             }

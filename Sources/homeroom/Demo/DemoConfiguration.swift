@@ -6,11 +6,13 @@ import InstalledPlatforms
 
 extension HomeroomConfiguration {
     /// This configuration pointed at the demo district in `folder` (``DemoDistrict``: Jefferson
-    /// Middle reads `middleSchoolBells`): the campus's school name, the demo's own SQLite file (never
-    /// a PostgreSQL server, `HOMEROOM_DATABASE_URL` included), `bellSchedule` as the calendar file,
-    /// the office's contact details, a start given with `/here` that lasts the day, ``DemoAdmin`` as
-    /// an admin, fetches allowed to reach 127.0.0.1, where the demo's news files are served, and a
-    /// rate limit roomy enough for someone pasting the whole tour of commands at once.
+    /// Middle reads `middleSchoolBells`, and each school answers in its console channel, `#lincoln`,
+    /// `#jefferson` and `#adams`, through the schools' `channels`): the campus's school name, the
+    /// demo's own SQLite file (never a PostgreSQL server, `HOMEROOM_DATABASE_URL` included),
+    /// `bellSchedule` as the calendar file, the office's contact details, a start given with `/here`
+    /// that lasts the day, ``DemoAdmin`` as an admin, fetches allowed to reach 127.0.0.1, where the
+    /// demo's news files are served, and a rate limit roomy enough for someone pasting the whole
+    /// tour of commands at once.
     ///
     /// Nothing of the sample school reaches another machine: the IRC networks, the chat platforms
     /// (their incoming webhooks, and their slash commands, whose late answers are posted back to

@@ -3,6 +3,7 @@ import HomeroomRuntime
 
 /// The demo's small district: Lincoln High, Jefferson Middle with its own bell schedule and the
 /// middle schools' menu, and Adams Elementary with the elementary schools' menu and no campus map.
+/// Each school answers in a console channel of its own: `#jefferson /now` is Jefferson's.
 enum DemoDistrict {
     static let lincoln = "lincoln"
     static let jefferson = "jefferson"
@@ -11,7 +12,8 @@ enum DemoDistrict {
     /// The district's name.
     static let name = "Lincoln District (demo)"
 
-    /// The schools, Jefferson reading the bell schedule in `middleSchoolBells`.
+    /// The schools, Jefferson reading the bell schedule in `middleSchoolBells`, each with its
+    /// console channel in `channels`, as a district lists its Slack or IRC channels.
     static func schools(middleSchoolBells: URL) -> [HomeroomConfiguration.SchoolSection] {
         var lincoln = HomeroomConfiguration.SchoolSection()
         lincoln.id = Self.lincoln
@@ -29,6 +31,9 @@ enum DemoDistrict {
         adams.name = "Adams Elementary School"
         adams.aliases = ["Adams Elementary"]
         adams.contact = "+1 555 0300"
+        lincoln.channels = ["console:#lincoln"]
+        jefferson.channels = ["console:#jefferson"]
+        adams.channels = ["console:#adams"]
         return [lincoln, jefferson, adams]
     }
 
