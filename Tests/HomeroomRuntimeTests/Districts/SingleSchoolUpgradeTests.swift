@@ -14,13 +14,19 @@ import Testing
 /// A school's database made and filled by the release before schools (its migrations stop short
 /// of them: core 13, lunch 1, schedule 2, directions 1) becomes a district of one when this
 /// release starts on it: every row is kept, under the scope of the one school, and every answer
-/// is what the same data, entered today, answers.
+/// is what the same data, entered today, answers. The core's rows from before schools (daily
+/// subscriptions of no school, a role, a plugin switched off in a channel) go on working.
 @Suite struct SingleSchoolUpgradeTests {
     static let plugins: [any ConfigurablePlugin.Type] = [LunchPlugin.self, SchedulePlugin.self, DirectionsPlugin.self]
     static let instant = "2026-11-23T08:10:00-05:00"
     static let questions = [
         "/lunch", "/lunch week", "/now", "/today", "/schedule 2026-11-25", "/schedule daytype list",
         "/directions B-201", "/here",
+    ]
+    /// Questions about the core's rows, each with who asks it and where (nil: a direct message).
+    static let coreQuestions: [(text: String, from: String, channel: String?)] = [
+        ("/subscriptions", "console:student", "#homeroom"), ("/subscriptions", "console:parent", nil),
+        ("/admin disabled", "console:admin", "#homeroom"), ("/directions B-201", "console:student", "#homeroom"),
     ]
 
     static func campusDocument() throws -> String {
@@ -70,13 +76,40 @@ import Testing
                 .run()
             try await db.insert(into: "directions_locations").columns("user_id", "checkpoint", "set_at")
                 .values(SQLBind("console:student"), SQLBind("A1-ENTRANCE"), SQLBind(scanned)).run()
+            try await releasedCoreRows(db)
         }
+    }
+
+    /// The core's rows that release wrote: a channel's and a parent's daily lunch, the cook's role,
+    /// and directions switched off in `#homeroom`.
+    static func releasedCoreRows(_ db: any SQLDatabase) async throws {
+        for (target, time) in [("channel:#homeroom", "10:30"), ("user:console:parent", "12:15")] {
+            try await db.insert(into: "core_subscriptions")
+                .columns("topic", "adapter", "target", "time", "created_by", "created_at")
+                .values(
+                    SQLBind("lunch"), SQLBind("console"), SQLBind(target), SQLBind(time), SQLBind("console:admin"),
+                    SQLBind(1_795_000_000)
+                ).run()
+        }
+        try await db.insert(into: "core_roles").columns("identity", "role", "granted_by", "granted_at")
+            .values(SQLBind("console:cook"), SQLBind("cook"), SQLBind("console:admin"), SQLBind(1_795_000_000)).run()
+        try await db.insert(into: "core_channel_switches").columns("adapter", "channel", "target")
+            .values(SQLBind("console"), SQLBind("#homeroom"), SQLBind("directions")).run()
+    }
+
+    /// The same core rows, made by today's commands.
+    static func coreRowsEnteredToday(_ bot: TestBot) async throws {
+        try await bot.expect("/subscribe lunch", from: "console:admin", in: "#homeroom")
+        try await bot.expect("/subscribe lunch 12:15", from: "console:parent")
+        try await bot.runtime.access.grant("cook", to: UserID("console:cook")!, by: AuditEntry.commandLine)
+        try await bot.expect("/admin disable directions", from: "console:admin", in: "#homeroom")
     }
 
     static func configure(_ configuration: inout HomeroomConfiguration) {
         configuration.timeZone = "America/New_York"
         configuration.plugins["schedule"] = .object(["defaultDayType": .string("regular")])
         configuration.plugins["directions"] = .object(["locationMinutes": .number(1440)])
+        configuration.roles = ["cook": ["lunch.set"]]
     }
 
     static func answers(_ bot: TestBot) async -> [String] {
@@ -85,9 +118,32 @@ import Testing
         return answers
     }
 
+    /// The answers to ``coreQuestions``, in their order.
+    static func coreAnswers(_ bot: TestBot) async -> [String] {
+        var answers: [String] = []
+        for question in coreQuestions {
+            answers.append(
+                await bot.send(question.text, from: question.from, in: question.channel)?.text ?? "no answer")
+        }
+        return answers
+    }
+
+    /// The daily posts that go out at 10:30 and at 12:15, each as its target and its lines.
+    static func dailyPosts(_ bot: TestBot) async throws -> [String] {
+        var posts: [String] = []
+        for instant in ["2026-11-23T10:30:00-05:00", "2026-11-23T12:15:00-05:00"] {
+            let sent = try await bot.sendSubscriptions(at: instant)
+            posts += sent.map { "\($0.target): \($0.lines.joined(separator: "\n"))" }
+            try await bot.runtime.outbox.markDelivered(sent)
+        }
+        return posts
+    }
+
     @Test(arguments: TemporaryDatabase.availableBackends)
     func anUpgradedDatabaseAnswersAsTheSameDataEnteredToday(backend: DatabaseBackend) async throws {
         var expected: [String] = []
+        var expectedCore: [String] = []
+        var expectedPosts: [String] = []
         try await TestBot.with(plugins: Self.plugins, at: Self.instant, backend: backend, configure: Self.configure) {
             bot in
             try await bot.loginAsAdmin()
@@ -103,6 +159,9 @@ import Testing
                 audit: AuditEntry(at: bot.clock.now, actor: AuditEntry.commandLine, action: "import", detail: "test"))
             try await bot.expect("/here A1-ENTRANCE")
             expected = await Self.answers(bot)
+            try await Self.coreRowsEnteredToday(bot)
+            expectedCore = await Self.coreAnswers(bot)
+            expectedPosts = try await Self.dailyPosts(bot)
         }
         try await TestBot.with(
             plugins: Self.plugins, at: Self.instant, backend: backend, configure: Self.configure,
@@ -131,6 +190,23 @@ import Testing
             }
             #expect(courses == ["main AP Chemistry"])
             try await bot.loginAsAdmin()
+            // The core's rows from before schools: the same subscriptions, switches and posts.
+            let core = await Self.coreAnswers(bot)
+            #expect(core == expectedCore)
+            #expect(core[0].contains("lunch at 10:30") && core[1].contains("lunch at 12:15"))
+            #expect(core[2].contains("directions") && core[3].contains("switched off in this channel"))
+            let posts = try await Self.dailyPosts(bot)
+            #expect(posts == expectedPosts)
+            #expect(posts.count == 2)
+            #expect(
+                posts.first?.hasPrefix("channel:#homeroom: ") == true && posts.first?.contains("Chicken tacos") == true)
+            #expect(posts.last?.hasPrefix("user:console:parent: ") == true)
+            // The cook's role still sets the menu, and nothing more.
+            try await bot.expect(
+                #"/lunch set 2026-11-24 specials "Turkey chili""#, from: "console:cook", verified: true)
+            try await bot.expect(
+                #"/schedule daytype set regular "8:00-8:50 Period 1""#, from: "console:cook", verified: true,
+                contains: "permission", error: true)
             try await bot.expect(#"/lunch set 2026-11-23 specials "Fish sticks""#, from: "console:admin")
             try await bot.expect("/lunch", contains: "Fish sticks")
         }
