@@ -19,6 +19,7 @@ struct TeamsActivity: Decodable {
         }
 
         let tenant: Identified?
+        let team: Identified?
         let channel: Identified?
         let teamsChannelId: String?
     }
@@ -42,6 +43,10 @@ struct TeamsActivity: Decodable {
 
     /// The tenant (the school's Microsoft 365 organisation), part of the user's id.
     var tenant: String { channelData?.tenant?.id ?? conversation.tenantId ?? "unknown" }
+
+    /// The team a channel message was written in (its id is that of the team's General channel), the
+    /// workspace a school can be given; nil in a personal or group chat, which belongs to no team.
+    var team: String? { channelData?.team.flatMap { $0.id.isEmpty ? nil : $0.id } }
 
     /// The channel, without the `;messageid=…` of a reply thread.
     var channel: String {

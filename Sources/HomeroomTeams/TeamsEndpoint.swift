@@ -77,7 +77,7 @@ struct TeamsEndpoint: Sendable {
             adapter: WebhookPlatform.teams.rawValue,
             id: "\(activity.tenant):\(activity.from.aadObjectId ?? activity.from.id)")
         let message = IncomingMessage(
-            sender: sender, senderIsVerified: true, conversation: .channel(activity.channel),
+            sender: sender, senderIsVerified: true, conversation: .channel(activity.channel), workspace: activity.team,
             // The bot was mentioned, so the text is addressed to it even without a prefix.
             text: "\(botName): \(typed.isEmpty ? "help" : typed)", receivedAt: gateway.clock.now)
         let key = "teams-answer:" + HexBytes.encode(code)

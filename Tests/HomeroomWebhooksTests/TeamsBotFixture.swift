@@ -1,6 +1,7 @@
 import Foundation
 import HomeroomCore
 import HomeroomEngine
+import HomeroomRuntime
 import HomeroomTestbed
 import HomeroomTesting
 import InstalledPlatforms
@@ -37,10 +38,12 @@ struct TeamsBotFixture {
     static let endorsements = ["msteams", "webchat", "directline", "skype"]
 
     /// Starts the fakes and the bot (its password `password`, with `plugins` beside lunch, single-tenant
-    /// when `tenantID` is given, with `configure` applied to its settings last), runs `body`, stops everything.
+    /// when `tenantID` is given, with `configure` applied to its settings last and `configuration` to
+    /// the bot's), runs `body`, stops everything.
     static func with(
         password: String = BotFrameworkServer.password, plugins: [any ConfigurablePlugin.Type] = [],
         tenantID: String? = nil, configure configureMore: (inout WebhookSettings) -> Void = { _ in },
+        configuration: (inout HomeroomConfiguration) -> Void = { _ in },
         _ body: (TeamsBotFixture) async throws -> Void
     ) async throws {
         let issuer = try await TestTokenIssuer.start(endorsements: endorsements)
@@ -57,7 +60,7 @@ struct TeamsBotFixture {
             configured = settings
         }
         do {
-            try await WebhookHarness.with(plugins: plugins, settings: configure) { harness in
+            try await WebhookHarness.with(plugins: plugins, settings: configure, configure: configuration) { harness in
                 try await body(
                     TeamsBotFixture(harness: harness, issuer: issuer, botFramework: botFramework, settings: configured))
             }
@@ -140,20 +143,21 @@ struct TeamsBotFixture {
         """#
     }
 
-    /// A message in the team's channel mentioning the bot.
-    func channelMessage(_ text: String) -> String {
+    /// A message mentioning the bot in `channel` of `team` (by default the team's General channel,
+    /// whose id is the team's).
+    func channelMessage(_ text: String, channel: String = Self.channel, team: String = Self.channel) -> String {
         #"""
         {"type": "message", "id": "1481567603816", "timestamp": "2026-11-23T17:00:07.437Z",
          "serviceUrl": "\#(botFramework.serviceURL)", "channelId": "msteams",
          "from": {"id": "\#(Self.userID)", "name": "Megan Bowen", "aadObjectId": "\#(Self.aadObjectID)"},
          "conversation": {"isGroup": true, "conversationType": "channel",
-                          "id": "\#(Self.channel);messageid=1481567603816", "tenantId": "\#(Self.tenant)"},
+                          "id": "\#(channel);messageid=1481567603816", "tenantId": "\#(Self.tenant)"},
          "recipient": {"id": "\#(botFramework.botID)", "name": "Homeroom"},
          "textFormat": "plain", "text": "<at>Homeroom</at> \#(text)",
          "entities": [{"mentioned": {"id": "\#(botFramework.botID)", "name": "Homeroom"},
                        "text": "<at>Homeroom</at>", "type": "mention"}],
-         "channelData": {"teamsChannelId": "\#(Self.channel)", "teamsTeamId": "\#(Self.channel)",
-                         "channel": {"id": "\#(Self.channel)"}, "team": {"id": "\#(Self.channel)"},
+         "channelData": {"teamsChannelId": "\#(channel)", "teamsTeamId": "\#(team)",
+                         "channel": {"id": "\#(channel)"}, "team": {"id": "\#(team)"},
                          "tenant": {"id": "\#(Self.tenant)"}}}
         """#
     }

@@ -100,7 +100,7 @@ extension CorePlugin {
         }
         let district = schools.district
         let adapter = context.message.adapter
-        let workspace = context.message.sender.workspace
+        let workspace = context.message.workspace
         let place: SchoolAssignments.Place = kind == .channel ? .channel(channel) : .workspace(workspace)
         let current = try await schools.school(of: place, adapter: adapter)
         guard !context.arguments.isEmpty else {

@@ -471,13 +471,14 @@ package struct Dispatcher: Sendable {
         }
     }
 
-    /// The school an admin assigned the channel of `message` to, else its workspace's; nil in a
-    /// direct message or an unassigned channel. A question is about the school its words name
+    /// The school an admin assigned the channel of `message` to, else its workspace's (a Teams
+    /// channel's team, else the sender's: ``IncomingMessage/workspace``); nil in a direct message or
+    /// an unassigned channel. A question is about the school its words name
     /// (`/lunch at Jefferson`), else this one, else the asker's own, else the district's first.
     private func assignedSchool(of message: IncomingMessage) async throws -> School? {
         guard let schools = services.schools, let channel = message.conversation.channelName else { return nil }
         return try await schools.school(
-            ofChannel: channel, workspace: message.sender.workspace, adapter: message.adapter)
+            ofChannel: channel, workspace: message.workspace, adapter: message.adapter)
     }
 
     /// True when `command` reads an `at` of its own (its usage says `[at PLACE]`): a school named

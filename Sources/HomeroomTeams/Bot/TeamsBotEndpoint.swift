@@ -112,6 +112,7 @@ struct TeamsBotEndpoint: Sendable {
         let message = IncomingMessage(
             sender: sender, senderIsVerified: true,
             conversation: activity.isPersonal ? .direct : .channel(activity.teams.channel),
+            workspace: activity.teams.team,
             // The bot is addressed: in a channel it was mentioned, and a personal chat is with it alone.
             text: "\(botName): \(typed.isEmpty ? "help" : typed)", receivedAt: gateway.clock.now)
         let (gateway, logger) = (gateway, gateway.logger)
