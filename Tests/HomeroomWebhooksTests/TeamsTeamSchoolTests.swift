@@ -50,6 +50,31 @@ import Testing
         }
     }
 
+    /// A tenant given to a school before teams were told apart (stored or configured by its id)
+    /// still answers in each team that has no school of its own; a team's own school wins.
+    @Test func aTenantGivenToASchoolStillAnswersInTeamsWithoutTheirOwn() async throws {
+        let tenant = TeamsBotFixture.person.workspace
+        try await TeamsBotFixture.with(configuration: { configuration in
+            Self.district(&configuration)
+            configuration.schools[1].workspaces = ["teams:\(tenant)"]
+            configuration.schools[2].workspaces = ["teams:\(Self.jeffersonTeam)"]
+        }) { teams in
+            let bot = teams.harness.bot
+            for (school, dish) in [("lincoln", "Lincoln tacos"), ("jefferson", "Jefferson pasta")] {
+                try await bot.expect(
+                    #"/lunch set 2026-11-23 specials "\#(dish)" at \#(school)"#, from: "console:district",
+                    verified: true)
+            }
+            let asked = [(Self.officeTeam, "Lincoln tacos"), (Self.jeffersonTeam, "Jefferson pasta")]
+            for (index, (team, dish)) in asked.enumerated() {
+                #expect(try await teams.post(teams.channelMessage("lunch", channel: team, team: team)).status == 200)
+                let answers = try await teams.botFramework.activities(count: index + 1)
+                try #require(answers.count == index + 1)
+                #expect(answers[index].text.contains(dish), "\(team): \(answers[index].text)")
+            }
+        }
+    }
+
     /// Adams (the first school), Lincoln (given Lincoln's team) and Jefferson; district admins at the
     /// console and in Teams.
     static func district(_ configuration: inout HomeroomConfiguration) {

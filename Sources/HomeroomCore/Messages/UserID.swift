@@ -29,8 +29,9 @@ public struct UserID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The workspace the id belongs to, as far as the id says: a Slack team (`slack:T0001:U024`
     /// gives `T0001`), an IRC network (`irc:libera:alice` gives `libera`), a Matrix server
-    /// (`matrix:@alice:school.example` gives `school.example`); empty where the id names none (the
-    /// platform's whole connection is one workspace).
+    /// (`matrix:@alice:school.example` gives `school.example`), a Discord server, a Teams tenant
+    /// (where a message names its team, ``IncomingMessage/workspace`` is the team); empty where
+    /// the id names none (the platform's whole connection is one workspace).
     public var workspace: String {
         if id.hasPrefix("@"), let colon = id.firstIndex(of: ":") { return String(id[id.index(after: colon)...]) }
         guard let colon = id.firstIndex(of: ":") else { return "" }

@@ -134,7 +134,8 @@ extension CorePlugin {
                 throw UserFacingError.missingPermission(capability, Words(.core, context.language))
             }
         } else {
-            let answering = try await schools.school(ofChannel: channel, workspace: workspace, adapter: adapter)
+            let answering = try await schools.school(
+                ofChannel: channel, workspaces: [workspace, context.message.sender.workspace], adapter: adapter)
             for reached in [answering ?? district.defaultSchool, school].compactMap({ $0 }) {
                 guard login.directory.caller(context.caller, at: reached.id).may(capability) else {
                     throw UserFacingError(

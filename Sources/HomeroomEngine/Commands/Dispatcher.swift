@@ -478,7 +478,7 @@ package struct Dispatcher: Sendable {
     private func assignedSchool(of message: IncomingMessage) async throws -> School? {
         guard let schools = services.schools, let channel = message.conversation.channelName else { return nil }
         return try await schools.school(
-            ofChannel: channel, workspace: message.workspace, adapter: message.adapter)
+            ofChannel: channel, workspaces: [message.workspace, message.sender.workspace], adapter: message.adapter)
     }
 
     /// True when `command` reads an `at` of its own (its usage says `[at PLACE]`): a school named

@@ -14,7 +14,7 @@ package final class SchoolAssignments: Sendable {
     package enum Place: Hashable, Sendable {
         /// A channel, named as its platform names it.
         case channel(String)
-        /// The workspace of ``UserID/workspace``.
+        /// A workspace, as ``IncomingMessage/workspace`` names it (a Teams team) or ``UserID/workspace``.
         case workspace(String)
 
         /// How the place is stored: `channel:#lunchroom`, `workspace:T0001`.
@@ -74,11 +74,16 @@ package final class SchoolAssignments: Sendable {
     /// The cached lookups, for the runtime to empty when another instance changes an assignment.
     package var sharedCache: SharedCache { SharedCache(cache) }
 
-    /// The school the channel `channel` of `adapter` is, else the school of the asker's
-    /// workspace `workspace`; nil when neither is assigned (or names a school no longer configured).
-    package func school(ofChannel channel: String, workspace: String, adapter: String) async throws -> School? {
-        let ids = try await schoolIDs(of: [.channel(channel), .workspace(workspace)], adapter: adapter)
-        return (ids[0] ?? ids[1]).flatMap(district.school(id:))
+    /// The school the channel `channel` of `adapter` is, else the school of the first of
+    /// `workspaces` that has one (a Teams team, then its tenant, which assignments made before
+    /// teams were told apart name); nil when none is assigned (or names a school no longer configured).
+    package func school(ofChannel channel: String, workspaces: [String], adapter: String) async throws -> School? {
+        var places = [Place.channel(channel)]
+        for workspace in workspaces where !places.contains(.workspace(workspace)) {
+            places.append(.workspace(workspace))
+        }
+        return try await schoolIDs(of: places, adapter: adapter).lazy.compactMap { $0 }.first
+            .flatMap(district.school(id:))
     }
 
     /// The school `place` of `adapter` is assigned to, if any.
