@@ -5,7 +5,7 @@ import HomeroomCore
 /// Campus directions: scan the QR code where you stand, name a room or a place, get the way there.
 ///
 /// The campus (buildings, checkpoints, links, rooms, places) is imported by an admin with
-/// `homeroom import campus FILE`; each printed QR code opens `/here/CHECKPOINT` on the webhook
+/// `homeroom import campus FILE`, or named in the configuration (`campusFile`, per school); each printed QR code opens `/here/CHECKPOINT` on the webhook
 /// server, and `/here CHECKPOINT` in chat remembers where the person stands.
 public struct DirectionsPlugin: ConfigurablePlugin {
     public static let id = "directions"
@@ -20,9 +20,12 @@ public struct DirectionsPlugin: ConfigurablePlugin {
         /// a change written without a word can take to show (`homeroom import campus` tells every
         /// instance at once).
         public var cacheSeconds = 30.0
+        /// A campus file (.json) brought into the campus of each school reading this setting (the
+        /// group's, for schools sharing one) when it differs from the stored one; nil: imports only.
+        public var campusFile: String?
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case publicURL, locationMinutes, cacheSeconds
+            case publicURL, locationMinutes, cacheSeconds, campusFile
         }
 
         /// The defaults.
@@ -34,11 +37,14 @@ public struct DirectionsPlugin: ConfigurablePlugin {
             publicURL = try container.decode(.publicURL, or: publicURL)
             locationMinutes = try container.decode(.locationMinutes, or: locationMinutes)
             cacheSeconds = try container.decode(.cacheSeconds, or: cacheSeconds)
+            campusFile = try container.decodeIfPresent(String.self, forKey: .campusFile)
         }
     }
 
     let settings: Settings
     let cache: ExpiringCache<String, CampusStore.Revised>
+    /// The configured campus file, when there is one.
+    let configuredCampus: ConfiguredCampus?
 
     public init(settings: Settings) throws {
         guard let url = URL(string: settings.publicURL), url.isWebAddress, url.query == nil,
@@ -53,6 +59,12 @@ public struct DirectionsPlugin: ConfigurablePlugin {
         guard (0...3600).contains(settings.cacheSeconds) else {
             throw UserFacingError("cacheSeconds must be 0 to 3600")
         }
+        if let path = settings.campusFile {
+            guard !path.trimmingCharacters(in: .whitespaces).isEmpty, path.count <= 4096, !path.contains("\0") else {
+                throw UserFacingError("campusFile must be the path of a campus .json file, or be left out")
+            }
+        }
+        configuredCampus = settings.campusFile.map(ConfiguredCampus.init(path:))
         cache = ExpiringCache(timeToLive: settings.cacheSeconds, capacity: 1_000)
         var settings = settings
         while settings.publicURL.hasSuffix("/") { settings.publicURL.removeLast() }
@@ -80,9 +92,16 @@ public struct DirectionsPlugin: ConfigurablePlugin {
 
     func store(_ storage: PluginStorage) -> CampusStore { CampusStore(storage: storage, cache: cache) }
 
-    /// The campus at `now`, or the error, in the reader's `words`, saying none is imported yet.
-    func campus(in storage: PluginStorage, at now: Date, _ words: Words) async throws -> Campus {
-        guard let campus = try await store(storage).campus(at: now) else { throw UserFacingError(noCampusYet(words)) }
+    /// The campus of `services`' scope now, or nil before the first import; the configured
+    /// campus file is brought in first, at a scope's first question.
+    func campus(for services: PluginServices) async throws -> Campus? {
+        await configuredCampus?.apply(to: services)
+        return try await store(services.storage).campus(at: services.clock.now)
+    }
+
+    /// The campus now, or the error, in the reader's `words`, saying none is imported yet.
+    func campus(for services: PluginServices, _ words: Words) async throws -> Campus {
+        guard let campus = try await campus(for: services) else { throw UserFacingError(noCampusYet(words)) }
         return campus
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import HomeroomCore
 
-/// School news: the latest stories from the feeds admins add (the school site, the district,
-/// clubs), the article text itself without the page's furniture, full-text search, and new
+/// School news: the latest stories from the feeds admins add or the configuration lists (the
+/// school site, the district, clubs), the article text itself without the page's furniture, full-text search, and new
 /// stories posted to the channels and people who subscribe.
 public struct NewsPlugin: ConfigurablePlugin {
     public static let id = "news"
@@ -21,9 +21,13 @@ public struct NewsPlugin: ConfigurablePlugin {
         public var latestCount = 5
         /// Characters of article text a page of `/news read` shows before `/more`.
         public var pageCharacters = 1200
+        /// Feeds added as sources of the news of each school reading this setting (the group's, for
+        /// schools sharing news) at the first poll, when missing; taking one off the list removes nothing.
+        public var feeds: [ConfiguredFeed] = []
 
         enum CodingKeys: String, CodingKey, CaseIterable {
             case refreshMinutes, maximumFeedBytes, maximumPageBytes, fetchTimeoutSeconds, latestCount, pageCharacters
+            case feeds
         }
 
         /// The defaults.
@@ -38,6 +42,7 @@ public struct NewsPlugin: ConfigurablePlugin {
             fetchTimeoutSeconds = try container.decode(.fetchTimeoutSeconds, or: fetchTimeoutSeconds)
             latestCount = try container.decode(.latestCount, or: latestCount)
             pageCharacters = try container.decode(.pageCharacters, or: pageCharacters)
+            feeds = try container.decode(.feeds, or: feeds)
         }
     }
 
@@ -45,6 +50,8 @@ public struct NewsPlugin: ConfigurablePlugin {
     let poller: FeedPoller
     let reader: ArticleReader
     let refreshSchedule: CronSchedule
+    /// The configured feeds, when the section lists any.
+    let configuredFeeds: ConfiguredFeeds?
 
     public init(settings: Settings) throws {
         refreshSchedule = try CronSchedule.every(refreshMinutes: settings.refreshMinutes)
@@ -58,6 +65,8 @@ public struct NewsPlugin: ConfigurablePlugin {
         guard (200...4000).contains(settings.pageCharacters) else {
             throw UserFacingError("pageCharacters must be 200 to 4000")
         }
+        let feeds = try ConfiguredFeed.checked(settings.feeds)
+        configuredFeeds = feeds.isEmpty ? nil : ConfiguredFeeds(feeds)
         self.settings = settings
         poller = FeedPoller(limits: feedLimits)
         reader = ArticleReader(limits: pageLimits)
@@ -67,11 +76,17 @@ public struct NewsPlugin: ConfigurablePlugin {
 
     public var jobs: [ScheduledJob] {
         let poller = self.poller
+        let configuredFeeds = self.configuredFeeds
         return [
             ScheduledJob("poll feeds", schedule: refreshSchedule) { context in
+                try await configuredFeeds?.addMissing(to: context.services, poller: poller)
                 let store = NewsStore(storage: context.storage)
-                // Every school's and group's sources: one poll keeps them all fresh.
-                for source in try await store.everySource() {
+                // The district's poll keeps every school's and group's sources fresh; a school
+                // configured apart polls its own too, and only them, so its feeds follow its settings
+                // without a hundred schools' polls each fetching every feed.
+                let sources =
+                    context.schoolID == School.soleSchoolID ? try await store.everySource() : try await store.sources()
+                for source in sources {
                     _ = try await poller.poll(
                         source, store: store, fetcher: context.fetcher, now: context.clock.now, announce: true,
                         schoolLanguage: context.school.language, logger: context.logger)

@@ -44,7 +44,7 @@ extension DirectionsPlugin {
             throw context.usageError(
                 words("where to? {command} lists the named places", ["command": context.typed("places")]))
         }
-        let campus = try await campus(in: context.storage, at: context.now, words)
+        let campus = try await campus(for: context.services, words)
         let lookup = CampusLookup(campus: campus, prefix: context.prefix, words: words)
         let destination = try lookup.destination(terms.joined(separator: " "))
         let start: Int

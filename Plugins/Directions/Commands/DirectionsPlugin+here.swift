@@ -17,7 +17,7 @@ extension DirectionsPlugin {
 
     func here(_ context: CommandContext) async throws -> Reply {
         let words = context.words
-        let campus = try await campus(in: context.storage, at: context.now, words)
+        let campus = try await campus(for: context.services, words)
         guard !context.arguments.isEmpty else {
             guard case .at(let checkpoint) = try await location(of: context, on: campus) else {
                 return .privately(

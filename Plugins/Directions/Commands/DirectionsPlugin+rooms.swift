@@ -20,7 +20,7 @@ extension DirectionsPlugin {
 
     func rooms(_ context: CommandContext) async throws -> Reply {
         let words = context.words
-        let campus = try await campus(in: context.storage, at: context.now, words)
+        let campus = try await campus(for: context.services, words)
         guard !context.arguments.isEmpty else {
             let buildings = campus.buildings.indices.map { index in
                 words.plural(
@@ -61,7 +61,7 @@ extension DirectionsPlugin {
 
     func places(_ context: CommandContext) async throws -> Reply {
         let words = context.words
-        let campus = try await campus(in: context.storage, at: context.now, words)
+        let campus = try await campus(for: context.services, words)
         guard !campus.places.isEmpty else {
             return Reply(
                 words(

@@ -9,7 +9,7 @@ extension DirectionsPlugin {
 
     /// The sheet, one checkpoint's code, or what to do while no campus is imported.
     func showCampus(_ request: ConsoleRequest) async throws -> ConsoleView {
-        guard let campus = try await store(request.storage).campus(at: request.clock.now) else {
+        guard let campus = try await campus(for: request.services) else {
             return ConsoleView([.paragraph(noCampusYet(request.words))])
         }
         let sheet = CheckpointCodeSheet(campus: campus, words: request.words, address: pageAddress(of:))

@@ -6,7 +6,7 @@ extension DirectionsPlugin {
     /// code opens. An unknown checkpoint gets a 404 page listing the places.
     func herePage(_ request: WebPageRequest) async throws -> WebPageResponse {
         let words = request.words
-        guard let campus = try await store(request.storage).campus(at: request.clock.now) else {
+        guard let campus = try await campus(for: request.services) else {
             return .html(HerePage.missing(campus: nil, code: request.name, words), status: 404)
         }
         guard let name = request.name, let start = campus.checkpoint(named: name) else {

@@ -89,6 +89,17 @@ struct CampusStore: Sendable {
         return campus
     }
 
+    /// The campus file stored for `storage`'s scope as it was imported, or nil before the first import.
+    static func storedDocument(in storage: PluginStorage) async throws -> String? {
+        let table = storage.table("campus")
+        let scope = SQLBind(storage.scope)
+        return try await storage.read { db in
+            try await db.select().column("document").from(table).where(Self.scope, .equal, scope)
+                .where("id", .equal, row).first()?
+                .decode(column: "document", as: String.self)
+        }
+    }
+
     /// Replaces the campus with `document` (already read as `campus`) and records `audit` in the
     /// same transaction; locations naming checkpoints the new campus lacks are dropped.
     func replace(with document: String, campus: Campus, audit: AuditEntry) async throws {
