@@ -182,7 +182,7 @@ import Testing
             welcome
                 == "Demo district in homeroom-demo: Lincoln High School, Jefferson Middle School, and Adams Elementary "
                 + "School (its own SQLite file, bell schedule, menus, clubs, events, and news, dated from today). "
-                + "Try /now, /lunch, /lunch at Jefferson.", "\(welcome)")
+                + "Try /now, #jefferson /now, /lunch, /lunch at Jefferson.", "\(welcome)")
         let errors = try String(contentsOf: homeroom.folder.appendingPathComponent("stderr.log"), encoding: .utf8)
         #expect(errors.contains("warning: demo campus not loaded: "), "\(errors)")
         #expect(!errors.contains("starting point"), "\(errors)")

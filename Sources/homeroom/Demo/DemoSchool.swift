@@ -125,7 +125,7 @@ struct DemoSchool {
         let words = Words(.homeroom, configuration.school.language)
         let contents = words.list(
             [words("its own SQLite file"), words("bell schedule")] + loaded.parts.map { Self.name(of: $0, words) })
-        var tries = ["/now"]
+        var tries = ["/now", "#jefferson /now"]
         if loaded.parts.contains(.menus) { tries += ["/lunch", "/lunch at Jefferson"] }
         if loaded.standsAtStartingPoint { tries.append("/directions B-201") }
         let schools = words.list(configuration.district.schools.map(\.name))
