@@ -66,6 +66,17 @@ package struct TextDeliveryStatus: Sendable, Equatable {
     /// True when it failed because the number opted out.
     package let recipientOptedOut: Bool
 
+    /// What the delivery report records of this status: delivered; undelivered or failed with
+    /// the gateway's error code; nil for the stages on the way (queued, sent, …).
+    package var report: Outbox.DeliveryReport? {
+        let code = errorCode.map { "error \($0)" } ?? "no error code"
+        return switch stage {
+        case .delivered: .delivered
+        case .undelivered, .failed: .undelivered(reason: "\(stage.rawValue) (\(code))")
+        case .queued, .sending, .sent, .other: nil
+        }
+    }
+
     /// A status of text `messageID` for `to`.
     package init(messageID: String, to: PhoneNumber?, stage: Stage, errorCode: Int?, recipientOptedOut: Bool) {
         self.messageID = messageID

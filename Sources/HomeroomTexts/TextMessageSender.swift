@@ -8,7 +8,8 @@ import Logging
 /// to one person's number, never to a number that opted out, in at most the configured segments
 /// with the rest kept for MORE, paced to the sending number's rate. The gateway's 429 and 5xx are
 /// retried by the outbox, with its `Retry-After`; a number the gateway reports opted out is
-/// recorded and given up.
+/// recorded and given up. The gateway's id of each text is kept on its outbox row, so that the
+/// delivery statuses the gateway posts (``TextStatusEndpoint``) are recorded against it.
 struct TextMessageSender: MessageSender {
     let adapter = TextsPlatform.platform.rawValue
     let provider: any TextMessageProvider
@@ -45,11 +46,19 @@ struct TextMessageSender: MessageSender {
         let pages = paging.pages(message.lines, words: TextWords(language, prefix: prefix))
         guard let first = pages.first else { return }
         try await pacer.waitToSend(units: SegmentCount(of: first).segments)
+        let messageID: String
         do {
-            _ = try await provider.send(first, to: number, statusCallback: statusCallback)
+            messageID = try await provider.send(first, to: number, statusCallback: statusCallback)
         } catch let refusal as TextSendFailure {
             try await optOuts.add(number.e164, how: refusal.description, at: clock.now)
             throw DeliveryFailure("\(number.masked) opted out of texts (\(refusal))", isPermanent: true)
+        }
+        // The text went out: a record that cannot be written must not make the outbox send it again.
+        do {
+            try await outbox.recordPlatformMessageID(messageID, of: message)
+        } catch {
+            logger.warning(
+                "the text \(messageID) to \(number.masked) went out; its delivery will not be reported: \(error)")
         }
         try await book.keep(Array(pages.dropFirst()), language: language, for: number, at: clock.now)
     }

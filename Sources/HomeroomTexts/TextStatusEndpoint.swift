@@ -6,12 +6,15 @@ import Hummingbird
 import Logging
 
 /// `POST /sms/twilio/status`: where a sent text got to, as the gateway reports it (Twilio's
-/// "Outbound Message Status in Status Callbacks"), checked against its signature. A text that
-/// failed because its number opted out records the opt-out, so nothing more is tried; other
+/// "Outbound Message Status in Status Callbacks"), checked against its signature. `delivered`,
+/// `undelivered` and `failed` are recorded on the text's outbox row for the delivery report (a
+/// status of a text Homeroom did not send is ignored, a repeated or late one changes nothing). A
+/// text that failed because its number opted out records the opt-out, so nothing more is tried;
 /// failures are logged with the number masked.
 struct TextStatusEndpoint: Sendable {
     let provider: any TextMessageProvider
     let optOuts: OptOutList
+    let outbox: Outbox
     let clock: any HomeroomClock
     let logger: Logger
 
@@ -25,6 +28,17 @@ struct TextStatusEndpoint: Sendable {
             )
         default:
             logger.debug("the text \(status.messageID) to \(number) is \(status.stage.rawValue)")
+        }
+        if let report = status.report {
+            do {
+                let record = try await outbox.recordDelivery(
+                    report, ofPlatformMessage: status.messageID, adapter: TextsPlatform.platform.rawValue, at: clock.now
+                )
+                if record == .unknownMessage { logger.debug("the text \(status.messageID) is none Homeroom sent") }
+            } catch {
+                logger.error("the delivery of the text \(status.messageID) could not be recorded: \(error)")
+                throw WebhookRejection(.serviceUnavailable, "the status could not be recorded now")
+            }
         }
         if status.recipientOptedOut, let to = status.to {
             do {

@@ -58,7 +58,8 @@ package enum TextsPlatform: PlatformModule {
         }
         let statuses = parts.map { parts in
             TextStatusEndpoint(
-                provider: parts.provider, optOuts: parts.optOuts, clock: context.dependencies.clock,
+                provider: parts.provider, optOuts: parts.optOuts, outbox: context.dependencies.outbox,
+                clock: context.dependencies.clock,
                 logger: context.dependencies.logger)
         }
         router.post(RouterPath(twilioTextsPath)) { request, _ in

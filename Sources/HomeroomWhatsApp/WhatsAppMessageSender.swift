@@ -10,7 +10,9 @@ import Logging
 /// - outside that window, through the configured template (its `{{1}}` carrying the text); with no
 ///   template, not at all: the delivery is given up, saying why.
 /// The Cloud API's 429s, rate-limit errors and 5xx are retried by the outbox; a long notification
-/// cut short by one resumes after the parts already sent.
+/// cut short by one resumes after the parts already sent. The id of a notification's last part is
+/// kept on its outbox row: its statuses (``WhatsAppWebhookEndpoint``) say whether the notification
+/// was delivered.
 struct WhatsAppMessageSender: MessageSender {
     let adapter = WhatsAppPlatform.platform.rawValue
     let api: WhatsAppCloudAPI
@@ -19,6 +21,8 @@ struct WhatsAppMessageSender: MessageSender {
     let optOuts: OptOutList
     let partsSent: WhatsAppPartsSent
     let pacer: SendPacer
+    /// Where the id of each sent message is kept, for the delivery statuses Meta posts.
+    let outbox: Outbox
     let clock: any HomeroomClock
     let logger: Logger
 
@@ -48,14 +52,23 @@ struct WhatsAppMessageSender: MessageSender {
                 isPermanent: true)
         }
         let alreadySent = parts.count > 1 ? try await partsSent.count(of: message) : 0
+        var lastID: String?
         for (index, part) in parts.enumerated() where index >= alreadySent {
             try await pacer.waitToSend()
-            try await api.send(part, to: number)
+            lastID = try await api.send(part, to: number)
             if index + 1 < parts.count {
                 try await partsSent.record(index + 1, of: message, to: number, at: clock.now)
             }
         }
         if parts.count > 1 { try await partsSent.forget(message) }
+        // The message went out: a record that cannot be written must not make the outbox send it again.
+        if let lastID {
+            do {
+                try await outbox.recordPlatformMessageID(lastID, of: message)
+            } catch {
+                logger.warning("the WhatsApp message \(lastID) went out; its delivery will not be reported: \(error)")
+            }
+        }
         logger.debug("sent \(parts.count) WhatsApp message(s) to \(number.masked)")
     }
 }

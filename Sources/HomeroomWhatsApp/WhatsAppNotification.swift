@@ -1,5 +1,6 @@
 import Foundation
 import HomeroomCore
+import HomeroomEngine
 import JSONReading
 
 /// What one webhook post of the Cloud API carries for the configured business number, read from
@@ -167,6 +168,21 @@ package struct WhatsAppStatus: Sendable, Equatable {
     package let recipient: PhoneNumber?
     /// Meta's error codes, for a failure.
     package let errorCodes: [Int]
+    /// When it reached the stage, by Meta's clock.
+    package let reportedAt: Date?
+
+    /// What the delivery report records of this status: delivered (a read message was delivered
+    /// too); failed with Meta's error codes; nil for `sent` and any other stage.
+    package var report: Outbox.DeliveryReport? {
+        switch stage {
+        case "delivered", "read": return .delivered
+        case "failed":
+            let codes =
+                errorCodes.isEmpty ? "no error code" : "error " + errorCodes.map(String.init).joined(separator: ", ")
+            return .undelivered(reason: "failed (\(codes))")
+        default: return nil
+        }
+    }
 
     /// The status `item` describes; nil when its id or stage is missing or malformed.
     init?(_ item: Any) {
@@ -177,6 +193,7 @@ package struct WhatsAppStatus: Sendable, Equatable {
         messageID = id
         self.stage = stage
         recipient = WhatsAppNotification.number(item["recipient_id"])
+        reportedAt = WhatsAppNotification.date(item["timestamp"])
         errorCodes = ((item["errors"] as? [Any]) ?? []).prefix(10).compactMap { error in
             WhatsAppNotification.code((error as? [String: Any])?["code"])
         }

@@ -91,6 +91,6 @@ package enum WhatsAppPlatform: PlatformModule {
             optOuts: OptOutList(adapter: WhatsAppPlatform.platform.rawValue, database: dependencies.database),
             partsSent: WhatsAppPartsSent(database: dependencies.database),
             pacer: SendPacer(perSecond: account.messagesPerSecond, clock: clock ?? dependencies.clock),
-            clock: dependencies.clock, logger: dependencies.logger)
+            outbox: dependencies.outbox, clock: dependencies.clock, logger: dependencies.logger)
     }
 }

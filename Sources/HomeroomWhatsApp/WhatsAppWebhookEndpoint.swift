@@ -14,7 +14,7 @@ import NIOCore
 /// STOP and START opt the number out and in; any other text is a message in a direct conversation
 /// with the number (`whatsapp:+15551230000`), whose answer goes into the outbox (WhatsApp takes no
 /// answer in the webhook's response) under `whatsapp-answer:ID`. Statuses are logged, numbers
-/// masked. One part that cannot be read is skipped; the rest is handled.
+/// masked, and what they report of delivery is recorded on the sent messages' outbox rows. One part that cannot be read is skipped; the rest is handled.
 struct WhatsAppWebhookEndpoint: Sendable {
     let account: WhatsAppAccount
     let gateway: CommandGateway
@@ -63,6 +63,12 @@ struct WhatsAppWebhookEndpoint: Sendable {
         }
         for reason in notification.skipped { logger.warning("a WhatsApp notification part was skipped: \(reason)") }
         log(notification.statuses)
+        do {
+            try await record(notification.statuses, at: now)
+        } catch {
+            logger.error("the WhatsApp statuses could not be recorded: \(error)")
+            throw WebhookRejection(.serviceUnavailable, "the statuses could not be recorded now")
+        }
         let started = ContinuousClock.now
         let budget = max(Self.answersWithin, gateway.acknowledgeAfter)
         for message in notification.messages {
@@ -140,6 +146,18 @@ struct WhatsAppWebhookEndpoint: Sendable {
         try await outbox.enqueue(
             adapter: WhatsAppPlatform.platform.rawValue, target: .user(person), lines: reply.lines,
             idempotencyKey: answerKey)
+    }
+
+    /// Records on the sent messages' outbox rows what `statuses` report (delivered, read, failed),
+    /// each at its own time when Meta gave one (never later than `now`); a status of a message
+    /// Homeroom did not send is ignored, a repeated or late one changes nothing.
+    private func record(_ statuses: [WhatsAppStatus], at now: Date) async throws {
+        for status in statuses {
+            guard let report = status.report else { continue }
+            try await outbox.recordDelivery(
+                report, ofPlatformMessage: status.messageID, adapter: WhatsAppPlatform.platform.rawValue,
+                at: min(status.reportedAt ?? now, now))
+        }
     }
 
     /// Logs each status, the number masked: failures as warnings with Meta's error codes.

@@ -21,7 +21,7 @@ import Testing
         try await TemporaryDatabase.with(backend, logger: StorageTests.logger) { database in
             let ran = try await MigrationRunner(database: database, logger: StorageTests.logger)
                 .run([(CorePlugin.id, CorePlugin.schemaMigrations)])
-            #expect(ran == 17)
+            #expect(ran == 18)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(
@@ -46,8 +46,9 @@ import Testing
             // Step 11: each person's language; 12: translations of what admins wrote; 13: web console
             // sign-ins; 14: schools of channels and people, roles per school, the audit's school; 15:
             // the roster and notification choices; 16: the days whose content changed and the change
-            // alerts sent for them; 17: announcements and their subscribers.
-            #expect(ran == 7)
+            // alerts sent for them; 17: announcements and their subscribers; 18: the platforms' ids of
+            // sent notifications and their delivery.
+            #expect(ran == 8)
             let expected = try String(
                 contentsOf: Self.fixtures.appendingPathComponent("\(backend.rawValue).txt"), encoding: .utf8)
             #expect(

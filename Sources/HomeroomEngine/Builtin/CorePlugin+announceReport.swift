@@ -2,9 +2,10 @@ import Foundation
 import HomeroomCore
 
 extension CorePlugin {
-    /// `/announce status N`: per platform, what went out, what waits, what is held for the
-    /// morning and what failed (with why), who opted out or has no contact, and how long the
-    /// last delivery took.
+    /// `/announce status N`: per platform, what went out, what the platform reported delivered
+    /// (where it reports deliveries), what waits, what is held for the morning and what failed or
+    /// was reported undelivered (with why), who opted out or has no contact, and how long the last
+    /// delivery took (to its delivery, where the platform reported it).
     func announcementStatus(_ context: CommandContext) async throws -> Reply {
         let words = context.words
         let announcement = try await announcement(numbered: context)
@@ -21,13 +22,22 @@ extension CorePlugin {
                 ])
         ]
         for (platform, tally) in tallies.sorted(by: { $0.key < $1.key }) {
-            lines.append(
-                words(
-                    "{platform}: {sent} sent, {pending} waiting, {held} held until the quiet hours end, {failed} failed",
-                    [
-                        "platform": platform, "sent": words.number(tally.sent), "pending": words.number(tally.pending),
-                        "held": words.number(tally.held), "failed": words.number(tally.failedCount),
-                    ]))
+            let (sent, pending) = (words.number(tally.sent), words.number(tally.pending))
+            let (held, failed) = (words.number(tally.held), words.number(tally.failedCount))
+            if let delivered = tally.delivered {
+                lines.append(
+                    words(
+                        "{platform}: {sent} sent, {delivered} delivered, {pending} waiting, {held} held until the quiet hours end, {failed} failed",
+                        [
+                            "platform": platform, "sent": sent, "delivered": words.number(delivered),
+                            "pending": pending, "held": held, "failed": failed,
+                        ]))
+            } else {
+                lines.append(
+                    words(
+                        "{platform}: {sent} sent, {pending} waiting, {held} held until the quiet hours end, {failed} failed",
+                        ["platform": platform, "sent": sent, "pending": pending, "held": held, "failed": failed]))
+            }
             for (reason, count) in tally.failed.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }).prefix(3) {
                 lines.append(
                     words(
@@ -44,7 +54,7 @@ extension CorePlugin {
                     "Left out: {optedOut} who opted out, {unreachable} the roster gives no contact for.",
                     ["optedOut": words.number(progress.optedOut), "unreachable": words.number(progress.unreachable)]))
         }
-        if let started = progress.startedAt, let last = tallies.values.compactMap(\.lastSentAt).max() {
+        if let started = progress.startedAt, let last = tallies.values.compactMap(\.lastDeliveryAt).max() {
             lines.append(
                 words(
                     "The last message went out {seconds} s after sending began.",
@@ -53,7 +63,7 @@ extension CorePlugin {
         return Reply(lines: lines, visibility: .sender)
     }
 
-    /// `/announce retry N`: what failed goes out again.
+    /// `/announce retry N`: what failed, or was reported undelivered, goes out again.
     func retryAnnouncement(_ context: CommandContext) async throws -> Reply {
         let announcement = try await announcement(numbered: context)
         let retried = try await outbox.retryFailed(

@@ -39,6 +39,7 @@ package enum CoreSchema {
                 try await SentSubscription.createAlertsTable(on: context.database)
             },
             AnnouncementBook.migration,
+            Outbox.deliveryReportMigration,
         ]
     }
 }

@@ -5,19 +5,25 @@ import SQLKit
 extension Outbox {
     /// How the messages whose keys start with one prefix stand, on one adapter.
     package struct Tally: Sendable, Equatable {
-        /// Went out.
+        /// Went out, and were not reported undelivered.
         package var sent = 0
-        /// Given up, with how many each reason counted.
+        /// Of those sent, the ones the platform reported reached their recipient; nil when the
+        /// platform reports no deliveries for these messages (none of them carries a platform id).
+        package var delivered: Int?
+        /// Given up, or reported undelivered by the platform, with how many each reason counted.
         package var failed: [String: Int] = [:]
         /// Due, waiting for their turn, or waiting for a retry after a failed attempt.
         package var pending = 0
         /// Held for later before any attempt (the quiet hours).
         package var held = 0
-        /// When the last one went out.
-        package var lastSentAt: Date?
+        /// When the last one reached its recipient, as the platform reported it, or else went out.
+        package var lastDeliveryAt: Date?
 
-        /// How many were given up.
+        /// How many were given up or reported undelivered.
         package var failedCount: Int { failed.values.reduce(0, +) }
+
+        /// Counts `count` delivered when the platform reports deliveries.
+        mutating func addDelivered(_ count: Int) { delivered = (delivered ?? 0) + count }
     }
 
     /// The messages whose idempotency keys start with `prefix` (`announce:12:`), by adapter, as
@@ -26,20 +32,34 @@ extension Outbox {
         let stamp = Int64(now.timeIntervalSince1970)
         return try await database.read { db in
             var tallies: [String: Tally] = [:]
-            let counts = try await db.select().column("adapter").column("state")
+            // A sent row's moment: its delivery when the platform reported one, else when it went out.
+            let moment = SQLRaw(
+                "CASE WHEN delivery_state = 'delivered' THEN delivery_reported_at ELSE delivered_at END")
+            let counts = try await db.select().column("adapter").column("state").column("delivery_state")
                 .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
-                .column(SQLFunction("MAX", args: SQLColumn("delivered_at")), as: "last")
+                .column(SQLFunction("COUNT", args: SQLColumn("platform_message_id")), as: "tracked")
+                .column(SQLFunction("MAX", args: moment), as: "last")
                 .from(Self.table).where(startsWith("idempotency_key", prefix))
                 .where("due_at", .lessThanOrEqual, SQLBind(stamp))
-                .groupBy("adapter").groupBy("state").all()
+                .groupBy("adapter").groupBy("state").groupBy("delivery_state").all()
             for row in counts {
                 let adapter = try row.decode(column: "adapter", as: String.self)
                 let count = Int(try row.decode(column: "n", as: Int64.self))
+                let report = try row.decode(column: "delivery_state", as: String?.self).flatMap(DeliveryState.init)
                 switch State(rawValue: try row.decode(column: "state", as: String.self)) {
                 case .delivered:
+                    // Undelivered rows count as failed, with their reason, below.
+                    guard report != .undelivered else { continue }
                     tallies[adapter, default: Tally()].sent += count
+                    if report == .delivered {
+                        tallies[adapter, default: Tally()].addDelivered(count)
+                    } else if try row.decode(column: "tracked", as: Int64.self) > 0 {
+                        tallies[adapter, default: Tally()].addDelivered(0)
+                    }
                     if let last = try row.decode(column: "last", as: Int64?.self) {
-                        tallies[adapter, default: Tally()].lastSentAt = Date(timeIntervalSince1970: Double(last))
+                        let moment = Date(timeIntervalSince1970: Double(last))
+                        let known = tallies[adapter]?.lastDeliveryAt ?? moment
+                        tallies[adapter, default: Tally()].lastDeliveryAt = max(known, moment)
                     }
                 case .pending: tallies[adapter, default: Tally()].pending += count
                 case .failed, nil: break
@@ -69,12 +89,26 @@ extension Outbox {
                 tallies[try row.decode(column: "adapter", as: String.self), default: Tally()].failed[
                     reason, default: 0] += Int(try row.decode(column: "n", as: Int64.self))
             }
+            let undelivered = try await db.select().column("adapter").column("delivery_reason")
+                .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "n")
+                .from(Self.table).where(startsWith("idempotency_key", prefix))
+                .where("state", .equal, SQLBind(State.delivered.rawValue))
+                .where("delivery_state", .equal, SQLBind(DeliveryState.undelivered.rawValue))
+                .groupBy("adapter").groupBy("delivery_reason").all()
+            for row in undelivered {
+                let adapter = try row.decode(column: "adapter", as: String.self)
+                let reason = try row.decode(column: "delivery_reason", as: String?.self) ?? ""
+                tallies[adapter, default: Tally()].failed[reason, default: 0] += Int(
+                    try row.decode(column: "n", as: Int64.self))
+                tallies[adapter, default: Tally()].addDelivered(0)
+            }
             return tallies
         }
     }
 
-    /// Puts the given-up messages whose keys start with `prefix` back in line, due now; returns
-    /// how many, with `audit` in the same transaction.
+    /// Puts the messages whose keys start with `prefix` that were given up, or that their platform
+    /// reported undelivered, back in line, due now; returns how many, with `audit` in the same
+    /// transaction.
     package func retryFailed(keyPrefix prefix: String, audit: AuditEntry) async throws -> Int {
         let now = Int64(clock.now.timeIntervalSince1970)
         return try await database.write { db in
@@ -82,8 +116,16 @@ extension Outbox {
                 .set("state", to: SQLBind(State.pending.rawValue)).set("failed_attempts", to: SQLBind(0))
                 .set("due_at", to: SQLBind(now)).set("last_error", to: SQLLiteral.null)
                 .set("claimed_by", to: SQLLiteral.null).set("claim_expires_at", to: SQLLiteral.null)
+                .set("platform_message_id", to: SQLLiteral.null).set("delivery_state", to: SQLLiteral.null)
+                .set("delivery_reason", to: SQLLiteral.null).set("delivery_reported_at", to: SQLLiteral.null)
                 .where(startsWith("idempotency_key", prefix))
-                .where("state", .equal, SQLBind(State.failed.rawValue)).returning("id").all()
+                .where { failed in
+                    failed.where("state", .equal, SQLBind(State.failed.rawValue)).orWhere { undelivered in
+                        undelivered.where("state", .equal, SQLBind(State.delivered.rawValue))
+                            .where("delivery_state", .equal, SQLBind(DeliveryState.undelivered.rawValue))
+                    }
+                }
+                .returning("id").all()
             if !retried.isEmpty { try await AuditLog.insert(audit, into: db) }
             return retried.count
         }

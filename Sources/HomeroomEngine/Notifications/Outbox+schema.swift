@@ -23,3 +23,19 @@ extension Outbox {
         try await db.alter(table: table).column("claim_expires_at", type: .bigint).run()
     }
 }
+
+extension Outbox {
+    /// Adds what a platform reports of a sent message: the platform's id for it, which its delivery
+    /// reports name, and where it got to (`delivered`, or `undelivered` with the reason), when
+    /// (core migration 18).
+    static let deliveryReportMigration = Migration(18, "the platforms' ids of sent notifications and their delivery") {
+        context in
+        let db = context.database
+        try await db.alter(table: table).column("platform_message_id", type: .text).run()
+        try await db.alter(table: table).column("delivery_state", type: .text).run()
+        try await db.alter(table: table).column("delivery_reason", type: .text).run()
+        try await db.alter(table: table).column("delivery_reported_at", type: .bigint).run()
+        try await db.create(index: "core_outbox_platform_message").on(table).column("adapter")
+            .column("platform_message_id").run()
+    }
+}

@@ -49,7 +49,7 @@ extension TwilioAPIServer {
 
         /// Posts the waiting status callbacks, signed with the auth token
         /// (https://www.twilio.com/docs/usage/webhooks/webhooks-security — "X-Twilio-Signature").
-        func deliverStatuses() async -> [StatusCallbackPost] {
+        func deliverStatuses(through proxy: URL? = nil) async -> [StatusCallbackPost] {
             let (pending, authToken) = state.withLock { state in
                 defer { state.pendingCallbacks = [] }
                 return (state.pendingCallbacks, state.authToken)
@@ -59,7 +59,7 @@ extension TwilioAPIServer {
                 let signature = TwilioSignature.signature(
                     for: callback.url, parameters: callback.parameters, authToken: authToken)
                 let answer = try? await TwilioWebhookPost.send(
-                    callback.parameters, to: callback.url, signature: signature)
+                    callback.parameters, to: Self.address(callback.url, through: proxy), signature: signature)
                 let post = StatusCallbackPost(
                     url: callback.url,
                     parameters: Dictionary(
@@ -69,6 +69,16 @@ extension TwilioAPIServer {
                 posted.append(post)
             }
             return posted
+        }
+
+        /// `url` with its scheme, host and port those of `proxy`, when given.
+        static func address(_ url: String, through proxy: URL?) -> String {
+            guard let proxy, let target = URLComponents(string: url),
+                var forwarded = URLComponents(url: proxy, resolvingAgainstBaseURL: false)
+            else { return url }
+            forwarded.path = target.path
+            forwarded.query = target.query
+            return forwarded.string ?? url
         }
 
         /// Waits for the automatic status callbacks under way.

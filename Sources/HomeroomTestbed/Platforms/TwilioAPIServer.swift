@@ -123,10 +123,13 @@ public final class TwilioAPIServer: Sendable {
     // MARK: - Status callbacks
 
     /// Posts every status callback waiting (each accepted message with a `StatusCallback` has one
-    /// or two: see ``FinalStatus``), one after another, and returns what they were and how they were answered.
+    /// or two: see ``FinalStatus``), one after another, and returns what they were and how they were
+    /// answered. With `proxy` (`http://127.0.0.1:PORT`), each goes to the same path there, as a
+    /// reverse proxy in front of the application would forward it, still signed over the
+    /// `StatusCallback` URL the message gave (the public address Twilio posts to).
     @discardableResult
-    public func deliverStatuses() async -> [StatusCallbackPost] {
-        await shared.deliverStatuses()
+    public func deliverStatuses(through proxy: URL? = nil) async -> [StatusCallbackPost] {
+        await shared.deliverStatuses(through: proxy)
     }
 
     /// Stops listening, after the status callbacks under way (``StatusCallbackDelivery/automatic``) are posted.

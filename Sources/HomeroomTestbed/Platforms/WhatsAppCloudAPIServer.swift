@@ -7,7 +7,8 @@ import Synchronization
 /// A loopback stand-in for the slice of Meta's WhatsApp Cloud API Homeroom uses — the Messages
 /// endpoint, `POST /{version}/{phone-number-id}/messages` (Cloud API reference, "Messages") — and
 /// for the requests Meta makes in turn: signed event notifications and the verification request
-/// (``postText(_:from:to:messageID:tamper:)``, ``verify(_:token:challenge:mode:)``).
+/// (``postText(_:from:to:messageID:tamper:)``, ``verify(_:token:challenge:mode:)``), including the
+/// statuses of the messages it accepted (``deliverStatuses(to:)``).
 ///
 /// It checks the Bearer token (error 190), the JSON, the 24-hour customer-service window by its own
 /// record of the messages it posted (a text outside it: 131047), approved templates, throughput per
@@ -75,7 +76,10 @@ public final class WhatsAppCloudAPIServer: Sendable {
                     Array(buffer: body), phoneNumber: phone, authorization: request.headers[.authorization],
                     uptime: clock.uptime, now: shared.clock.now, id: id)
                 // Under the state's lock, so that arrivals keep the order the messages were accepted in.
-                if case .accepted(let message) = outcome { shared.accepted.append(message) }
+                if case .accepted(let message) = outcome {
+                    shared.accepted.append(message)
+                    state.queueStatuses(of: message)
+                }
                 return outcome
             }
             switch outcome {

@@ -30,6 +30,10 @@ struct WhatsAppCloudAPIState {
     /// Recipient's digits → when they last wrote (the server's clock), from the messages it posted.
     var lastInbound: [String: Date] = [:]
     var injectedFailures: [WhatsAppCloudAPIError] = []
+    /// Recipient's digits → how messages to them end (delivered, unless set).
+    var finalStatusByRecipient: [String: WhatsAppCloudAPIServer.FinalStatus] = [:]
+    /// The statuses of accepted messages waiting to be posted, in order.
+    var pendingStatuses: [PendingStatus] = []
     var rejections: [WhatsAppCloudAPIServer.Rejection] = []
 
     /// Answers a send to `phoneNumber` (the path's) with `authorization` (the header) and `body`,
