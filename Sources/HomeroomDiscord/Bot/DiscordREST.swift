@@ -48,6 +48,11 @@ struct DiscordREST: Sendable {
     let fetcher: any HTTPFetching
     let timeout: Duration
     let limits: DiscordRateLimits
+    /// Holds the requests to Discord's global limit for a bot, which no header announces, so that a
+    /// fan-out to many people is not answered 429 past it
+    /// (https://discord.com/developers/docs/topics/rate-limits — "Global Rate Limit": "All bots can
+    /// make up to 50 requests per second to our API").
+    let pacer = SendPacer(perSecond: 50, clock: SystemClock())
 
     /// The longest wait for a rate limit before a request, in seconds; a longer one is left to the outbox.
     static let longestWait = 60.0
@@ -95,6 +100,7 @@ struct DiscordREST: Sendable {
         var waitedOutA429 = false
         while true {
             try await waitForTurn(route, major: major)
+            try await pacer.waitToSend()
             let response: OutgoingResponse
             do {
                 response = try await fetcher.send(request)

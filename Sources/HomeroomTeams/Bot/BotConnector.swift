@@ -17,6 +17,11 @@ struct BotConnector: Sendable {
     let timeout: Duration
     /// Tests only: see ``TeamsSettings/allowsLoopbackHTTPServiceURLs``.
     let allowsLoopbackHTTP: Bool
+    /// Holds the calls to the Bot Framework's global limit for a bot, in real seconds whatever the
+    /// outbox's clock shows, so that a fan-out to many people is not answered 429 past it
+    /// (https://learn.microsoft.com/en-us/microsoftteams/platform/bots/how-to/rate-limit — "The global
+    /// limit per app per tenant is 50 Requests Per Second (RPS)").
+    let pacer = SendPacer(perSecond: 50, clock: SystemClock())
 
     /// The status board's name for the bot.
     static let statusName = WebhookPlatform.teams.rawValue
@@ -110,6 +115,8 @@ struct BotConnector: Sendable {
             url: url, json: json, headers: [.init("Authorization", "Bearer \(token)")], timeout: timeout)
         request.maximumResponseBytes = 65_536
         let response: OutgoingResponse
+        // Cancelled while it waits, the call goes at once: the worker is stopping, and the fetch ends too.
+        try? await pacer.waitToSend()
         do {
             response = try await fetcher.send(request)
         } catch {

@@ -39,6 +39,9 @@ public final class BotFrameworkServer: Sendable {
         var rateLimitedCalls = 0
         var created: [CreatedConversation] = []
         var connectorCalls = 0
+        /// The published limits the connector enforces (none unless a test asks).
+        var meter: SendRateMeter?
+        var enforcedRefusals = 0
     }
 
     /// The app id and password tests configure.
@@ -114,6 +117,14 @@ public final class BotFrameworkServer: Sendable {
 
     /// The next `count` connector calls answer 429 with `Retry-After: 30`.
     public func rateLimitNextCalls(_ count: Int) { state.withLock { $0.rateLimitedCalls = max(0, count) } }
+
+    /// From now on each connector call (send, reply, create conversation) counts against `limits`,
+    /// per conversation (`each`; a new conversation counts under its member) or over the bot (`all`),
+    /// and one past any of them is answered 429 with `Retry-After`; ``publishedLimits`` are Teams'.
+    public func enforce(_ limits: [SendRate]) { state.withLock { $0.meter = SendRateMeter(limits) } }
+
+    /// How many connector calls were answered 429 for coming past the enforced limits.
+    public var rateLimitedAnswers: Int { state.withLock { $0.enforcedRefusals } }
 
     /// The password accepted from now on (an admin rotated the secret); tokens already issued are revoked.
     public func acceptPassword(_ password: String) {
@@ -194,9 +205,27 @@ public final class BotFrameworkServer: Sendable {
         }
     }
 
+    /// A 429 when a call for `conversation` comes past the enforced limits; nil when it may go (and is counted).
+    private func enforcedRefusal(for conversation: String) -> Response? {
+        let wait = state.withLock { state -> Duration? in
+            guard var meter = state.meter else { return nil }
+            let wait = meter.admit(conversation, at: .now)
+            state.meter = meter
+            if wait != nil { state.enforcedRefusals += 1 }
+            return wait
+        }
+        guard let wait else { return nil }
+        // https://learn.microsoft.com/en-us/microsoftteams/platform/bots/how-to/rate-limit — "Apps that
+        // go over this limit receive an HTTP 429 Too Many Requests error status."
+        return Response.json(
+            ["error": ["code": "TooManyRequests", "message": "Too many requests"]], status: .tooManyRequests,
+            retryAfter: String(SendRateMeter.retryAfterSeconds(wait)))
+    }
+
     private func post(_ request: Request, conversation: String?, replyTo: String?) async throws -> Response {
         let body = try await request.body.collect(upTo: 1_048_576)
         if let refused = refusal(request) { return refused }
+        if let refused = enforcedRefusal(for: conversation ?? "") { return refused }
         struct Activity: Decodable {
             let type: String
             let text: String?
@@ -236,6 +265,7 @@ public final class BotFrameworkServer: Sendable {
             return Response.json(
                 ["error": ["code": "BadArgument", "message": "Invalid ConversationParameters"]], status: .badRequest)
         }
+        if let refused = enforcedRefusal(for: parameters.members[0].id) { return refused }
         let id = Self.personalConversation(for: parameters.members[0].id)
         state.withLock {
             $0.created.append(

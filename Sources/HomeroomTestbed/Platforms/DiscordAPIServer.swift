@@ -64,6 +64,9 @@ public final class DiscordAPIServer: Sendable {
         var globalUntil: ContinuousClock.Instant?
         var answersToLose = 0
         var rateLimitedAnswers = 0
+        /// The bot's global limit over every route, when a test enforces one.
+        var globalMeter: SendRateMeter?
+        var globalRateLimitedAnswers = 0
     }
 
     private let token: String
@@ -103,6 +106,18 @@ public final class DiscordAPIServer: Sendable {
     /// The user `id` accepts no direct messages from server members (403, 50007).
     public func refuseDirectMessages(from id: String) { state.withLock { _ = $0.refusingDirectMessages.insert(id) } }
 
+    /// Opens the DM channel with `recipient` as an earlier Create DM did, without a request: a bot
+    /// that remembers it posts there at once. Returns its id.
+    @discardableResult
+    public func openDirectChannel(with recipient: String) -> String {
+        state.withLock { state in
+            if let known = state.directChannels[recipient] { return known }
+            let id = Self.nextID(&state)
+            state.directChannels[recipient] = id
+            return id
+        }
+    }
+
     /// Deletes the DM channel with `recipient`, as when it is closed: its old id is an Unknown Channel.
     public func deleteDirectChannel(with recipient: String) {
         state.withLock { _ = $0.directChannels.removeValue(forKey: recipient) }
@@ -115,6 +130,20 @@ public final class DiscordAPIServer: Sendable {
             $0.windowSeconds = seconds
         }
     }
+
+    /// From now on every request, on any route, counts against `limit` (its scope is the bot's), and
+    /// one past it is answered 429 with `global: true`; ``globalLimit`` is Discord's published one.
+    public func enforceGlobalLimit(_ limit: SendRate = DiscordAPIServer.globalLimit) {
+        state.withLock { $0.globalMeter = SendRateMeter([SendRate(limit.count, per: limit.seconds, .all)]) }
+    }
+
+    /// Discord's global limit for a bot, for ``enforceGlobalLimit(_:)``
+    /// (https://discord.com/developers/docs/topics/rate-limits — "Global Rate Limit": "All bots can
+    /// make up to 50 requests per second to our API").
+    public static let globalLimit = SendRate(50, per: 1, .all)
+
+    /// How many answers were 429s because a request came past the enforced global limit.
+    public var globalRateLimitedAnswers: Int { state.withLock { $0.globalRateLimitedAnswers } }
 
     /// The next Create Message is answered 429 with `retryAfter` (and blocks every route when `global`).
     public func rateLimitNextMessage(retryAfter: Double, global: Bool = false) {
@@ -180,6 +209,8 @@ public final class DiscordAPIServer: Sendable {
         if authorization != "Bot \(token)" {
             // https://discord.com/developers/docs/topics/opcodes-and-status-codes#http — "401 UNAUTHORIZED"
             result = Answer(status: 401, json: ["message": "401: Unauthorized", "code": 0])
+        } else if let wait = globalWait() {
+            result = Self.tooMany(retryAfter: SendRateMeter.seconds(wait), global: true)
         } else if let body = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] {
             result = answer(body)
         } else {
@@ -192,6 +223,17 @@ public final class DiscordAPIServer: Sendable {
         let data = (try? JSONSerialization.data(withJSONObject: result.json, options: [.sortedKeys])) ?? Data()
         return Response(
             status: .init(code: result.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// How long a request must wait for the enforced global limit; nil when it may go (and is counted).
+    private func globalWait() -> Duration? {
+        state.withLock { state in
+            guard var meter = state.globalMeter else { return nil }
+            let wait = meter.admit("", at: .now)
+            state.globalMeter = meter
+            if wait != nil { state.globalRateLimitedAnswers += 1 }
+            return wait
+        }
     }
 
     private func createDM(_ body: [String: Any]) -> Answer {

@@ -39,6 +39,9 @@ public final class GoogleChatAPIServer: Sendable {
         var byRequestID: [String: PostedMessage] = [:]
         var postCalls = 0
         var findCalls = 0
+        /// The published limits `spaces.messages.create` enforces (none unless a test asks).
+        var meter: SendRateMeter?
+        var enforcedRefusals = 0
     }
 
     /// The service account's `client_email`.
@@ -137,6 +140,14 @@ public final class GoogleChatAPIServer: Sendable {
 
     /// The next `count` message posts answer 429 with `Retry-After: 1`.
     public func rateLimitNextPosts(_ count: Int) { shared.state.withLock { $0.rateLimitedPosts = max(0, count) } }
+
+    /// From now on each `spaces.messages.create` counts against `limits`, per space (`each`) or over
+    /// the project (`all`), and one past any of them is answered 429 with `Retry-After`;
+    /// ``publishedLimits`` are Google's.
+    public func enforce(_ limits: [SendRate]) { shared.state.withLock { $0.meter = SendRateMeter(limits) } }
+
+    /// How many message posts were answered 429 for coming past the enforced limits.
+    public var rateLimitedAnswers: Int { shared.state.withLock { $0.enforcedRefusals } }
 
     /// Every access token handed out so far stops working (answers 401).
     public func revokeAccessTokens() { shared.state.withLock { $0.accessTokens = [] } }
@@ -256,6 +267,20 @@ public final class GoogleChatAPIServer: Sendable {
             guard authorized(request) else {
                 // https://cloud.google.com/apis/design/errors — "Error model" (UNAUTHENTICATED)
                 return Self.error(401, "UNAUTHENTICATED", "Request had invalid authentication credentials.")
+            }
+            let wait = state.withLock { state -> Duration? in
+                guard var meter = state.meter else { return nil }
+                let wait = meter.admit(space, at: .now)
+                state.meter = meter
+                if wait != nil { state.enforcedRefusals += 1 }
+                return wait
+            }
+            if let wait {
+                // https://developers.google.com/workspace/chat/limits — "If you exceed a quota, you'll
+                // receive a 429: Too many requests HTTP status code response."
+                return Self.error(
+                    429, "RESOURCE_EXHAUSTED", "Quota exceeded",
+                    retryAfter: String(SendRateMeter.retryAfterSeconds(wait)))
             }
             guard
                 let object = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any],

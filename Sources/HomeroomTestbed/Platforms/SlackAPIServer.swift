@@ -47,6 +47,10 @@ public final class SlackAPIServer: Sendable {
         /// The direct-message channel ids handed out: others answer `channel_not_found`.
         var directChannels: Set<String> = []
         var callsByMethod: [String: Int] = [:]
+        /// Method → the published limits it enforces (none unless a test asks).
+        var meters: [String: SendRateMeter] = [:]
+        /// Method → how many calls its enforced limits answered 429.
+        var enforcedRefusals: [String: Int] = [:]
     }
 
     /// The tokens tests configure.
@@ -139,6 +143,18 @@ public final class SlackAPIServer: Sendable {
         }
     }
 
+    /// From now on `method` (`chat.postMessage`, `conversations.open`) answers 429 with `Retry-After`
+    /// past any of `limits`, counted per channel (`each`) or over the workspace (`all`);
+    /// ``postMessageLimits`` and ``conversationsOpenLimits`` are Slack's published ones.
+    public func enforce(_ limits: [SendRate], on method: String) {
+        shared.state.withLock { $0.meters[method] = SendRateMeter(limits) }
+    }
+
+    /// How many calls to `method` were answered 429 for coming past its enforced limits.
+    public func rateLimitedAnswers(to method: String) -> Int {
+        shared.state.withLock { $0.enforcedRefusals[method, default: 0] }
+    }
+
     /// Posts to `channel` answer `not_in_channel` (the bot was never invited).
     public func leaveChannel(_ channel: String) { _ = shared.state.withLock { $0.notInChannel.insert(channel) } }
 
@@ -147,6 +163,15 @@ public final class SlackAPIServer: Sendable {
 
     /// The Socket Mode URL `apps.connections.open` hands out from now on.
     public func setSocketURL(_ url: URL) { shared.state.withLock { $0.socketURL = url } }
+
+    /// Opens the direct-message channel with `user` as an earlier `conversations.open` did, without
+    /// counting a call: a bot that remembers it posts there at once. Returns its id.
+    @discardableResult
+    public func openDirectChannel(for user: String) -> String {
+        let channel = Self.directChannel(for: user)
+        _ = shared.state.withLock { $0.directChannels.insert(channel) }
+        return channel
+    }
 
     /// Direct-message channels opened so far are forgotten: posts to them answer `channel_not_found`.
     public func forgetDirectChannels() { shared.state.withLock { $0.directChannels = [] } }
@@ -185,7 +210,10 @@ public final class SlackAPIServer: Sendable {
             let presented = request.headers[.authorization].flatMap { value -> String? in
                 value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : nil
             }
-            enum Gate { case rateLimited(seconds: Int), noToken, badToken, open }
+            enum Gate {
+                case rateLimited(seconds: Int)
+                case noToken, badToken, open
+            }
             let gate = state.withLock { state -> Gate in
                 state.callsByMethod[method, default: 0] += 1
                 if state.rateLimitedCalls > 0 {
@@ -194,7 +222,13 @@ public final class SlackAPIServer: Sendable {
                 }
                 guard let presented else { return .noToken }
                 let accepted = token == .bot ? state.acceptedBotToken : state.acceptedAppToken
-                return presented == accepted ? .open : .badToken
+                guard presented == accepted else { return .badToken }
+                guard var meter = state.meters[method] else { return .open }
+                let wait = meter.admit(arguments["channel"] ?? arguments["users"] ?? "", at: .now)
+                state.meters[method] = meter
+                guard let wait else { return .open }
+                state.enforcedRefusals[method, default: 0] += 1
+                return .rateLimited(seconds: SendRateMeter.retryAfterSeconds(wait))
             }
             switch gate {
             case .rateLimited(let seconds):
