@@ -63,11 +63,13 @@ struct WhatsAppWebhookEndpoint: Sendable {
         }
         for reason in notification.skipped { logger.warning("a WhatsApp notification part was skipped: \(reason)") }
         log(notification.statuses)
+        // A delivery report that cannot be recorded now is left out, not answered 503: this post's
+        // signature is taken already, so Meta's retry would be refused with the post's messages.
         do {
             try await record(notification.statuses, at: now)
         } catch {
-            logger.error("the WhatsApp statuses could not be recorded: \(error)")
-            throw WebhookRejection(.serviceUnavailable, "the statuses could not be recorded now")
+            logger.error(
+                "the WhatsApp statuses could not be recorded, the messages' delivery goes unreported: \(error)")
         }
         let started = ContinuousClock.now
         let budget = max(Self.answersWithin, gateway.acknowledgeAfter)

@@ -65,12 +65,15 @@ import Testing
                     #"/lunch set 2026-11-23 specials "\#(dish)" at \#(school)"#, from: "console:district",
                     verified: true)
             }
-            let asked = [(Self.officeTeam, "Lincoln tacos"), (Self.jeffersonTeam, "Jefferson pasta")]
-            for (index, (team, dish)) in asked.enumerated() {
-                #expect(try await teams.post(teams.channelMessage("lunch", channel: team, team: team)).status == 200)
+            let asked = [
+                (Self.officeTeam, "lunch", "Lincoln tacos"), (Self.jeffersonTeam, "lunch", "Jefferson pasta"),
+                (Self.officeTeam, "admin workspace", "Lincoln High School answers in this workspace"),
+            ]
+            for (index, (team, command, answer)) in asked.enumerated() {
+                #expect(try await teams.post(teams.channelMessage(command, channel: team, team: team)).status == 200)
                 let answers = try await teams.botFramework.activities(count: index + 1)
                 try #require(answers.count == index + 1)
-                #expect(answers[index].text.contains(dish), "\(team): \(answers[index].text)")
+                #expect(answers[index].text.contains(answer), "\(team): \(answers[index].text)")
             }
         }
     }

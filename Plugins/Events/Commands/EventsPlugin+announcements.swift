@@ -4,8 +4,10 @@ import HomeroomCore
 /// announcements reach a circle's members through this provider, knowing nothing of circles but
 /// their name.
 extension EventsPlugin: AudienceProviding {
-    /// The capability of announcing to a private circle one is not in (admins hold every one).
-    static let announceToAnyCircle = "announce.circles"
+    /// The capability of announcing to a private circle one is not in (admins hold every one). It
+    /// is outside the `announce` tree on purpose: a role granted `announce` sends announcements,
+    /// but does not reach into circles by invitation.
+    static let announceToAnyCircle = "circle.announce"
 
     /// Circles, found by name as the circle commands find them, their members listed a page at a time.
     package var audiences: [AudienceProvider] {

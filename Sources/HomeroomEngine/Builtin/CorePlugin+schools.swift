@@ -104,7 +104,12 @@ extension CorePlugin {
         let place: SchoolAssignments.Place = kind == .channel ? .channel(channel) : .workspace(workspace)
         let current = try await schools.school(of: place, adapter: adapter)
         guard !context.arguments.isEmpty else {
-            let name = current?.name
+            // A Teams team without a school of its own answers for its tenant's, if an admin gave one.
+            let tenant = context.message.sender.workspace
+            let shown =
+                current == nil && kind == .workspace && tenant != workspace
+                ? try await schools.school(of: .workspace(tenant), adapter: adapter) : current
+            let name = shown?.name
             switch (kind, name) {
             case (.channel, let name?):
                 return Reply.privately(words("{school} answers in {channel}.", ["school": name, "channel": channel]))

@@ -16,11 +16,11 @@ import Testing
     /// A bot with the events plugin and Gail in the roster (by text); Ana's circle `robotics`, by
     /// invitation, with Ben (subscribed to announcements, and allowed to send them), Gail and
     /// Ana (who reads Spanish); Cy in no circle; `console:admin` logged in as an admin and
-    /// `console:office` allowed to send announcements.
+    /// `console:office` allowed every announcement capability (`announce`), none of circles.
     static func withCircle(backend: DatabaseBackend = .sqlite, _ body: (TestBot) async throws -> Void) async throws {
         try await TestBot.with(
             plugins: [EventsPlugin.self], backend: backend,
-            configure: { $0.roles = ["office": ["announce.send"]] }
+            configure: { $0.roles = ["office": ["announce"]] }
         ) { bot in
             _ = try await RosterBook(database: bot.runtime.database).apply(
                 RosterUpdate(
