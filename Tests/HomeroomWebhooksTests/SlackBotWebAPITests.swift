@@ -11,10 +11,12 @@ import Testing
 /// The Web API client under the Slack bot: what it sends, and how it sorts Slack's answers into
 /// failures to retry and failures to give up.
 @Suite struct SlackBotWebAPITests {
-    /// A client of the API at `baseURL`, through a fetcher allowed to reach 127.0.0.1.
+    /// A client of the API at `baseURL`, through a fetcher allowed to reach 127.0.0.1. The wait for
+    /// an answer is long by default: the loopback servers of a test's ten cases answer late while
+    /// the whole suite runs on two cores, and only `noAnswerIsRetried` is about the wait itself.
     static func api(
         _ baseURL: URL, bot: String? = SlackAPIServer.botToken, app: String? = SlackAPIServer.appToken,
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(30)
     ) throws -> SlackWebAPI {
         let fetcher = HTTPFetcher(policy: try FetchPolicy(allowedHosts: [LoopbackHTTPServer.host]))
         return SlackWebAPI(baseURL: baseURL, botToken: bot, appToken: app, fetcher: fetcher, timeout: timeout)
