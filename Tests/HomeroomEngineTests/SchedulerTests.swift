@@ -37,6 +37,31 @@ struct SchedulerTests {
 
     static func at(_ time: String) -> Date { TestClock.instant("2026-11-24T\(time)-05:00") }
 
+    /// A job that resumes work left half-way runs as soon as its duty is taken, then at its times.
+    @Test func aJobThatRunsWhenTakenOverRunsAtOnceThenAtItsTimes() async throws {
+        try await TestBot.with(at: "2026-11-24T10:27:00-05:00") { bot in
+            let runs = Runs()
+            let roster = SoleInstanceRoster(
+                database: bot.runtime.database, clock: bot.clock, instanceID: "only", logger: TestBot.testLogger())
+            let job = ScheduledJob("count", schedule: try! CronSchedule("*/5 * * * *"), runsWhenTakenOver: true) {
+                runs.add($0.scheduledFor)
+            }
+            let scheduler = Scheduler(
+                entries: [Scheduler.Entry(pluginID: "tally", job: job, storage: bot.runtime.storage(for: "tally"))],
+                school: bot.runtime.configuration.school, clock: bot.clock, outbox: bot.runtime.outbox,
+                fetcher: bot.runtime.fetcher, roster: roster, logger: TestBot.testLogger())
+            try await whileRunning({ await scheduler.run() }) {
+                try await eventually("the run on taking the duty") {
+                    runs.all.count == 1 && bot.clock.sleeperCount == 1
+                }
+                #expect(runs.all == [Self.at("10:27:00")])
+                bot.clock.set(to: Self.at("10:30:00"))
+                try await eventually("the 10:30 run") { runs.all.count == 2 && bot.clock.sleeperCount == 1 }
+                #expect(runs.all == [Self.at("10:27:00"), Self.at("10:30:00")])
+            }
+        }
+    }
+
     @Test func aJobRunsAtEachDueTimeAndNotAMomentBefore() async throws {
         try await TestBot.with(at: "2026-11-24T10:27:00-05:00") { bot in
             let runs = Runs()

@@ -29,11 +29,19 @@ public struct ScheduledJob: Sendable {
     public let schedule: CronSchedule
     /// The work.
     public let run: @Sendable (Context) async throws -> Void
+    /// True when the job also runs as soon as an instance takes it (at start-up, or after the
+    /// instance that held it died), for work another instance may have left half-way; its
+    /// `scheduledFor` is then that moment.
+    public let runsWhenTakenOver: Bool
 
-    /// Declares a job.
-    public init(_ name: String, schedule: CronSchedule, run: @escaping @Sendable (Context) async throws -> Void) {
+    /// Declares a job; `runsWhenTakenOver` also runs it as soon as an instance takes it.
+    public init(
+        _ name: String, schedule: CronSchedule, runsWhenTakenOver: Bool = false,
+        run: @escaping @Sendable (Context) async throws -> Void
+    ) {
         self.name = name
         self.schedule = schedule
+        self.runsWhenTakenOver = runsWhenTakenOver
         self.run = run
     }
 }

@@ -57,10 +57,12 @@ extension CorePlugin {
     }
 
     /// Every minute: the announcements whose time came, and the fan-outs an instance left
-    /// half-way when it stopped. On SQLite, where one file is one `serve`, a fan-out another
+    /// half-way when it stopped, also as soon as an instance takes the job (a restart resumes a
+    /// fan-out at once). On SQLite, where one file is one `serve`, a fan-out another
     /// process claimed is a killed one's: it is taken over at once rather than when the claim runs out.
     var announcementJob: ScheduledJob {
-        ScheduledJob("send announcements", schedule: try! CronSchedule("* * * * *")) { context in
+        ScheduledJob("send announcements", schedule: try! CronSchedule("* * * * *"), runsWhenTakenOver: true) {
+            context in
             let database = context.storage.database
             let fanOut = announcementFanOut(database: database, services: context.services)
             let book = AnnouncementBook(database: database)

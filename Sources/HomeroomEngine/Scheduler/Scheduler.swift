@@ -15,7 +15,8 @@ import Logging
 /// ``catchUpWindow`` when the job had run before but not for that time (the former holder died,
 /// or the lease moved, as it fell due). Its sends are keyed, so running twice is harmless; a
 /// missed 10:30 subscription run would be worse. The same holds for one instance on SQLite: a
-/// restart within the window runs the time it missed. Jobs run concurrently, each in its own loop.
+/// restart within the window runs the time it missed. A job that ``ScheduledJob/runsWhenTakenOver``
+/// also runs as soon as its duty is taken. Jobs run concurrently, each in its own loop.
 package struct Scheduler: Sendable {
     /// One plugin's job with the storage it runs against.
     package struct Entry: Sendable {
@@ -101,6 +102,8 @@ package struct Scheduler: Sendable {
         if let missed = try await missedDueTime(of: entry, under: hold) {
             logger.info("\(entry.duty): running the \(missed) run, which fell due as the duty moved")
             await runJob(entry, scheduledFor: missed, under: hold)
+        } else if entry.job.runsWhenTakenOver {
+            await runJob(entry, scheduledFor: clock.now, under: hold)
         }
         var after = clock.now
         let school = entry.school?.calendar ?? school
