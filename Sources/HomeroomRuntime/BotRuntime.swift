@@ -152,6 +152,7 @@ public final class BotRuntime: Sendable {
             do {
                 return try CorePlugin(
                     login: login, switchboard: switchboard, outbox: outbox, plugins: plugins,
+                    dayDeadline: configuration.configuration.dayDeadline,
                     retention: configuration.configuration.security.retention, contentTranslations: translations,
                     machineTranslator: machineTranslator, webConsole: webConsole, schools: schools,
                     schoolTopics: schoolTopics, announcements: configuration.announcements)

@@ -48,6 +48,8 @@ public final class TestBot: Sendable {
         configuration.security.pinHashRounds = 1000
         configuration.rateLimit.enabled = false
         configuration.fetch.allowedHosts = [LoopbackHTTPServer.host]
+        // The whole suite on two cores can hold a section past `/day`'s 2 s.
+        configuration.dayDeadline = .seconds(30)
         return configuration
     }
 

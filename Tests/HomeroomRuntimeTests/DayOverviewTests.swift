@@ -40,7 +40,7 @@ struct BrokenPlugin: PluginWithoutSettings {
     @Test func aSchoolDayShowsEverySectionAndAStuckOrBrokenPluginIsLeftOutWithANote() async throws {
         try await TestBot.with(
             plugins: [LunchPlugin.self, EventsPlugin.self, StuckPlugin.self, BrokenPlugin.self],
-            at: "2026-11-23T07:00:00-05:00"
+            at: "2026-11-23T07:00:00-05:00", configure: { $0.dayDeadline = .seconds(2) }
         ) { bot in
             try await bot.loginAsAdmin()
             try await bot.expect(#"/lunch set specials "Chicken tacos""#, from: "console:admin")

@@ -29,6 +29,10 @@ public struct HomeroomConfiguration: Sendable, Decodable {
     public var webConsole = WebConsoleSection()
     /// Announcements: approval and quiet hours.
     public var announcements = AnnouncementSection()
+    /// How long `/day` waits for a plugin's section before leaving it out with a note. No
+    /// configuration key: 2 s in service, where an answer should come at once; tests on a loaded
+    /// machine wait longer, as they do for Slack's and Teams' answer windows.
+    package var dayDeadline: Duration = .seconds(2)
     /// The name users address the bot by (`homeroom: lunch`).
     public var botName = "homeroom"
     /// The characters that start a command in a channel.
