@@ -48,7 +48,9 @@ extension ConsoleBrowserTests {
             try #require(opened < changedAt, "the display opened \(Int(opened - changedAt)) ms after the change")
             let shown = try #require(outcome.step("changed")?.at)
             print("browser: the display showed the change \(Int(shown - changedAt)) ms after chat answered it")
-            #expect(shown - changedAt < 2_000, "the display asks for its state again within a second")
+            // It asks for its state every second: a change shows within a few asks, whatever the
+            // load of the machine (the 40 s wait above is what a reload-only page would need).
+            #expect(shown - changedAt < 5_000, "the display asks for its state again every second")
             #expect(outcome.step("same page")?.value?.bool == true, "shown without a reload")
             let sizes = try #require(outcome.step("reading sizes")?.value?.array).compactMap(\.number)
             print("browser: the display's texts are \(sizes.map { "\(Int($0)) px" }.joined(separator: ", "))")

@@ -60,7 +60,9 @@ struct BrokenPlugin: PluginWithoutSettings {
                     "(Stuck is left out: it did not answer in time.)",
                     "(Broken is left out: it could not be read just now.)",
                 ])
-            #expect(waited < .seconds(4), "the rest arrives after the deadline, not after the stuck plugin")
+            // The stuck section never answers: an answer at all is the deadline at work; the bound
+            // leaves the loaded machine room.
+            #expect(waited < .seconds(15), "the rest arrives after the deadline, not after the stuck plugin")
             #expect(day.visibility == .sender)
             let other = try await bot.expect("/day", from: "console:other")
             #expect(!other.text.contains("Blitz night"), "a circle's events are its members' only")
